@@ -1,0 +1,58 @@
+import pytest
+
+from wsd import Instance, instances_from_text
+
+
+def test_marker_finds_target_and_strips_marker():
+    inst = Instance.from_text("He caught a huge <<bass>> today.")
+    assert inst.tokens == ("He", "caught", "a", "huge", "bass", "today", ".")
+    assert inst.span == (4, 5)
+    assert inst.index == 4
+    assert inst.lemma == "bass"
+
+
+def test_multiword_marker_covers_a_token_span():
+    inst = Instance.from_text("I want <<ice cream>> now", lemma="ice_cream")
+    assert inst.span == (2, 4)
+    assert inst.target == "ice cream"
+    assert inst.lemma == "ice_cream"
+
+
+def test_target_word_first_or_every_occurrence():
+    text = "The bass player ate bass for dinner"
+    assert Instance.from_text(text, target="bass").span == (1, 2)
+    assert Instance.from_text(text, target="bass", occurrence=1).span == (4, 5)
+    both = instances_from_text(text, target="bass")
+    assert [i.span for i in both] == [(1, 2), (4, 5)]
+    assert [i.id for i in both] == ["text.0", "text.1"]
+
+
+def test_character_offset():
+    text = "Fish like bass swim"
+    assert Instance.from_text(text, offset=text.index("bass")).target == "bass"
+
+
+def test_missing_target_is_a_clear_error():
+    with pytest.raises(ValueError, match="does not occur"):
+        Instance.from_text("He plays guitar", target="bass")
+    with pytest.raises(ValueError, match="no target"):
+        Instance.from_text("He plays guitar")
+    with pytest.raises(ValueError, match="occurrence 3"):
+        Instance.from_text("bass bass", target="bass", occurrence=3)
+
+
+def test_instance_validates_span_and_pos_length():
+    with pytest.raises(ValueError, match="outside"):
+        Instance("x", ("a", "b"), (2, 3), "a")
+    with pytest.raises(ValueError, match="POS tags"):
+        Instance("x", ("a", "b"), (0, 1), "a", pos=("DT",))
+
+
+def test_instance_is_immutable_and_hashable():
+    inst = Instance("x", ["a", "b"], (0, 1), "a", senses=["s1"])
+    assert inst.tokens == ("a", "b") and inst.senses == ("s1",)
+    with pytest.raises(AttributeError):
+        inst.lemma = "b"  # type: ignore[misc]
+    assert hash(inst) == hash(Instance("x", ("a", "b"), (0, 1), "a", senses=("s1",)))
+    assert inst.key == "a"
+    assert Instance("x", ("a",), (0, 1), "a", target_pos="NOUN").key == "a#NOUN"

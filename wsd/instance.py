@@ -1,0 +1,176 @@
+"""The unit of WSD data: one target word (or multiword span) in its sentence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from nltk.tokenize import TreebankWordTokenizer
+
+_TOKENIZER = TreebankWordTokenizer()  # rule-based: needs no downloaded model
+_MARKER = re.compile(r"<<(.+?)>>")
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A target occurrence in context.
+
+    ``span`` is the half-open token range ``[start, end)`` of the target, so a
+    multiword target such as "ice cream" covers two tokens. ``pos`` holds one tag
+    per token when the corpus (or a tagger) supplies them. ``senses`` are the gold
+    senses: several are allowed, as in the standard all-words data; empty when unknown.
+    ``target_pos`` is the coarse POS of the target (NOUN, VERB, ADJ, ADV) when known.
+    """
+
+    id: str
+    tokens: tuple[str, ...]
+    span: tuple[int, int]
+    lemma: str
+    pos: tuple[str, ...] | None = None
+    senses: tuple[str, ...] = ()
+    target_pos: str | None = None
+    meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tokens", tuple(self.tokens))
+        object.__setattr__(self, "senses", tuple(self.senses))
+        object.__setattr__(self, "span", tuple(self.span))
+        if self.pos is not None:
+            object.__setattr__(self, "pos", tuple(self.pos))
+            if len(self.pos) != len(self.tokens):
+                raise ValueError(
+                    f"instance {self.id!r}: {len(self.pos)} POS tags for {len(self.tokens)} tokens"
+                )
+        start, end = self.span
+        if not (0 <= start < end <= len(self.tokens)):
+            raise ValueError(
+                f"instance {self.id!r}: target span {self.span} is outside the "
+                f"{len(self.tokens)} tokens"
+            )
+
+    @property
+    def index(self) -> int:
+        """Index of the target's first token."""
+        return self.span[0]
+
+    @property
+    def target(self) -> str:
+        """The target as written in the sentence (tokens joined by spaces)."""
+        return " ".join(self.tokens[self.span[0] : self.span[1]])
+
+    @property
+    def sense(self) -> str | None:
+        """The first gold sense, or None when the instance is unlabelled."""
+        return self.senses[0] if self.senses else None
+
+    @property
+    def key(self) -> str:
+        """The classifier key: ``lemma#pos`` when the target POS is known, else the lemma."""
+        return f"{self.lemma}#{self.target_pos}" if self.target_pos else self.lemma
+
+    def with_senses(self, senses: Sequence[str]) -> Instance:
+        return replace(self, senses=tuple(senses))
+
+    def with_pos(self, pos: Sequence[str]) -> Instance:
+        return replace(self, pos=tuple(pos))
+
+    @classmethod
+    def from_text(
+        cls,
+        text: str,
+        *,
+        target: str | None = None,
+        offset: int | None = None,
+        occurrence: int = 0,
+        lemma: str | None = None,
+        senses: Sequence[str] = (),
+        id: str = "text",
+        target_pos: str | None = None,
+    ) -> Instance:
+        """Build an instance from raw text.
+
+        The target is found, in this order of preference, by a marker
+        (``"he caught a huge <<bass>> today"``), by a character ``offset`` into
+        ``text``, or by the word ``target`` (its ``occurrence``-th appearance,
+        counting from 0). A target that is not in the sentence raises ValueError.
+        """
+        return instances_from_text(
+            text,
+            target=target,
+            offset=offset,
+            occurrence=occurrence,
+            lemma=lemma,
+            senses=senses,
+            id=id,
+            target_pos=target_pos,
+            every=False,
+        )[0]
+
+
+def instances_from_text(
+    text: str,
+    *,
+    target: str | None = None,
+    offset: int | None = None,
+    occurrence: int | None = None,
+    lemma: str | None = None,
+    senses: Sequence[str] = (),
+    id: str = "text",
+    target_pos: str | None = None,
+    every: bool = True,
+) -> list[Instance]:
+    """Instances for the target(s) in ``text``; with ``every`` one per occurrence of ``target``."""
+    marked = _MARKER.search(text)
+    if marked:
+        char_start, char_end = marked.start(), marked.end() - 4
+        text = text[: marked.start()] + marked.group(1) + text[marked.end() :]
+        if _MARKER.search(text):
+            raise ValueError(f"more than one <<target>> marker in {text!r}")
+        char_ranges = [(char_start, char_end)]
+    elif offset is not None:
+        if not 0 <= offset < len(text) or text[offset].isspace():
+            raise ValueError(f"offset {offset} does not point at a word in {text!r}")
+        end = offset
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        char_ranges = [(offset, end)]
+    elif target:
+        pattern = re.compile(r"(?<!\w)" + re.escape(target) + r"(?!\w)", re.IGNORECASE)
+        char_ranges = [(m.start(), m.end()) for m in pattern.finditer(text)]
+        if not char_ranges:
+            raise ValueError(f"target {target!r} does not occur in {text!r}")
+        if occurrence is not None:
+            if occurrence >= len(char_ranges):
+                raise ValueError(
+                    f"target {target!r} occurs {len(char_ranges)} time(s) in {text!r}, "
+                    f"so occurrence {occurrence} does not exist"
+                )
+            char_ranges = [char_ranges[occurrence]]
+        elif not every:
+            char_ranges = char_ranges[:1]
+    else:
+        raise ValueError(
+            f"no target in {text!r}: mark it as <<word>>, or give target= or offset="
+        )
+
+    spans = list(_TOKENIZER.span_tokenize(text))
+    tokens = tuple(text[s:e] for s, e in spans)
+    result = []
+    for n, (char_start, char_end) in enumerate(char_ranges):
+        covered = [i for i, (s, e) in enumerate(spans) if s < char_end and e > char_start]
+        if not covered:
+            raise ValueError(f"target at characters {char_start}-{char_end} of {text!r} is empty")
+        span = (covered[0], covered[-1] + 1)
+        written = " ".join(tokens[span[0] : span[1]])
+        result.append(
+            Instance(
+                id=id if len(char_ranges) == 1 else f"{id}.{n}",
+                tokens=tokens,
+                span=span,
+                lemma=(lemma or written).lower(),
+                senses=tuple(senses),
+                target_pos=target_pos,
+            )
+        )
+    return result

@@ -1,0 +1,81 @@
+"""Finding external resources (NLTK data, the all-words framework) and saying how to get them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nltk
+
+DOWNLOAD_ALL = (
+    "python -m nltk.downloader wordnet senseval stopwords "
+    "averaged_perceptron_tagger_eng universal_tagset"
+)
+
+# NLTK resource name -> the path nltk.data.find looks for.
+NLTK_RESOURCES = {
+    "wordnet": "corpora/wordnet",
+    "senseval": "corpora/senseval",
+    "stopwords": "corpora/stopwords",
+    "averaged_perceptron_tagger_eng": "taggers/averaged_perceptron_tagger_eng",
+    "universal_tagset": "taggers/universal_tagset",
+}
+
+FRAMEWORK_ENV = "WSD_FRAMEWORK_DIR"
+_REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+class MissingResourceError(RuntimeError):
+    """A corpus, model or data folder the requested work needs is not installed."""
+
+
+def _nltk_find(resource: str) -> bool:
+    path = NLTK_RESOURCES[resource]
+    for candidate in (path, path + ".zip"):
+        try:
+            nltk.data.find(candidate)
+            return True
+        except LookupError:
+            continue
+    return False
+
+
+def has_nltk_resource(resource: str) -> bool:
+    """True when the NLTK resource (a key of NLTK_RESOURCES) can be loaded."""
+    return _nltk_find(resource)
+
+
+def require_nltk_resource(resource: str) -> None:
+    """Raise MissingResourceError with the downloader command when ``resource`` is absent."""
+    if not _nltk_find(resource):
+        raise MissingResourceError(
+            f"NLTK resource {resource!r} is not installed. Get it with:\n"
+            f"    python -m nltk.downloader {resource}\n"
+            f"(or point NLTK_DATA at a folder that has it; all the toolkit uses: {DOWNLOAD_ALL})"
+        )
+
+
+def shared_dir(*parts: str) -> Path | None:
+    """``../shared/<parts>`` next to the working directory or the repository, if present."""
+    for base in (Path.cwd(), _REPO_ROOT):
+        candidate = base.parent / "shared" / Path(*parts)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def framework_dir(path: str | os.PathLike | None = None) -> Path:
+    """The all-words framework folder: ``path``, else $WSD_FRAMEWORK_DIR, else ../shared/...
+
+    Raises MissingResourceError naming the option and variable when none exists.
+    """
+    if path is None:
+        path = os.environ.get(FRAMEWORK_ENV) or shared_dir("data", "wsd_framework")
+    if path is None or not Path(path).is_dir():
+        raise MissingResourceError(
+            "the WSD evaluation framework folder (Raganato et al. 2017: Training_Corpora/, "
+            "Evaluation_Datasets/) was not found"
+            + (f" at {path}" if path else "")
+            + f"; pass its path or set {FRAMEWORK_ENV}"
+        )
+    return Path(path)

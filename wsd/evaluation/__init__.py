@@ -10,6 +10,12 @@ from wsd.evaluation.metrics import (
     contingency_tables,
     precision_recall_fscore,
 )
+from wsd.evaluation.splits import (
+    instance_labels,
+    split_instances,
+    stratified_kfold,
+    train_dev_test_split,
+)
 
 __all__ = [
     "NO_ANSWER",
@@ -20,4 +26,8 @@ __all__ = [
     "contingency_table",
     "contingency_tables",
     "precision_recall_fscore",
+    "instance_labels",
+    "split_instances",
+    "stratified_kfold",
+    "train_dev_test_split",
 ]

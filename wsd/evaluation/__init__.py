@@ -10,6 +10,7 @@ from wsd.evaluation.metrics import (
     contingency_tables,
     precision_recall_fscore,
 )
+from wsd.evaluation.significance import approximate_randomization, bootstrap_ci, mcnemar
 from wsd.evaluation.splits import (
     instance_labels,
     split_instances,
@@ -20,6 +21,8 @@ from wsd.evaluation.splits import (
 __all__ = [
     "NO_ANSWER",
     "accuracy",
+    "approximate_randomization",
+    "bootstrap_ci",
     "classification_report",
     "cohen_kappa",
     "confusion_matrix",
@@ -27,6 +30,7 @@ __all__ = [
     "contingency_tables",
     "precision_recall_fscore",
     "instance_labels",
+    "mcnemar",
     "split_instances",
     "stratified_kfold",
     "train_dev_test_split",

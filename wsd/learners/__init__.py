@@ -1,0 +1,14 @@
+"""Learners: the binary and multiclass perceptron family over feature vectors and dicts."""
+
+from wsd.learners.base import NotFittedError
+from wsd.learners.binary import AveragedPerceptron, Perceptron, VotedPerceptron
+from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+
+__all__ = [
+    "AveragedPerceptron",
+    "MulticlassAveragedPerceptron",
+    "MulticlassPerceptron",
+    "NotFittedError",
+    "Perceptron",
+    "VotedPerceptron",
+]

@@ -1,0 +1,342 @@
+"""The multiclass perceptron and averaged perceptron over sparse feature dicts.
+
+This is the readable reference learner of the toolkit (the compiled engine in
+``wsd.learners.engine`` must reproduce it to 1e-9).  The training step below follows the
+lecture pseudocode (Kuhlmann; the averaging trick of Daumé) line by line::
+
+    for each class k:  w_k <- 0;  b_k <- 0;  u_k <- 0;  beta_k <- 0
+    c <- 1
+    for each epoch:
+        for each training example (x, y):
+            p <- the class k with the largest activation x.w_k + b_k
+            if p != y:
+                w_y <- w_y + x;  b_y <- b_y + 1;  u_y <- u_y + c*x;  beta_y <- beta_y + c
+                w_p <- w_p - x;  b_p <- b_p - 1;  u_p <- u_p - c*x;  beta_p <- beta_p - c
+            c <- c + 1
+    averaged model:  w_k - u_k / c,  b_k - beta_k / c
+
+The exact contract: ``classes_ = sorted(set(y))``; ties in the argmax go to the lowest class
+index; examples are visited in the order of ``epoch_orders(n, epochs, seed, shuffle)``; the
+counter ``c`` grows after every example and keeps growing across epochs and ``partial_fit``
+calls.  Feature values are used as given (real values, not just presence).  Weights are
+stored sparsely as feature -> class index -> weight, so a step costs O(non-zero features x
+touched classes) and the average costs nothing per step: the ``u`` trick is lazy averaging.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+from wsd.learners.base import (
+    DictClassifierMixin,
+    Example,
+    PersistentMixin,
+    check_epochs,
+    check_feature_dicts,
+    check_is_fitted,
+    check_labels,
+    sorted_classes,
+    to_plain,
+)
+from wsd.learners.training import epoch_orders
+from wsd.persistence import register_model
+
+Weights = dict[str, dict[int, float]]  # feature -> class index -> weight
+
+
+def activations(x: Example, weights: Weights, bias: list[float]) -> list[float]:
+    """x.w_k + b_k for every class k; features without weights are ignored."""
+    scores = list(bias)
+    for feature, value in x:
+        per_class = weights.get(feature)
+        if per_class is not None:
+            for k, weight in per_class.items():
+                scores[k] += value * weight
+    return scores
+
+
+def argmax(scores: list[float]) -> int:
+    """The index of the largest score; ties go to the lowest index."""
+    return scores.index(max(scores))
+
+
+@register_model
+class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
+    """Multiclass perceptron on feature dicts; ``average=True`` gives the averaged perceptron.
+
+    Parameters (stored as given, checked by ``fit``):
+      epochs: passes over the training data (>= 1).
+      average: predict with the average of all weight vectors seen during training.
+      shuffle, seed: visit examples in a fresh seeded permutation every epoch.
+      patience: with a development set, stop after this many epochs without a better dev
+        accuracy (None: run all epochs).  With a development set the model always ends with
+        the weights of its best epoch.
+      verbose: show a progress bar over epochs.
+
+    After ``fit``: ``classes_`` (sorted labels), ``history_`` (one dict per epoch: epoch,
+    mistakes, train_accuracy -- the fraction of examples the weights classified correctly as
+    they were visited -- and dev_accuracy or None), ``best_epoch_`` (None without a dev set)
+    and ``counter_`` (the example counter c).
+    """
+
+    def __init__(self, epochs: int = 10, average: bool = False, shuffle: bool = True,
+                 seed: int | None = 0, patience: int | None = None, verbose: bool = False):
+        self.epochs = epochs
+        self.average = average
+        self.shuffle = shuffle
+        self.seed = seed
+        self.patience = patience
+        self.verbose = verbose
+        self.classes_: list | None = None
+
+    # -- training -----------------------------------------------------------------------
+
+    def fit(self, X: Sequence[Mapping[str, float]], y: Sequence[Hashable],
+            X_dev: Sequence[Mapping[str, float]] | None = None,
+            y_dev: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
+        """Train from scratch for ``epochs`` passes; with a dev set keep the best epoch."""
+        epochs = check_epochs(self.epochs)
+        examples = check_feature_dicts(X)
+        labels = check_labels(y, len(examples))
+        dev = self._check_dev(X_dev, y_dev)
+        self._start(sorted_classes(labels))
+        targets = [self._index[label] for label in labels]
+        best = None
+        epochs_without_gain = 0
+        progress = tqdm(total=epochs, desc=type(self).__name__, unit="epoch",
+                        disable=not self.verbose)
+        for order in epoch_orders(len(examples), epochs, self.seed, self.shuffle):
+            record = self._epoch(examples, targets, order.tolist(), dev)
+            progress.update()
+            progress.set_postfix(mistakes=record["mistakes"], dev=record["dev_accuracy"])
+            if dev is None:
+                continue
+            if best is None or record["dev_accuracy"] > best[0]:
+                best = (record["dev_accuracy"], record["epoch"], self._snapshot())
+                epochs_without_gain = 0
+            else:
+                epochs_without_gain += 1
+                if self.patience is not None and epochs_without_gain >= self.patience:
+                    break
+        progress.close()
+        if best is not None:
+            self._restore(best[2])
+            self.best_epoch_ = best[1]
+        self._publish()
+        return self
+
+    def partial_fit(self, X: Sequence[Mapping[str, float]], y: Sequence[Hashable],
+                    classes: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
+        """One pass over (X, y) in the given order, continuing the weights and the counter.
+
+        The first call fixes ``classes_`` (from ``classes``, else from ``y``); pass
+        ``classes`` when the first batch does not show every label.
+        """
+        examples = check_feature_dicts(X)
+        labels = check_labels(y, len(examples))
+        if self.classes_ is None:
+            self._start(sorted_classes(labels if classes is None else list(classes)))
+        elif classes is not None and sorted(set(classes)) != self.classes_:
+            raise ValueError(f"classes {sorted(set(classes))!r} differ from the classes of the "
+                             f"first partial_fit call {self.classes_!r}")
+        unknown = sorted({repr(label) for label in labels if label not in self._index})
+        if unknown:
+            raise ValueError(f"labels {', '.join(unknown)} are not among classes_ "
+                             f"{self.classes_!r}; pass every label with classes= on the first "
+                             "partial_fit call")
+        targets = [self._index[label] for label in labels]
+        self._epoch(examples, targets, range(len(examples)), None)
+        self._publish()
+        return self
+
+    def _start(self, classes: list) -> None:
+        """Fresh zero weights for ``classes``: w, b, u, beta and the counter c = 1."""
+        self.classes_ = classes
+        self._index = {label: k for k, label in enumerate(classes)}
+        self._w: Weights = {}
+        self._u: Weights = {}
+        self._b = [0.0] * len(classes)
+        self._beta = [0.0] * len(classes)
+        self._c = 1
+        self.history_: list[dict[str, Any]] = []
+        self.best_epoch_: int | None = None
+
+    def _epoch(self, examples: list[Example], targets: list[int], order: Sequence[int],
+               dev: tuple[list[Example], list] | None) -> dict[str, Any]:
+        """One pass over the examples in ``order``; append and return its history record."""
+        mistakes = self._train_pass(examples, targets, order)
+        dev_accuracy = None
+        if dev is not None:
+            self._publish()
+            dev_accuracy = self._accuracy(*dev)
+        record = {"epoch": len(self.history_) + 1, "mistakes": mistakes,
+                  "train_accuracy": 1.0 - mistakes / len(order), "dev_accuracy": dev_accuracy}
+        self.history_.append(record)
+        return record
+
+    def _train_pass(self, examples: list[Example], targets: list[int],
+                    order: Sequence[int]) -> int:
+        """The lecture's inner loop over one epoch; returns the number of mistakes."""
+        w, u, b, beta = self._w, self._u, self._b, self._beta
+        average = self.average
+        c = self._c
+        mistakes = 0
+        for i in order:
+            x, y = examples[i], targets[i]
+            p = argmax(activations(x, w, b))
+            if p != y:
+                mistakes += 1
+                for feature, value in x:
+                    w_f = w.get(feature)
+                    if w_f is None:
+                        w_f = w[feature] = {}
+                    w_f[y] = w_f.get(y, 0.0) + value
+                    w_f[p] = w_f.get(p, 0.0) - value
+                b[y] += 1.0
+                b[p] -= 1.0
+                if average:
+                    for feature, value in x:
+                        u_f = u.get(feature)
+                        if u_f is None:
+                            u_f = u[feature] = {}
+                        u_f[y] = u_f.get(y, 0.0) + c * value
+                        u_f[p] = u_f.get(p, 0.0) - c * value
+                    beta[y] += c
+                    beta[p] -= c
+            c += 1
+        self._c = c
+        return mistakes
+
+    def _publish(self) -> None:
+        """Set the weights predictions use: the average w - u/c, b - beta/c, or w, b."""
+        if self.average:
+            c = self._c
+            self._model_w = {
+                feature: {k: weight - self._u.get(feature, {}).get(k, 0.0) / c
+                          for k, weight in w_f.items()}
+                for feature, w_f in self._w.items()}
+            self._model_b = [bk - betak / c for bk, betak in zip(self._b, self._beta, strict=True)]
+        else:
+            self._model_w = {feature: dict(w_f) for feature, w_f in self._w.items()}
+            self._model_b = list(self._b)
+        self.counter_ = self._c
+
+    def _snapshot(self) -> tuple:
+        return ({f: dict(w_f) for f, w_f in self._w.items()},
+                {f: dict(u_f) for f, u_f in self._u.items()},
+                list(self._b), list(self._beta), self._c)
+
+    def _restore(self, snapshot: tuple) -> None:
+        self._w, self._u, self._b, self._beta, self._c = snapshot
+
+    def _check_dev(self, X_dev, y_dev) -> tuple[list[Example], list] | None:
+        if (X_dev is None) != (y_dev is None):
+            raise ValueError("give both X_dev and y_dev for early stopping, or neither")
+        if self.patience is not None and (isinstance(self.patience, bool)
+                                          or not isinstance(self.patience, int)
+                                          or self.patience < 1):
+            raise ValueError(f"patience must be None or an integer >= 1, got {self.patience!r}")
+        if X_dev is None:
+            if self.patience is not None:
+                raise ValueError("patience needs a development set: call fit(X, y, X_dev, y_dev)")
+            return None
+        examples = check_feature_dicts(X_dev, what="X_dev")
+        return examples, check_labels(y_dev, len(examples), what="y_dev")
+
+    def _accuracy(self, examples: list[Example], labels: list) -> float:
+        predictions = self._predict_checked(examples)
+        return sum(p == g for p, g in zip(predictions, labels, strict=True)) / len(labels)
+
+    # -- prediction ---------------------------------------------------------------------
+
+    def predict(self, X: Sequence[Mapping[str, float]]) -> list:
+        """The predicted label of every feature dict."""
+        check_is_fitted(self)
+        return self._predict_checked(check_feature_dicts(X))
+
+    def _predict_checked(self, examples: list[Example]) -> list:
+        w, b, classes = self._model_w, self._model_b, self.classes_
+        return [classes[argmax(activations(x, w, b))] for x in examples]
+
+    def decision_function(self, X: Sequence[Mapping[str, float]]) -> np.ndarray:
+        """Activations, shape (n_examples, n_classes), columns in ``classes_`` order."""
+        check_is_fitted(self)
+        examples = check_feature_dicts(X)
+        rows = [activations(x, self._model_w, self._model_b) for x in examples]
+        return np.array(rows, dtype=float).reshape(len(examples), len(self.classes_))
+
+    def predict_scores(self, x: Mapping[str, float]) -> dict[Hashable, float]:
+        """The activation of every class for one feature dict, as {label: score}."""
+        return dict(zip(self.classes_, self.decision_function([x])[0].tolist(), strict=True))
+
+    def explain(self, x: Mapping[str, float], label: Hashable,
+                k: int = 5) -> list[tuple[str, float]]:
+        """The ``k`` features of ``x`` that add most to ``label``'s activation, as
+        (feature, value x weight) pairs, largest first (ties by feature name)."""
+        check_is_fitted(self)
+        if label not in self._index:
+            raise ValueError(f"unknown label {label!r}; the labels are {self.classes_!r}")
+        column = self._index[label]
+        contributions = []
+        for feature, value in check_feature_dicts([x])[0]:
+            weight = self._model_w.get(feature, {}).get(column, 0.0)
+            if weight != 0.0:
+                contributions.append((feature, value * weight))
+        contributions.sort(key=lambda pair: (-pair[1], pair[0]))
+        return contributions[:k]
+
+    def weights(self) -> dict[str, dict[Hashable, float]]:
+        """The weights predictions use (averaged when ``average``) as {feature: {label: w}}."""
+        check_is_fitted(self)
+        classes = self.classes_
+        return {feature: {classes[k]: weight for k, weight in sorted(w_f.items())}
+                for feature, w_f in self._model_w.items()}
+
+    def biases(self) -> dict[Hashable, float]:
+        """The biases predictions use as {label: b}."""
+        check_is_fitted(self)
+        return dict(zip(self.classes_, self._model_b, strict=True))
+
+    # -- persistence --------------------------------------------------------------------
+
+    def _get_state(self) -> dict[str, Any]:
+        return {"classes": to_plain(self.classes_), "counter": self._c,
+                "bias": self._b, "bias_sums": self._beta,
+                "weights": _sparse_rows(self._w), "weight_sums": _sparse_rows(self._u),
+                "history": self.history_, "best_epoch": self.best_epoch_}
+
+    def _set_state(self, state: Mapping[str, Any]) -> None:
+        self._start(list(state["classes"]))
+        self._c = int(state["counter"])
+        self._b = [float(v) for v in state["bias"]]
+        self._beta = [float(v) for v in state["bias_sums"]]
+        self._w = _from_sparse_rows(state["weights"])
+        self._u = _from_sparse_rows(state["weight_sums"])
+        self.history_ = list(state["history"])
+        self.best_epoch_ = state["best_epoch"]
+        self._publish()
+
+
+@register_model
+class MulticlassAveragedPerceptron(MulticlassPerceptron):
+    """The multiclass perceptron with ``average=True`` by default (see MulticlassPerceptron)."""
+
+    def __init__(self, epochs: int = 10, average: bool = True, shuffle: bool = True,
+                 seed: int | None = 0, patience: int | None = None, verbose: bool = False):
+        super().__init__(epochs=epochs, average=average, shuffle=shuffle, seed=seed,
+                         patience=patience, verbose=verbose)
+
+
+def _sparse_rows(weights: Weights) -> dict[str, list[list]]:
+    """feature -> [[class index, weight], ...]: JSON keeps labels of any type in ``classes``."""
+    return {feature: [[k, weight] for k, weight in w_f.items()]
+            for feature, w_f in weights.items()}
+
+
+def _from_sparse_rows(rows: Mapping[str, list]) -> Weights:
+    return {feature: {int(k): float(weight) for k, weight in pairs}
+            for feature, pairs in rows.items()}

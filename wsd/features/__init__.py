@@ -1,0 +1,45 @@
+"""Features: extractors (Instance -> dict), POS tagging, weighting, the Featurizer, vectorizing."""
+
+from wsd.features.bow import BUILTIN_STOPWORDS, BagOfWords
+from wsd.features.collocations import IMS_COLLOCATIONS, Collocations
+from wsd.features.extractors import (
+    LEFT_PAD,
+    RIGHT_PAD,
+    Extractor,
+    extractor_from_dict,
+    extractor_names,
+    extractor_to_dict,
+)
+from wsd.features.featurizer import PRESETS, Featurizer
+from wsd.features.pos import ensure_pos, tag_tokens
+from wsd.features.positional import PositionalWords, PosTags
+from wsd.features.target import TargetWord
+from wsd.features.vectorize import FeatureVectorizer
+from wsd.features.weighting import PPMI, Binary, Count, TfIdf, Weighting, make_weighting
+
+__all__ = [
+    "BUILTIN_STOPWORDS",
+    "IMS_COLLOCATIONS",
+    "LEFT_PAD",
+    "PPMI",
+    "PRESETS",
+    "RIGHT_PAD",
+    "BagOfWords",
+    "Binary",
+    "Collocations",
+    "Count",
+    "Extractor",
+    "FeatureVectorizer",
+    "Featurizer",
+    "PosTags",
+    "PositionalWords",
+    "TargetWord",
+    "TfIdf",
+    "Weighting",
+    "ensure_pos",
+    "extractor_from_dict",
+    "extractor_names",
+    "extractor_to_dict",
+    "make_weighting",
+    "tag_tokens",
+]

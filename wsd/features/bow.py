@@ -1,0 +1,122 @@
+"""Bag of words around the target: ``bow=guitar`` with the word's count in the window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wsd.features.extractors import Extractor, check_window
+from wsd.instance import Instance
+from wsd.resources import require_nltk_resource
+
+# Our own compact list of English function words: used by default so that stopword removal
+# works on a machine without NLTK data. ``stopwords="nltk"`` selects NLTK's English list instead.
+BUILTIN_STOPWORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers herself him himself his how i if in into is it its itself
+    just me more most my myself no nor not now of off on once only or other our ours ourselves out
+    over own same she should so some such than that the their theirs them themselves then there
+    these they this those through to too under until up very was we were what when where which
+    while who whom why will with would you your yours yourself yourselves 's 're 've 'd 'll 'm n't
+    """.split()
+)
+
+
+def nltk_stopwords() -> frozenset[str]:
+    """NLTK's English stopword list; MissingResourceError with the download command if absent."""
+    require_nltk_resource("stopwords")
+    from nltk.corpus import stopwords
+
+    return frozenset(stopwords.words("english"))
+
+
+def is_punctuation(token: str) -> bool:
+    """True for tokens without a single letter or digit (``.``, ``--``, ``''``)."""
+    return not any(ch.isalnum() for ch in token)
+
+
+class _Morphy:
+    """WordNet's morphy base form, memoised per word (the first POS that knows the word wins)."""
+
+    def __init__(self) -> None:
+        require_nltk_resource("wordnet")
+        from nltk.corpus import wordnet
+
+        self._morphy = wordnet.morphy
+        self._cache: dict[str, str] = {}
+
+    def __call__(self, word: str) -> str:
+        base = self._cache.get(word)
+        if base is None:
+            base = self._morphy(word) or word
+            self._cache[word] = base
+        return base
+
+
+@dataclass(frozen=True)
+class BagOfWords(Extractor):
+    """Words within ``window`` tokens of the target (None: the whole sentence), target excluded.
+
+    Options: ``lowercase``; ``stopwords`` (True: our built-in English list, "nltk": NLTK's list,
+    False: keep them); ``drop_punctuation`` (tokens with no letter or digit); ``lemmatize`` with
+    WordNet's morphy (needs the ``wordnet`` NLTK data). Values are counts in the window.
+    """
+
+    window: int | None = None
+    lowercase: bool = True
+    stopwords: bool | str = True
+    drop_punctuation: bool = True
+    lemmatize: bool = False
+    _stop: frozenset[str] = field(init=False, repr=False, compare=False)
+    _lemma: Any = field(init=False, repr=False, compare=False)
+    _keep: dict[str, str | None] = field(init=False, repr=False, compare=False)
+
+    name = "bow"
+
+    def __post_init__(self) -> None:
+        check_window(self.window, allow_none=True)
+        if self.stopwords is True:
+            stop = BUILTIN_STOPWORDS
+        elif self.stopwords is False:
+            stop = frozenset()
+        elif self.stopwords == "nltk":
+            stop = nltk_stopwords()
+        else:
+            raise ValueError(f"stopwords must be True, False or 'nltk', got {self.stopwords!r}")
+        object.__setattr__(self, "_stop", stop)
+        object.__setattr__(self, "_lemma", _Morphy() if self.lemmatize else None)
+        object.__setattr__(self, "_keep", {})
+
+    def _normalise(self, token: str) -> str | None:
+        """The feature word for ``token``, or None when it is filtered out (memoised)."""
+        word = token.lower() if self.lowercase else token
+        if self.drop_punctuation and is_punctuation(word):
+            return None
+        if word.lower() in self._stop:
+            return None
+        if self._lemma is not None:
+            word = self._lemma(word)
+        return word
+
+    def __call__(self, inst: Instance) -> dict[str, float]:
+        tokens = inst.tokens
+        start, end = inst.span
+        if self.window is None:
+            left, right = tokens[:start], tokens[end:]
+        else:
+            left = tokens[max(0, start - self.window) : start]
+            right = tokens[end : end + self.window]
+        keep = self._keep
+        features: dict[str, float] = {}
+        for part in (left, right):
+            for token in part:
+                if token in keep:
+                    word = keep[token]
+                else:
+                    word = keep[token] = self._normalise(token)
+                if word is not None:
+                    key = "bow=" + word
+                    features[key] = features.get(key, 0.0) + 1.0
+        return features

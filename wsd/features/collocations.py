@@ -1,0 +1,52 @@
+"""Local collocations as in IMS (Zhong & Ng 2010): ordered n-grams around the target.
+
+``coll(-1,1)=the_played`` is the word before the target joined to the word after it. Offsets
+skip the target span (C(-1,1) spans the target without including it), words are joined with
+``_``, and positions past the sentence edges read ``<s>`` / ``</s>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wsd.features.extractors import Extractor, neighbour
+from wsd.instance import Instance
+
+IMS_COLLOCATIONS: tuple[tuple[int, int], ...] = (
+    (-2, -2), (-1, -1), (1, 1), (2, 2),
+    (-2, -1), (-1, 1), (1, 2),
+    (-3, -1), (-2, 1), (-1, 2), (1, 3),
+)  # fmt: skip
+
+
+def _positions(i: int, j: int) -> tuple[int, ...]:
+    return tuple(o for o in range(i, j + 1) if o != 0)
+
+
+@dataclass(frozen=True)
+class Collocations(Extractor):
+    """The words at offsets i..j (0, the target, left out) for each (i, j) in ``spans``."""
+
+    spans: Sequence[Sequence[int]] = IMS_COLLOCATIONS
+    lowercase: bool = True
+    _plan: tuple[tuple[str, tuple[int, ...]], ...] = field(init=False, repr=False, compare=False)
+
+    name = "collocations"
+
+    def __post_init__(self) -> None:
+        spans = tuple((int(i), int(j)) for i, j in self.spans)
+        for i, j in spans:
+            if i > j or not _positions(i, j):
+                raise ValueError(f"collocation ({i},{j}) must have i <= j and a non-target word")
+        object.__setattr__(self, "spans", spans)  # a tuple of pairs, also after a JSON round trip
+        plan = tuple((f"coll({i},{j})=", _positions(i, j)) for i, j in spans)
+        object.__setattr__(self, "_plan", plan)
+
+    def __call__(self, inst: Instance) -> dict[str, float]:
+        tokens, span = inst.tokens, inst.span
+        features: dict[str, float] = {}
+        for prefix, positions in self._plan:
+            gram = "_".join([neighbour(tokens, span, o) for o in positions])
+            features[prefix + (gram.lower() if self.lowercase else gram)] = 1.0
+        return features

@@ -1,0 +1,129 @@
+"""From instances to weighted feature dicts: a list of extractors plus a fitted weighting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from wsd.features.bow import BagOfWords
+from wsd.features.collocations import Collocations
+from wsd.features.extractors import Extractor, extractor_from_dict, extractor_to_dict
+from wsd.features.pos import ensure_pos
+from wsd.features.positional import PositionalWords, PosTags
+from wsd.features.target import TargetWord
+from wsd.features.weighting import Weighting, make_weighting
+from wsd.instance import Instance
+
+FORMAT = "wsd.featurizer"
+VERSION = 1
+
+ExtractorLike = Callable[[Instance], Mapping[str, float]]
+
+
+def _preset_extractors(name: str, window: int | None) -> list[Extractor]:
+    if name == "ims":  # Zhong & Ng (2010): words, POS -3..+3 (target's included), collocations
+        return [
+            BagOfWords(window=window),
+            PosTags(window=3),
+            TargetWord(form=False),
+            Collocations(),
+        ]
+    if name == "bow":
+        return [BagOfWords(window=window)]
+    if name == "local":
+        size = 3 if window is None else window
+        return [PositionalWords(window=size), PosTags(window=size), TargetWord()]
+    if name == "full":
+        return [BagOfWords(window=window), PositionalWords(window=2), PosTags(window=3),
+                TargetWord(), Collocations()]  # fmt: skip
+    raise ValueError(f"unknown feature preset {name!r}; choose one of {', '.join(PRESETS)}")
+
+
+PRESETS = ("ims", "bow", "local", "full")
+
+
+class Featurizer:
+    """Extract features from instances and weight them with statistics of the training set.
+
+    ``extractors``: callables ``Instance -> dict`` (built-in ones, or their ``{"name", "params"}``
+    configs; only built-in ones can be saved). Their dicts are merged, values of a feature
+    produced twice are added. ``weighting``: "binary", "count", "tfidf", "ppmi" or a Weighting.
+    POS tags missing from the corpus come from NLTK's tagger when installed; without it the POS
+    features are left out with a warning, or, with ``require_pos=True``, MissingResourceError.
+    """
+
+    def __init__(
+        self,
+        extractors: Sequence[ExtractorLike | Mapping[str, Any]],
+        weighting: str | Weighting = "binary",
+        require_pos: bool = False,
+    ) -> None:
+        if not extractors:
+            raise ValueError("a Featurizer needs at least one extractor")
+        self.extractors = [
+            extractor_from_dict(e) if isinstance(e, Mapping) else e for e in extractors
+        ]
+        self.weighting = make_weighting(weighting)
+        self.require_pos = require_pos
+
+    @classmethod
+    def preset(
+        cls, name: str, weighting: str | Weighting = "binary", window: int | None = None
+    ) -> Featurizer:
+        """A named feature set: "ims" (sentence BoW, POS +-3, target POS, IMS collocations),
+        "bow" (BoW in ``window``), "local" (words and POS +-``window`` (default 3), target),
+        "full" (all of them)."""
+        return cls(_preset_extractors(name, window), weighting=weighting)
+
+    def _uses_pos(self) -> bool:
+        return any(getattr(e, "uses_pos", False) for e in self.extractors)
+
+    def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
+        """The unweighted features of each instance (tagging it first when POS is needed)."""
+        if self._uses_pos():
+            instances = ensure_pos(instances, required=self.require_pos)
+        extractors = self.extractors
+        rows = []
+        for inst in instances:
+            features: dict[str, float] = {}
+            for extract in extractors:
+                for f, v in extract(inst).items():
+                    features[f] = features.get(f, 0.0) + v
+            rows.append(features)
+        return rows
+
+    def fit(self, instances: Sequence[Instance]) -> Featurizer:
+        self.weighting.fit(self.extract(instances))
+        return self
+
+    def transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
+        return self.weighting.transform(self.extract(instances))
+
+    def fit_transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
+        return self.weighting.fit_transform(self.extract(instances))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form: the extractor configs and the fitted weighting."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "extractors": [extractor_to_dict(e) for e in self.extractors],
+            "weighting": self.weighting.to_dict(),
+            "require_pos": self.require_pos,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Featurizer:
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(
+                f"not a {FORMAT} version {VERSION} record: format={data.get('format')!r}, "
+                f"version={data.get('version')!r}"
+            )
+        return cls(
+            data["extractors"],
+            weighting=Weighting.from_dict(data["weighting"]),
+            require_pos=bool(data.get("require_pos", False)),
+        )
+
+    def __repr__(self) -> str:
+        return f"Featurizer(extractors={self.extractors!r}, weighting={self.weighting!r})"

@@ -1,0 +1,48 @@
+"""POS tags for instances whose corpus has none, from NLTK's averaged perceptron tagger."""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Sequence
+
+from wsd.instance import Instance
+from wsd.resources import has_nltk_resource, require_nltk_resource
+
+TAGGER_RESOURCE = "averaged_perceptron_tagger_eng"
+_warned_missing_tagger = False
+
+
+@functools.lru_cache(maxsize=8192)
+def tag_tokens(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Penn Treebank tags for one sentence (memoised: all-words data repeats each sentence)."""
+    import nltk
+
+    return tuple(tag for _, tag in nltk.pos_tag(list(tokens)))
+
+
+def ensure_pos(instances: Sequence[Instance], required: bool = False) -> list[Instance]:
+    """The instances with POS tags: the corpus's own when present, else tagged by NLTK.
+
+    When the tagger data is missing: with ``required`` raise MissingResourceError saying how
+    to install it; otherwise return the untagged instances (POS features are then left out)
+    after one warning per process, so a fresh machine still disambiguates.
+    """
+    global _warned_missing_tagger
+    if all(inst.pos is not None for inst in instances):
+        return list(instances)
+    if not has_nltk_resource(TAGGER_RESOURCE):
+        if required:
+            require_nltk_resource(TAGGER_RESOURCE)
+        if not _warned_missing_tagger:
+            _warned_missing_tagger = True
+            warnings.warn(
+                "POS features are left out: the NLTK tagger is not installed "
+                f"(python -m nltk.downloader {TAGGER_RESOURCE})",
+                stacklevel=2,
+            )
+        return list(instances)
+    return [
+        inst if inst.pos is not None else inst.with_pos(tag_tokens(inst.tokens))
+        for inst in instances
+    ]

@@ -10,6 +10,7 @@ from wsd.evaluation.metrics import (
     contingency_tables,
     precision_recall_fscore,
 )
+from wsd.evaluation.scorer import format_scores, score_framework, score_key_files
 from wsd.evaluation.significance import approximate_randomization, bootstrap_ci, mcnemar
 from wsd.evaluation.splits import (
     instance_labels,
@@ -28,9 +29,12 @@ __all__ = [
     "confusion_matrix",
     "contingency_table",
     "contingency_tables",
-    "precision_recall_fscore",
+    "format_scores",
     "instance_labels",
     "mcnemar",
+    "precision_recall_fscore",
+    "score_framework",
+    "score_key_files",
     "split_instances",
     "stratified_kfold",
     "train_dev_test_split",

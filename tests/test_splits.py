@@ -9,6 +9,7 @@ from wsd.evaluation.splits import (
     instance_labels,
     split_instances,
     stratified_kfold,
+    stratified_order,
     train_dev_test_split,
 )
 from wsd.instance import Instance
@@ -132,3 +133,18 @@ def test_split_instances_by_first_sense():
     assert instance_labels(instances[:2]) == ["music", "fish"]
     with pytest.raises(ValueError, match="bass.0"):
         instance_labels([_instance(0, None)])
+
+
+def test_stratified_order_every_prefix_keeps_proportions():
+    labels = ["a"] * 60 + ["b"] * 30 + ["c"] * 10
+    order = stratified_order(labels, seed=2)
+    assert sorted(order.tolist()) == list(range(100))
+    n_classes = 3
+    for m in range(1, 101):
+        counts = _per_class(labels, order[:m])
+        for label, total in Counter(labels).items():
+            # within 1 of the class's share at the prefix's key, which is within n_classes / n
+            # of m / n: a deviation of at most 1 + n_classes * total / n.
+            assert abs(counts[label] - m * total / 100) <= 1 + n_classes * total / 100
+    assert not np.array_equal(order, stratified_order(labels, seed=3))
+    assert np.array_equal(order, stratified_order(labels, seed=2))

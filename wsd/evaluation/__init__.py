@@ -1,5 +1,6 @@
 """Evaluation: metrics, data splits, significance tests and the all-words scorer."""
 
+from wsd.evaluation.curves import learning_curve
 from wsd.evaluation.metrics import (
     NO_ANSWER,
     accuracy,
@@ -16,6 +17,7 @@ from wsd.evaluation.splits import (
     instance_labels,
     split_instances,
     stratified_kfold,
+    stratified_order,
     train_dev_test_split,
 )
 
@@ -31,11 +33,13 @@ __all__ = [
     "contingency_tables",
     "format_scores",
     "instance_labels",
+    "learning_curve",
     "mcnemar",
     "precision_recall_fscore",
     "score_framework",
     "score_key_files",
     "split_instances",
     "stratified_kfold",
+    "stratified_order",
     "train_dev_test_split",
 ]

@@ -15,14 +15,18 @@ import numpy as np
 from wsd.instance import Instance
 
 
-def _grouped_order(labels: Sequence[Hashable], rng: np.random.Generator) -> np.ndarray:
-    """Item indices grouped by class: classes in random order, items shuffled within each."""
+def _shuffled_groups(labels: Sequence[Hashable], rng: np.random.Generator) -> list[np.ndarray]:
+    """Item indices per class: classes in random order, items shuffled within each."""
     by_class: dict[Hashable, list[int]] = {}
     for i, label in enumerate(labels):
         by_class.setdefault(label, []).append(i)
     groups = list(by_class.values())  # first-appearance order, made random below
-    order = rng.permutation(len(groups))
-    return np.concatenate([rng.permutation(groups[g]) for g in order]).astype(int)
+    return [rng.permutation(groups[g]).astype(int) for g in rng.permutation(len(groups))]
+
+
+def _grouped_order(labels: Sequence[Hashable], rng: np.random.Generator) -> np.ndarray:
+    """Item indices grouped by class (see ``_shuffled_groups``)."""
+    return np.concatenate(_shuffled_groups(labels, rng))
 
 
 def _spread(n_pick: int, n_total: int, rng: np.random.Generator) -> np.ndarray:
@@ -98,6 +102,23 @@ def stratified_kfold(
     fold_of[order] = (np.arange(len(labels)) + rng.integers(k)) % k
     everything = np.arange(len(labels))
     return [(everything[fold_of != f], everything[fold_of == f]) for f in range(k)]
+
+
+def stratified_order(labels: Sequence[Hashable], seed: int | None = 0) -> np.ndarray:
+    """A permutation of the item indices whose every prefix keeps the class proportions.
+
+    The j-th of a class's n_c (shuffled) items gets the key (j + u) / n_c with a random offset u
+    per class; sorting by key interleaves the classes evenly. Taking growing prefixes gives nested,
+    stratified training sets, e.g. for learning curves.
+    """
+    labels = list(labels)
+    if not labels:
+        raise ValueError("nothing to order: there are no labels")
+    rng = np.random.default_rng(seed)
+    groups = _shuffled_groups(labels, rng)
+    keys = np.concatenate([(np.arange(len(g)) + rng.random()) / len(g) for g in groups])
+    order = np.concatenate(groups)
+    return order[np.argsort(keys, kind="stable")]
 
 
 def instance_labels(instances: Sequence[Instance]) -> list[str]:

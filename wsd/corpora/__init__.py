@@ -15,3 +15,5 @@ from wsd.corpora.framework import read_key_file as read_key_file
 from wsd.corpora.framework import write_key_file as write_key_file
 from wsd.corpora.senseval import load_senseval as load_senseval
 from wsd.corpora.senseval import senseval_words as senseval_words
+from wsd.corpora.userfile import load_user_file as load_user_file
+from wsd.corpora.userfile import write_user_file as write_user_file

@@ -1,0 +1,178 @@
+"""The user file format: TSV and JSONL, validation of every bad row, writing and reading back."""
+
+import json
+
+import pytest
+
+from wsd.corpora.userfile import file_format, load_user_file, write_user_file
+from wsd.instance import Instance
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_tsv_with_header_comments_and_ids(tmp_path):
+    path = write(
+        tmp_path / "bass.tsv",
+        "# my bass sentences\n"
+        "sense\tsentence\tid\n"
+        "bass.fish\tHe caught a huge <<bass>> today.\tb1\n"
+        "\n"
+        "bass.music\tThe <<bass>> was too loud\tb2\n",
+    )
+    first, second = load_user_file(path)
+    assert first.id == "b1" and first.sense == "bass.fish" and first.lemma == "bass"
+    assert first.tokens == ("He", "caught", "a", "huge", "bass", "today", ".")
+    assert first.span == (4, 5) and first.target_pos is None
+    assert (second.id, second.sense, second.target) == ("b2", "bass.music", "bass")
+
+
+def test_tsv_default_ids_name_file_and_line(tmp_path):
+    path = write(tmp_path / "crane.txt", "crane.bird\tA <<crane>> stood in the marsh\n")
+    assert load_user_file(path)[0].id == "crane:1"
+
+
+def test_tsv_every_bad_row_is_reported(tmp_path):
+    path = write(
+        tmp_path / "bad.tsv",
+        "bass.fish\tno marker here\n"  # 1
+        "\tan <<unlabelled>> row\n"  # 2
+        "a\tb\tc\td\n"  # 3
+        "just a sentence with <<bass>>\n"  # 4
+        "bass.fish\tfine <<bass>> row\tx1\n"  # 5
+        "bass.fish\t<<two>> markers <<here>>\n"  # 6
+        "bass.fish\tanother <<bass>>\tx1\n"  # 7
+        "bass.fish\tempty id <<bass>>\t\n",  # 8
+    )
+    with pytest.raises(ValueError) as caught:
+        load_user_file(path)
+    message = str(caught.value)
+    assert "7 bad row(s)" in message
+    expected = {
+        1: "no <<target>> marker",
+        2: "empty sense",
+        3: "4 tab-separated columns",
+        4: "one column",
+        6: "more than one <<target>> marker",
+        7: "id 'x1' already used on line 5",
+        8: "the id column is empty",
+    }
+    for line, problem in expected.items():
+        assert f"bad.tsv:{line}: {problem}" in message
+    assert "bad.tsv:5:" not in message
+
+
+def test_unlabelled_rows_allowed_for_prediction(tmp_path):
+    path = write(tmp_path / "new.tsv", "\tan <<unlabelled>> row\njust <<one>> column\n")
+    first, second = load_user_file(path, require_senses=False)
+    assert first.senses == () and second.senses == ()
+    assert (first.target, second.target) == ("unlabelled", "one")
+
+
+def test_jsonl_rows(tmp_path):
+    records = [
+        {"text": "He caught a <<bass>>.", "sense": "bass.fish", "id": 7},
+        {
+            "text": "The <<basses>> sang",
+            "senses": ["bass.voice", "bass.music"],
+            "lemma": "bass",
+            "target_pos": "NOUN",
+        },
+    ]
+    path = write(tmp_path / "b.jsonl", "\n".join(json.dumps(r) for r in records) + "\n\n")
+    first, second = load_user_file(path)
+    assert (first.id, first.sense, first.lemma) == ("7", "bass.fish", "bass")
+    assert second.id == "b:2" and second.senses == ("bass.voice", "bass.music")
+    assert second.lemma == "bass" and second.key == "bass#NOUN" and second.target == "basses"
+
+
+def test_jsonl_every_bad_row_is_reported(tmp_path):
+    lines = [
+        '{"text": "a <<bass>>", "sense": "s"',  # 1 bad JSON
+        '["a <<bass>>", "s"]',  # 2 not an object
+        '{"text": "no marker", "sense": "s"}',  # 3
+        '{"text": "a <<bass>>", "sense": ""}',  # 4 empty sense
+        '{"text": "a <<bass>>", "sens": "s"}',  # 5 typo in a key
+        '{"text": "a <<bass>>", "sense": "s", "senses": ["s"]}',  # 6
+        '{"sense": "s"}',  # 7 no text
+        '{"text": "a <<bass>>", "senses": "s"}',  # 8 senses not a list
+        '{"text": "a <<bass>>", "sense": "s", "target_pos": "NN"}',  # 9
+        '{"text": "a fine <<bass>>", "sense": "s"}',  # 10 good
+    ]
+    path = write(tmp_path / "bad.jsonl", "\n".join(lines) + "\n")
+    with pytest.raises(ValueError) as caught:
+        load_user_file(path)
+    message = str(caught.value)
+    assert "9 bad row(s)" in message
+    expected = {
+        1: "bad JSON",
+        2: "expected a JSON object, got list",
+        3: "no <<target>> marker",
+        4: "empty sense",
+        5: "unknown key(s) sens",
+        6: 'give "sense" or "senses", not both',
+        7: 'missing "text"',
+        8: '"senses" must be a list',
+        9: '"target_pos" must be one of NOUN',
+    }
+    for line, problem in expected.items():
+        assert f"bad.jsonl:{line}: {problem}" in message
+    assert "bad.jsonl:10:" not in message
+
+
+def test_format_by_extension_or_argument(tmp_path):
+    assert file_format("x.TSV") == "tsv" and file_format("x.json-lines") == "jsonl"
+    assert file_format("x.data", format="jsonl") == "jsonl"
+    with pytest.raises(ValueError, match="format='tsv'"):
+        file_format("x.csv")
+    with pytest.raises(ValueError, match="unknown format 'csv'"):
+        file_format("x.tsv", format="csv")
+    path = write(tmp_path / "rows.data", '{"text": "a <<bass>>", "sense": "s"}\n')
+    assert load_user_file(path, format="jsonl")[0].sense == "s"
+
+
+def test_empty_file_is_an_error(tmp_path):
+    path = write(tmp_path / "empty.tsv", "# nothing yet\nsense\tsentence\n")
+    with pytest.raises(ValueError, match="no rows"):
+        load_user_file(path)
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "latin.tsv"
+    path.write_bytes("s\tcaf\u00e9 <<bass>>\n".encode("latin-1"))
+    with pytest.raises(ValueError, match="not UTF-8"):
+        load_user_file(path)
+
+
+@pytest.mark.parametrize("suffix", [".tsv", ".jsonl"])
+def test_write_then_read_back(tmp_path, suffix):
+    instances = [
+        Instance.from_text("He caught a <<bass>> today", senses=["bass.fish"], id="a"),
+        Instance(
+            id="b",
+            tokens=("I", "like", "ice", "cream"),
+            span=(2, 4),
+            lemma="ice cream",
+            senses=("food",),
+        ),
+    ]
+    path = tmp_path / ("out" + suffix)
+    write_user_file(path, instances)
+    loaded = load_user_file(path)
+    assert loaded == instances
+
+
+def test_write_tsv_refuses_several_senses(tmp_path):
+    inst = Instance.from_text("a <<bass>>", senses=["s1", "s2"], id="x")
+    with pytest.raises(ValueError, match="JSONL"):
+        write_user_file(tmp_path / "out.tsv", [inst])
+    write_user_file(tmp_path / "out.jsonl", [inst])
+    assert load_user_file(tmp_path / "out.jsonl")[0].senses == ("s1", "s2")
+
+
+def test_line_numbers_count_only_newlines(tmp_path):
+    path = write(tmp_path / "ff.tsv", "s\ta form\x0cfeed <<bass>>\r\ns\tno marker\r\n")
+    with pytest.raises(ValueError, match=r"ff\.tsv:2: no <<target>> marker"):
+        load_user_file(path)

@@ -1,0 +1,263 @@
+"""A simple file format for users' own labelled (or unlabelled) sentences.
+
+Two flavours, chosen by extension (``.tsv``/``.txt`` or ``.jsonl``/``.json-lines``/``.ndjson``) or
+by ``format=``; both are UTF-8 and mark the target in the sentence as ``<<word>>``:
+
+TSV, one row per line: ``sense<TAB>sentence[<TAB>id]``. Blank lines and lines starting with ``#``
+are skipped; a first row ``sense<TAB>sentence[<TAB>id]`` is a header. For unlabelled data the
+sense column may be empty, or left out (one column).
+
+JSONL, one object per line: ``{"text": "... <<bass>> ...", "sense": "bass.fish"}`` with optional
+``"id"``, ``"lemma"`` and ``"target_pos"``; ``"senses": [...]`` instead of ``"sense"`` gives several
+gold senses. Blank lines are skipped.
+
+Rows without an id get ``<file stem>:<line>``. The lemma defaults to the marked word, lower-cased.
+Every bad row is reported, with its ``file:line``, in one ValueError; nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wsd.instance import Instance
+
+PathLike = str | os.PathLike
+FORMATS = ("tsv", "jsonl")
+_EXTENSIONS = {
+    ".tsv": "tsv",
+    ".txt": "tsv",
+    ".jsonl": "jsonl",
+    ".json-lines": "jsonl",
+    ".ndjson": "jsonl",
+}
+_JSON_KEYS = {"text", "sense", "senses", "id", "lemma", "target_pos"}
+_MARKER = re.compile(r"<<\s*\S.*?>>")
+_COARSE_POS = ("NOUN", "VERB", "ADJ", "ADV")
+
+
+Problems = list[tuple[int, str]]  # (line number, what is wrong)
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One parsed row before it becomes an Instance (fields already checked for type)."""
+
+    line: int
+    text: str
+    senses: tuple[str, ...]
+    id: str | None
+    lemma: str | None = None
+    target_pos: str | None = None
+
+
+def file_format(path: PathLike, format: str | None = None) -> str:
+    """'tsv' or 'jsonl': ``format`` when given, else from the file extension."""
+    if format is not None:
+        if format not in FORMATS:
+            raise ValueError(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+        return format
+    suffix = Path(path).suffix.lower()
+    if suffix not in _EXTENSIONS:
+        raise ValueError(
+            f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; name the "
+            f"file {', '.join(_EXTENSIONS)} or pass format='tsv' or format='jsonl'"
+        )
+    return _EXTENSIONS[suffix]
+
+
+def load_user_file(
+    path: PathLike, *, format: str | None = None, require_senses: bool = True
+) -> list[Instance]:
+    """Instances from a user TSV or JSONL file (see the module docstring for the format).
+
+    With ``require_senses=False`` rows without a sense are allowed and load unlabelled, for
+    prediction. Raises ValueError listing ``file:line: problem`` for every bad row, and for a
+    file with no rows at all.
+    """
+    chosen = file_format(path, format)
+    try:
+        # split on newlines only (not splitlines' form feeds etc.) so numbers match editors
+        lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not UTF-8 text ({error})") from None
+    problems: Problems = []
+    if chosen == "tsv":
+        rows = _tsv_rows(lines, require_senses, problems)
+    else:
+        rows = _jsonl_rows(lines, problems)
+    instances = []
+    seen_ids: dict[str, int] = {}
+    for row in rows:
+        instance = _build(Path(path), row, require_senses, problems)
+        if instance is None:
+            continue
+        if instance.id in seen_ids:
+            problems.append(
+                (row.line, f"id {instance.id!r} already used on line {seen_ids[instance.id]}")
+            )
+            continue
+        seen_ids[instance.id] = row.line
+        instances.append(instance)
+    if problems:
+        raise ValueError(
+            f"{path}: {len(problems)} bad row(s); fix them and load again:\n"
+            + "\n".join(f"{path}:{line}: {problem}" for line, problem in sorted(problems))
+        )
+    if not instances:
+        raise ValueError(f"{path}: no rows found (only blank lines, comments or a header)")
+    return instances
+
+
+def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> list[_Row]:
+    rows = []
+    header_checked = False
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        columns = line.split("\t")
+        if not header_checked:
+            header_checked = True
+            if [c.strip().lower() for c in columns[:2]] in (
+                ["sense", "sentence"],
+                ["sense", "text"],
+            ):
+                continue
+        if len(columns) > 3:
+            problems.append(
+                (
+                    number,
+                    f"{len(columns)} tab-separated columns; expected "
+                    "sense<TAB>sentence[<TAB>id] (is there a tab inside the sentence?)",
+                )
+            )
+            continue
+        if len(columns) == 1:
+            if require_senses:
+                problems.append(
+                    (number, "one column (no tab); expected sense<TAB>sentence[<TAB>id]")
+                )
+                continue
+            columns = ["", columns[0]]
+        sense, text = columns[0].strip(), columns[1]
+        row_id = columns[2].strip() if len(columns) == 3 else None
+        if row_id == "":
+            problems.append((number, "the id column is empty; fill it in or drop the column"))
+            continue
+        rows.append(_Row(number, text, (sense,) if sense else (), row_id))
+    return rows
+
+
+def _jsonl_rows(lines: list[str], problems: Problems) -> list[_Row]:
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record: Any = json.loads(line)
+        except json.JSONDecodeError as error:
+            problems.append((number, f"bad JSON ({error.msg} at column {error.colno})"))
+            continue
+        problem = _json_problem(record)
+        if problem:
+            problems.append((number, problem))
+            continue
+        senses = record.get("senses", [record["sense"]] if "sense" in record else [])
+        row_id = record.get("id")
+        rows.append(
+            _Row(
+                number,
+                record["text"],
+                tuple(sense.strip() for sense in senses),
+                None if row_id is None else str(row_id),
+                record.get("lemma"),
+                record.get("target_pos"),
+            )
+        )
+    return rows
+
+
+def _json_problem(record: Any) -> str | None:
+    """What is wrong with a JSONL record's keys and value types, or None."""
+    if not isinstance(record, dict):
+        return f"expected a JSON object, got {type(record).__name__}"
+    unknown = sorted(set(record) - _JSON_KEYS)
+    if unknown:
+        return f"unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(_JSON_KEYS))}"
+    if not isinstance(record.get("text"), str):
+        return 'missing "text" (a string with the target marked <<like this>>)'
+    if "sense" in record and "senses" in record:
+        return 'give "sense" or "senses", not both'
+    if "sense" in record and not isinstance(record["sense"], str):
+        return '"sense" must be a string'
+    senses = record.get("senses", [])
+    if not isinstance(senses, list) or not all(isinstance(s, str) and s.strip() for s in senses):
+        return '"senses" must be a list of non-empty strings'
+    if not isinstance(record.get("id", ""), (str, int)) or record.get("id") == "":
+        return '"id" must be a non-empty string or an integer'
+    for key in ("lemma", "target_pos"):
+        if key in record and not (isinstance(record[key], str) and record[key].strip()):
+            return f'"{key}" must be a non-empty string'
+    if record.get("target_pos", "NOUN") not in _COARSE_POS:
+        return f'"target_pos" must be one of {", ".join(_COARSE_POS)}'
+    return None
+
+
+def _build(path: Path, row: _Row, require_senses: bool, problems: Problems) -> Instance | None:
+    """The row's Instance, or None after recording what is wrong with it."""
+    if not _MARKER.search(row.text):
+        problems.append((row.line, "no <<target>> marker in the sentence"))
+        return None
+    senses = tuple(sense for sense in row.senses if sense)
+    if require_senses and not senses:
+        problems.append(
+            (row.line, "empty sense (label the row, or load with require_senses=False)")
+        )
+        return None
+    try:
+        return Instance.from_text(
+            row.text,
+            lemma=row.lemma,
+            senses=senses,
+            id=row.id if row.id is not None else f"{path.stem}:{row.line}",
+            target_pos=row.target_pos,
+        )
+    except ValueError as error:
+        problems.append((row.line, str(error)))
+        return None
+
+
+def write_user_file(
+    path: PathLike, instances: Iterable[Instance], *, format: str | None = None
+) -> None:
+    """Write instances in the user format, so ``load_user_file`` reads them back.
+
+    Tokens are joined with single spaces and the target span is marked ``<<...>>``. JSONL keeps
+    the lemma, target POS and every sense. TSV keeps one sense per row (an instance with several
+    raises ValueError) and no lemma, which reads back as the marked word.
+    """
+    chosen = file_format(path, format)
+    lines = []
+    for inst in instances:
+        start, end = inst.span
+        text = " ".join((*inst.tokens[:start], "<<" + inst.target + ">>", *inst.tokens[end:]))
+        if chosen == "jsonl":
+            record: dict[str, Any] = {"id": inst.id, "text": text, "lemma": inst.lemma}
+            if inst.senses:
+                record["senses"] = list(inst.senses)
+            if inst.target_pos:
+                record["target_pos"] = inst.target_pos
+            lines.append(json.dumps(record, ensure_ascii=False))
+            continue
+        if len(inst.senses) > 1:
+            raise ValueError(f"instance {inst.id!r} has several senses; write it as JSONL")
+        fields = (inst.sense or "", text, inst.id)
+        if any("\t" in field or "\n" in field for field in fields):
+            raise ValueError(f"instance {inst.id!r} holds a tab or newline; write it as JSONL")
+        lines.append("\t".join(fields))
+    Path(path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -174,7 +174,8 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
             self._publish()
             dev_accuracy = self._accuracy(*dev)
         record = {"epoch": len(self.history_) + 1, "mistakes": mistakes,
-                  "train_accuracy": 1.0 - mistakes / len(order), "dev_accuracy": dev_accuracy}
+                  "train_accuracy": (len(order) - mistakes) / len(order),
+                  "dev_accuracy": dev_accuracy}
         self.history_.append(record)
         return record
 

@@ -99,7 +99,9 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
                               f"version {VERSION}; upgrade wsd to load it")
     try:
         return object_from_dict(payload, expected)
-    except (KeyError, TypeError, ValueError) as err:
+    except KeyError as err:
+        raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
+    except (TypeError, ValueError) as err:
         raise _bad_file(path, f"could not be loaded: {err}") from err
 
 

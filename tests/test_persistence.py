@@ -1,0 +1,127 @@
+"""Versioned JSON model files: round trips, nesting, and clear errors for wrong files."""
+
+import json
+import pickle
+
+import pytest
+
+from wsd.learners import MulticlassAveragedPerceptron, MulticlassPerceptron, Perceptron
+from wsd.persistence import (
+    FORMAT,
+    VERSION,
+    load_model,
+    object_from_dict,
+    register_model,
+    save_model,
+)
+
+X = [{"w=fish": 1.0, "w=striped": 0.5}, {"w=play": 1.0, "w=jazz": 2.0},
+     {"w=fish": 1.0, "w=smoked": 1.0}, {"w=play": 0.5, "w=guitar": 1.0},
+     {"w=sea": 1.0, "pos=NN": 1.0}, {"w=band": 1.0, "pos=NN": 1.0}]
+Y = ["bass%fish", "bass%music", "bass%fish", "bass%music", "bass%fish", "bass%music"]
+
+
+@register_model
+class TinyPipeline:
+    """A composite model as a pipeline would be: its own settings plus a nested learner."""
+
+    def __init__(self, prefix, learner):
+        self.prefix = prefix
+        self.learner = learner
+
+    def to_dict(self):
+        return {"kind": "TinyPipeline", "prefix": self.prefix, "learner": self.learner.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data):
+        return cls(data["prefix"], object_from_dict(data["learner"]))
+
+
+@pytest.fixture
+def model():
+    return MulticlassAveragedPerceptron(epochs=3, seed=4).fit(X, Y)
+
+
+def test_round_trip_predicts_identically_and_keeps_training_state(model, tmp_path):
+    path = save_model(model, tmp_path / "bass.json")
+    header = json.loads(path.read_text(encoding="utf-8"))
+    assert (header["format"], header["version"], header["kind"]) == (
+        FORMAT, VERSION, "MulticlassAveragedPerceptron")
+    loaded = load_model(path)
+    assert type(loaded) is MulticlassAveragedPerceptron
+    assert loaded.get_params() == model.get_params()
+    assert loaded.predict(X) == model.predict(X)
+    assert (loaded.decision_function(X) == model.decision_function(X)).all()
+    assert loaded.weights() == model.weights()
+    assert loaded.history_ == model.history_
+    # Training continues exactly as if the model had never left memory.
+    assert loaded.partial_fit(X, Y).weights() == model.partial_fit(X, Y).weights()
+
+
+def test_labels_and_feature_names_survive_json(tmp_path):
+    features = [{"wörd=Bäss": 1.5, "3": 1.0}, {"wörd=bass": 1.0, "": 2.0}]
+    model = MulticlassPerceptron(epochs=2).fit(features, [7, 3])
+    loaded = MulticlassPerceptron.load(model.save(tmp_path / "m.json"))
+    assert loaded.classes_ == [3, 7]
+    assert loaded.predict(features) == model.predict(features) == [7, 3]
+    assert loaded.weights() == model.weights()
+
+
+def test_unfitted_learner_round_trip(tmp_path):
+    loaded = load_model(save_model(MulticlassPerceptron(epochs=4, seed=9), tmp_path / "u.json"))
+    assert loaded.get_params()["epochs"] == 4 and loaded.get_params()["seed"] == 9
+    assert loaded.classes_ is None
+
+
+def test_nested_models_round_trip(model, tmp_path):
+    path = save_model(TinyPipeline("ctx", model), tmp_path / "pipeline.json")
+    loaded = load_model(path)
+    assert loaded.prefix == "ctx"
+    assert loaded.learner.predict(X) == model.predict(X)
+
+
+def test_load_checks_the_expected_kind(model, tmp_path):
+    path = model.save(tmp_path / "m.json")
+    with pytest.raises(ValueError, match=r"m\.json.*expected a Perceptron model"):
+        Perceptron.load(path)
+    assert isinstance(MulticlassPerceptron.load(path), MulticlassAveragedPerceptron)
+
+
+def write(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("model.pkl", pickle.dumps({"weights": 1}), "pickle"),
+        ("notes.txt", "weights: 1, 2, 3", "not a JSON model file"),
+        ("other.json", json.dumps({"format": "sklearn", "version": 1}), "not a wsd model file"),
+        ("list.json", "[1, 2]", "not a wsd model file"),
+        ("future.json", json.dumps({"format": FORMAT, "version": VERSION + 1, "kind": "X"}),
+         f"version {VERSION + 1}.*upgrade"),
+        ("noversion.json", json.dumps({"format": FORMAT, "kind": "X"}), "no valid format version"),
+        ("kind.json", json.dumps({"format": FORMAT, "version": 1, "kind": "Oracle"}),
+         "unknown model kind 'Oracle'.*MulticlassPerceptron"),
+        ("broken.json", json.dumps({"format": FORMAT, "version": 1,
+                                    "kind": "MulticlassPerceptron", "params": {},
+                                    "state": {"classes": ["a", "b"]}}),
+         "could not be loaded"),
+    ],
+)
+def test_wrong_files_give_clear_errors_naming_the_file(tmp_path, name, content, message):
+    path = write(tmp_path, name, content)
+    with pytest.raises(ValueError, match=message) as error:
+        load_model(path)
+    assert name in str(error.value)
+
+
+def test_saving_an_unregistered_object_is_refused(tmp_path):
+    class Unknown:
+        def to_dict(self):
+            return {"kind": "Unknown"}
+
+    with pytest.raises(ValueError, match="not a registered model kind"):
+        save_model(Unknown(), tmp_path / "x.json")

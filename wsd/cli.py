@@ -1,0 +1,288 @@
+"""The ``wsd`` command: parse arguments, call wsd.experiments, print results.
+
+Errors a user can cause (bad input, missing files or resources) end in one line on stderr
+and a non-zero exit code, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+from wsd import __version__
+from wsd.corpora.resolve import CORPUS_HELP, load_corpus
+from wsd.experiments.systems import SYSTEM_NAMES, SystemSettings
+from wsd.features import PRESETS
+from wsd.resources import MissingResourceError
+
+WEIGHTINGS = ("binary", "count", "tfidf", "ppmi")
+LEARNERS = ("perceptron", "averaged", "voted")
+
+
+def _settings_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("features and training")
+    group.add_argument("--features", choices=PRESETS, default="full",
+                       help="feature set (default: full = BoW, words and POS around the target, "
+                            "collocations, target form)")
+    group.add_argument("--weighting", choices=WEIGHTINGS, default="binary",
+                       help="feature weighting, fitted on training data only (default: binary)")
+    group.add_argument("--window", type=int, default=None,
+                       help="bag-of-words window of +-N tokens (default: the whole sentence)")
+    group.add_argument("--epochs", type=int, default=10, help="training epochs (default: 10)")
+    group.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+
+
+def _settings(args: argparse.Namespace) -> SystemSettings:
+    if args.epochs < 1:
+        raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
+    return SystemSettings(features=args.features, weighting=args.weighting, window=args.window,
+                          epochs=args.epochs, seed=args.seed)
+
+
+def _read_lines(args: argparse.Namespace) -> list[str]:
+    sentences = list(args.sentences)
+    if args.file:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+        with stream:
+            sentences += [line.strip() for line in stream if line.strip()]
+    if not sentences:
+        raise ValueError("no sentences: give them as arguments, or with --file PATH (- for stdin)")
+    return sentences
+
+
+def cmd_disambiguate(args: argparse.Namespace) -> int:
+    from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
+    from wsd.experiments.pipeline import SupervisedWSD
+
+    sentences = _read_lines(args)
+    if args.model:
+        model = SupervisedWSD.load(args.model)
+    else:
+        if not args.target:
+            raise ValueError("--target is needed to pick the bundled training data "
+                             "(or pass --model)")
+        model = train_bundled_model(args.target.lower(), _settings(args))
+    records = disambiguate(model, sentences, args.target, top=args.top)
+    if args.json:
+        for record in records:
+            print(json.dumps(record, ensure_ascii=False))
+    else:
+        print("\n\n".join(format_record(r) for r in records))
+    return 0
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from wsd.experiments.disambiguate import bundled_glosses
+    from wsd.experiments.systems import make_system
+
+    instances = load_corpus(args.corpus)
+    glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
+        "bundled:") else None
+    model = make_system(args.learner, _settings(args), glosses=glosses)
+    model.fit(instances)
+    model.save(args.out)
+    print(f"trained {args.learner} on {len(instances)} instances of {args.corpus} "
+          f"({len(model.senses)} senses); saved to {args.out}")
+    return 0
+
+
+def cmd_predict(args: argparse.Namespace) -> int:
+    from wsd.corpora.userfile import load_user_file
+    from wsd.experiments.pipeline import SupervisedWSD
+
+    model = SupervisedWSD.load(args.model)
+    instances = load_user_file(args.input, require_senses=False)
+    for inst, sense in zip(instances, model.predict(instances), strict=True):
+        print(f"{inst.id}\t{sense}")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from wsd.evaluation.metrics import accuracy, classification_report
+    from wsd.experiments.pipeline import SupervisedWSD
+
+    model = SupervisedWSD.load(args.model)
+    instances = load_corpus(args.corpus)
+    predictions = model.predict(instances)
+    gold = [inst.senses for inst in instances]
+    print(f"accuracy {accuracy(gold, predictions):.4f} on {len(instances)} instances")
+    print(classification_report([g[0] for g in gold], predictions).round(4).to_string())
+    if args.key:
+        from wsd.corpora.framework import write_key_file
+
+        write_key_file(args.key, {i.id: p for i, p in zip(instances, predictions, strict=True)})
+        print(f"predictions written to {args.key}")
+    return 0
+
+
+def _inventory_for(corpus: str):
+    if corpus.startswith("bundled:"):
+        from wsd.knowledge.inventory import BundledInventory
+
+        return BundledInventory()
+    return None
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from wsd.experiments.compare import compare_systems
+    from wsd.experiments.report import write_table
+    from wsd.experiments.systems import make_system
+
+    instances = load_corpus(args.corpus)
+    names = [n.strip() for n in args.systems.split(",") if n.strip()]
+    inventory = _inventory_for(args.corpus)
+    if inventory is None:
+        skipped = [n for n in names if n.startswith("lesk")]
+        names = [n for n in names if not n.startswith("lesk")]
+        if skipped:
+            print(f"note: {', '.join(skipped)} left out: {args.corpus} has no sense inventory "
+                  "with glosses", file=sys.stderr)
+    unknown = [n for n in names if n not in SYSTEM_NAMES]
+    if unknown:
+        raise ValueError(f"unknown system(s) {', '.join(unknown)}; choose from "
+                         f"{', '.join(SYSTEM_NAMES)}")
+    settings = _settings(args)
+    systems = {n: partial(make_system, n, settings, inventory) for n in names}
+    table = compare_systems(systems, instances, folds=args.folds or None, seed=args.seed,
+                            progress=not args.quiet)
+    print(f"{args.corpus}: {len(instances)} instances, "
+          + (f"{args.folds}-fold cross-validation" if args.folds else "80/20 split"))
+    print(table.round(4).to_string())
+    if args.out:
+        for path in write_table(table, args.out):
+            print(f"wrote {path}")
+    return 0
+
+
+def cmd_curves(args: argparse.Namespace) -> int:
+    from wsd.experiments.curves import (
+        epoch_curves,
+        order_sensitivity,
+        plot_curves,
+        size_curve,
+        summarize_orders,
+    )
+    from wsd.features import Featurizer
+
+    instances = load_corpus(args.corpus)
+    settings = _settings(args)
+    featurizer = Featurizer.preset(settings.features, weighting=settings.weighting,
+                                   window=settings.window)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    epochs = epoch_curves(instances, featurizer, epochs=settings.epochs, seed=settings.seed)
+    orders = order_sensitivity(instances, featurizer, shuffles=args.shuffles, seed=settings.seed)
+    sizes = size_curve(instances, featurizer, seed=settings.seed)
+    for name, table in (("epochs", epochs), ("orders", orders), ("sizes", sizes)):
+        table.to_csv(out / f"{name}.csv", index=False)
+    print(summarize_orders(orders).round(4).to_string())
+    try:
+        print(f"wrote {plot_curves(epochs, orders, sizes, out / 'curves.png', args.corpus)}")
+    except ImportError as err:
+        print(f"note: {err}", file=sys.stderr)
+    print(f"wrote epochs.csv, orders.csv, sizes.csv in {out}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from wsd.experiments.demo import run_demo
+
+    run_demo(folds=args.folds, seed=args.seed)
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from wsd.experiments.config import load_config
+
+    argv = load_config(args.config)
+    return main(argv)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wsd", description="Word-sense disambiguation: perceptrons, Lesk and baselines.")
+    parser.add_argument("--version", action="version", version=f"wsd {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = commands.add_parser("disambiguate", help="choose the sense of a word in sentences")
+    p.add_argument("sentences", nargs="*", help="sentences; mark the target as <<word>> or "
+                                                "name it with --target")
+    p.add_argument("--target", help="the ambiguous word (also picks the bundled training data)")
+    p.add_argument("--model", help="a model file from `wsd train` (default: train on the "
+                                   "bundled corpus for --target)")
+    p.add_argument("--file", help="read one sentence per line from this file (- for stdin)")
+    p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
+    p.add_argument("--top", type=int, default=5, help="features shown per answer (default: 5)")
+    _settings_arguments(p)
+    p.set_defaults(handler=cmd_disambiguate)
+
+    p = commands.add_parser("train", help="train a model and save it as JSON")
+    p.add_argument("--corpus", required=True, help=CORPUS_HELP)
+    p.add_argument("--learner", choices=LEARNERS, default="averaged",
+                   help="learner (default: averaged)")
+    p.add_argument("--out", required=True, help="model file to write (.json)")
+    _settings_arguments(p)
+    p.set_defaults(handler=cmd_train)
+
+    p = commands.add_parser("predict", help="predict senses for a user-format file")
+    p.add_argument("--model", required=True, help="model file from `wsd train`")
+    p.add_argument("input", help="a .tsv or .jsonl file in the user format (senses optional)")
+    p.set_defaults(handler=cmd_predict)
+
+    p = commands.add_parser("evaluate", help="score a saved model on a labelled corpus")
+    p.add_argument("--model", required=True, help="model file from `wsd train`")
+    p.add_argument("--corpus", required=True, help=CORPUS_HELP)
+    p.add_argument("--key", help="also write the predictions as a key file (id sense)")
+    p.set_defaults(handler=cmd_evaluate)
+
+    p = commands.add_parser("compare", help="compare systems on one corpus with the same folds")
+    p.add_argument("--corpus", required=True, help=CORPUS_HELP)
+    p.add_argument("--systems", default="mfs,lesk,perceptron,averaged,voted",
+                   help=f"comma-separated, from {', '.join(SYSTEM_NAMES)} "
+                        "(default: mfs,lesk,perceptron,averaged,voted)")
+    p.add_argument("--folds", type=int, default=5,
+                   help="k for stratified k-fold cross-validation; 0 for one 80/20 split "
+                        "(default: 5)")
+    p.add_argument("--out", help="write the table as OUT.csv and OUT.md")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _settings_arguments(p)
+    p.set_defaults(handler=cmd_compare)
+
+    p = commands.add_parser("curves", help="learning curves: epochs, example order, data size")
+    p.add_argument("--corpus", required=True, help=CORPUS_HELP)
+    p.add_argument("--out", default="results/curves", help="output folder (default: "
+                                                           "results/curves)")
+    p.add_argument("--shuffles", type=int, default=10,
+                   help="example orders tried for the order-sensitivity plot (default: 10)")
+    _settings_arguments(p)
+    p.set_defaults(handler=cmd_curves, epochs=20)
+
+    p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")
+    p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    p.set_defaults(handler=cmd_demo)
+
+    p = commands.add_parser("run", help="run a command described in a JSON or TOML config")
+    p.add_argument("config", help="config file (.json or .toml)")
+    p.set_defaults(handler=cmd_run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except (ValueError, MissingResourceError, OSError, ImportError) as err:
+        message = str(err).strip().replace("\n", " ")
+        print(f"wsd {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

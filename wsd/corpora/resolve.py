@@ -1,0 +1,35 @@
+"""One string names a corpus on the command line and in experiment configs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wsd.corpora.bundled import bundled_targets, load_bundled
+from wsd.corpora.framework import load_dataset
+from wsd.corpora.senseval import load_senseval, senseval_words
+from wsd.corpora.userfile import load_user_file
+from wsd.instance import Instance
+
+CORPUS_HELP = (
+    "bundled:TARGET (our offline corpus: bundled:bass), senseval:WORD (NLTK's hard, interest, "
+    "line, serve), framework:NAME (semcor, senseval2, senseval3, semeval2007), or the path of a "
+    ".tsv/.jsonl file in the user format"
+)
+
+
+def load_corpus(spec: str) -> list[Instance]:
+    """Load the corpus named by ``spec`` (see CORPUS_HELP); ValueError when it names nothing."""
+    source, _, name = spec.partition(":")
+    if name and source == "bundled":
+        return load_bundled(name)
+    if name and source == "senseval":
+        return load_senseval(name)
+    if name and source == "framework":
+        return load_dataset(name)
+    if Path(spec).is_file():
+        return load_user_file(spec)
+    if not name and spec in bundled_targets():
+        return load_bundled(spec)
+    if not name and spec in senseval_words():
+        return load_senseval(spec)
+    raise ValueError(f"no corpus {spec!r}: use {CORPUS_HELP}")

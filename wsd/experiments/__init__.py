@@ -1,0 +1,1 @@
+"""Experiments: the featurizer+learner pipeline, system comparison, curves, all-words runs."""

@@ -1,0 +1,99 @@
+"""Compare WSD systems on one corpus with the same folds: one table, with uncertainty."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from wsd.evaluation.metrics import accuracy, precision_recall_fscore
+from wsd.evaluation.significance import bootstrap_ci, mcnemar
+from wsd.evaluation.splits import instance_labels, split_instances, stratified_kfold
+from wsd.instance import Instance
+
+
+def cross_validated_predictions(
+    make_system: Callable[[], Any],
+    instances: Sequence[Instance],
+    folds: int = 5,
+    seed: int = 0,
+) -> tuple[list[str | None], list[float]]:
+    """Predict every instance once, by a system trained on the other folds.
+
+    Returns the pooled predictions (in input order) and the accuracy of each fold.
+    """
+    predictions: list[str | None] = [None] * len(instances)
+    fold_scores = []
+    for train_idx, test_idx in stratified_kfold(instance_labels(instances), k=folds, seed=seed):
+        train = [instances[i] for i in train_idx]
+        test = [instances[i] for i in test_idx]
+        answers = make_system().fit(train).predict(test)
+        for i, answer in zip(test_idx, answers, strict=True):
+            predictions[i] = answer
+        fold_scores.append(accuracy([inst.senses for inst in test], answers))
+    return predictions, fold_scores
+
+
+def held_out_predictions(
+    make_system: Callable[[], Any],
+    instances: Sequence[Instance],
+    test: float = 0.2,
+    seed: int = 0,
+) -> tuple[list[Instance], list[str | None]]:
+    """Train on a seeded stratified split and predict its held-out part."""
+    train, _, held_out = split_instances(instances, dev=0.0, test=test, seed=seed)
+    return held_out, make_system().fit(train).predict(held_out)
+
+
+def compare_systems(
+    systems: Mapping[str, Callable[[], Any]],
+    instances: Sequence[Instance],
+    folds: int | None = 5,
+    test: float = 0.2,
+    seed: int = 0,
+    baseline: str | None = "mfs",
+    n_resamples: int = 1000,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """One row per system: accuracy, its 95% bootstrap interval, macro-F1, fold spread and
+    McNemar's test against ``baseline`` (when it is among ``systems``).
+
+    With ``folds`` every system sees the same stratified k folds and is scored on the pooled
+    out-of-fold predictions; with ``folds=None`` on one held-out ``test`` share.
+    """
+    if not instances:
+        raise ValueError("no instances to compare systems on")
+    gold = [inst.senses for inst in instances]
+    outcomes: dict[str, np.ndarray] = {}
+    rows = []
+    for name, factory in tqdm(systems.items(), desc="systems", disable=not progress):
+        if folds:
+            answers, fold_scores = cross_validated_predictions(factory, instances, folds, seed)
+            scored_gold = gold
+        else:
+            held_out, answers = held_out_predictions(factory, instances, test, seed)
+            scored_gold = [inst.senses for inst in held_out]
+            fold_scores = [accuracy(scored_gold, answers)]
+        correct = np.array([a in g for a, g in zip(answers, scored_gold, strict=True)], float)
+        outcomes[name] = correct
+        low, high = bootstrap_ci(correct, n_resamples=n_resamples, seed=seed)
+        first_gold = [g[0] for g in scored_gold]
+        macro = precision_recall_fscore(first_gold, answers, average="macro")
+        rows.append({
+            "system": name,
+            "accuracy": float(correct.mean()),
+            "ci_low": low,
+            "ci_high": high,
+            "macro_f1": float(macro["fscore"]),
+            "fold_sd": float(np.std(fold_scores, ddof=1)) if len(fold_scores) > 1 else 0.0,
+        })
+    table = pd.DataFrame(rows).set_index("system")
+    if baseline in outcomes:
+        tests = {name: mcnemar(outcomes[name], outcomes[baseline]) for name in outcomes}
+        table[f"p_vs_{baseline}"] = [
+            np.nan if name == baseline else tests[name]["p_value"] for name in table.index
+        ]
+    return table

@@ -1,0 +1,59 @@
+"""The README's main job: compare systems on every bundled target, then explain some answers."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+import pandas as pd
+
+from wsd.corpora.bundled import bundled_targets, load_bundled
+from wsd.experiments.compare import compare_systems
+from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
+from wsd.experiments.systems import make_system
+from wsd.knowledge.inventory import BundledInventory
+
+DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged")
+
+NEW_SENTENCES = {
+    "bass": [
+        "He caught a huge <<bass>> at the lake this morning.",
+        "She plays <<bass>> in a jazz band on Fridays.",
+        "Turn the <<bass>> down, the neighbours are complaining.",
+    ],
+    "crane": [
+        "A <<crane>> lifted the steel beams onto the roof.",
+        "We watched a <<crane>> wading through the marsh at dawn.",
+    ],
+    "plant": [
+        "Water the <<plant>> on the windowsill twice a week.",
+        "The car <<plant>> will hire four hundred workers next year.",
+    ],
+    "bank": [
+        "She opened a savings account at the <<bank>> downtown.",
+        "We had a picnic on the grassy <<bank>> of the river.",
+    ],
+}
+
+
+def run_demo(folds: int = 5, seed: int = 0, out=print) -> pd.DataFrame:
+    """Cross-validate the demo systems on each bundled target and print what they say."""
+    started = time.perf_counter()
+    inventory = BundledInventory()
+    tables = []
+    for target in bundled_targets():
+        instances = load_bundled(target)
+        systems = {name: partial(make_system, name, None, inventory) for name in DEMO_SYSTEMS}
+        table = compare_systems(systems, instances, folds=folds, seed=seed, n_resamples=500)
+        out(f"\n== {target}: {len(instances)} sentences, {folds}-fold cross-validation ==")
+        out(table[["accuracy", "ci_low", "ci_high", "macro_f1", "p_vs_mfs"]].round(3).to_string())
+        tables.append(table.assign(target=target))
+    out("\n== New sentences, explained by the averaged perceptron ==")
+    for target, sentences in NEW_SENTENCES.items():
+        if target not in bundled_targets():
+            continue
+        model = train_bundled_model(target)
+        for record in disambiguate(model, sentences, target, top=4):
+            out(format_record(record))
+    out(f"\ndone in {time.perf_counter() - started:.1f} s")
+    return pd.concat(tables)

@@ -1,0 +1,68 @@
+"""Disambiguate raw sentences with a saved model, or one trained on the spot on bundled data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.experiments.systems import SystemSettings, make_system
+from wsd.instance import Instance
+
+
+def bundled_glosses(target: str) -> dict[str, str]:
+    """Sense id -> gloss from the bundled inventory of ``target``."""
+    return {s["id"]: s["gloss"] for s in load_bundled_inventory(target)["senses"]}
+
+
+def train_bundled_model(target: str, settings: SystemSettings | None = None) -> SupervisedWSD:
+    """The averaged perceptron trained on every bundled sentence of ``target``."""
+    targets = bundled_targets()
+    if target not in targets:
+        raise ValueError(
+            f"no bundled training data for {target!r}; bundled targets: {', '.join(targets)} "
+            "(or pass --model with a model trained on your own data)"
+        )
+    model = make_system("averaged", settings, glosses=bundled_glosses(target))
+    return model.fit(load_bundled(target))
+
+
+def parse_sentence(text: str, target: str | None, index: int) -> Instance:
+    """An instance from a sentence with the target marked as <<word>> or named by ``target``."""
+    if "<<" in text or target is None:
+        return Instance.from_text(text, id=f"s{index}", lemma=target)
+    return Instance.from_text(text, target=target, id=f"s{index}", lemma=target)
+
+
+def disambiguate(
+    model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5
+) -> list[dict[str, Any]]:
+    """One record per sentence: the sense, its gloss, the margin and the top features."""
+    records = []
+    for index, text in enumerate(sentences, start=1):
+        inst = parse_sentence(text, target, index)
+        why = model.explain(inst, k=top)
+        records.append({
+            "sentence": text,
+            "target": inst.target,
+            "sense": why.sense,
+            "gloss": why.gloss,
+            "margin": round(why.margin, 4),
+            "runner_up": why.runner_up,
+            "features": [[name, round(value, 4)] for name, value in why.features],
+        })
+    return records
+
+
+def format_record(record: dict[str, Any]) -> str:
+    """A short human-readable block for one disambiguated sentence."""
+    lines = [f"{record['sentence']}", f"  {record['target']} -> {record['sense']}"]
+    if record["gloss"]:
+        lines[-1] += f": {record['gloss']}"
+    if record["runner_up"] is not None:
+        lines.append(f"  margin {record['margin']:.3f} over {record['runner_up']}")
+    if record["features"]:
+        pushed = ", ".join(f"{name} ({value:+.2f})" for name, value in record["features"])
+        lines.append(f"  because of: {pushed}")
+    return "\n".join(lines)

@@ -34,6 +34,17 @@ def test_tsv_default_ids_name_file_and_line(tmp_path):
     assert load_user_file(path)[0].id == "crane:1"
 
 
+def assert_reported(path, expected):
+    """Loading ``path`` fails listing exactly the problems {line: text} and no other line."""
+    with pytest.raises(ValueError) as caught:
+        load_user_file(path)
+    header, *rows = str(caught.value).split("\n")
+    assert header.endswith(f"{len(expected)} bad row(s); fix them and load again:")
+    assert len(rows) == len(expected)
+    for row, (line, problem) in zip(rows, sorted(expected.items()), strict=True):
+        assert row.startswith(f"{path}:{line}: {problem}")
+
+
 def test_tsv_every_bad_row_is_reported(tmp_path):
     path = write(
         tmp_path / "bad.tsv",
@@ -46,22 +57,18 @@ def test_tsv_every_bad_row_is_reported(tmp_path):
         "bass.fish\tanother <<bass>>\tx1\n"  # 7
         "bass.fish\tempty id <<bass>>\t\n",  # 8
     )
-    with pytest.raises(ValueError) as caught:
-        load_user_file(path)
-    message = str(caught.value)
-    assert "7 bad row(s)" in message
-    expected = {
-        1: "no <<target>> marker",
-        2: "empty sense",
-        3: "4 tab-separated columns",
-        4: "one column",
-        6: "more than one <<target>> marker",
-        7: "id 'x1' already used on line 5",
-        8: "the id column is empty",
-    }
-    for line, problem in expected.items():
-        assert f"bad.tsv:{line}: {problem}" in message
-    assert "bad.tsv:5:" not in message
+    assert_reported(
+        path,
+        {
+            1: "no <<target>> marker",
+            2: "empty sense",
+            3: "4 tab-separated columns",
+            4: "one column",
+            6: "more than one <<target>> marker",
+            7: "id 'x1' already used on line 5",
+            8: "the id column is empty",
+        },
+    )
 
 
 def test_unlabelled_rows_allowed_for_prediction(tmp_path):
@@ -102,24 +109,20 @@ def test_jsonl_every_bad_row_is_reported(tmp_path):
         '{"text": "a fine <<bass>>", "sense": "s"}',  # 10 good
     ]
     path = write(tmp_path / "bad.jsonl", "\n".join(lines) + "\n")
-    with pytest.raises(ValueError) as caught:
-        load_user_file(path)
-    message = str(caught.value)
-    assert "9 bad row(s)" in message
-    expected = {
-        1: "bad JSON",
-        2: "expected a JSON object, got list",
-        3: "no <<target>> marker",
-        4: "empty sense",
-        5: "unknown key(s) sens",
-        6: 'give "sense" or "senses", not both',
-        7: 'missing "text"',
-        8: '"senses" must be a list',
-        9: '"target_pos" must be one of NOUN',
-    }
-    for line, problem in expected.items():
-        assert f"bad.jsonl:{line}: {problem}" in message
-    assert "bad.jsonl:10:" not in message
+    assert_reported(
+        path,
+        {
+            1: "bad JSON",
+            2: "expected a JSON object, got list",
+            3: "no <<target>> marker",
+            4: "empty sense",
+            5: "unknown key(s) sens",
+            6: 'give "sense" or "senses", not both',
+            7: 'missing "text"',
+            8: '"senses" must be a list',
+            9: '"target_pos" must be one of NOUN',
+        },
+    )
 
 
 def test_format_by_extension_or_argument(tmp_path):

@@ -1,0 +1,579 @@
+"""The fast engine: averaged perceptrons compiled with numba over ``scipy.sparse`` CSR rows.
+
+Same algorithm, same example order (``epoch_orders``) and therefore the same averaged weights
+as the dict-based learners in ``wsd.learners.multiclass`` / ``wsd.learners.binary``; this one
+trades readability for speed. Contract (multiclass): classes are ``sorted(set(y))``; the score of
+class k is ``x·W[:, k] + b[k]``; the prediction is the argmax with ties going to the lowest class
+index; on a mistake (prediction p, gold t) ``W[:, t] += x, W[:, p] -= x`` with the same update,
+scaled by the counter c, on the auxiliary ``U``, ``β``; c starts at 1 and grows by one after every
+example, across epochs and ``partial_fit`` calls; the averaged model is ``W - U/c, b - β/c``.
+The binary variant has one weight vector, labels ±1 and updates when ``y(w·x + b) <= 0``.
+
+Weights are stored only for the *active* features (columns that were non-zero in some training
+row), so a model fitted on a small slice of a huge vocabulary stays small; columns never seen in
+training carry weight 0 and are ignored at prediction.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from numba import njit
+
+from wsd.learners.training import epoch_orders
+
+__all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", "train_many"]
+
+
+# --------------------------------------------------------------------------- compiled kernels
+
+
+@njit(cache=True, nogil=True)
+def _multiclass_epoch(indptr, indices, data, y, order, W, b, U, beta, counter, scores):
+    """One pass over the rows in ``order``; updates the state in place.
+
+    Returns (mistakes, counter after the pass).
+    """
+    n_classes = W.shape[1]
+    mistakes = 0
+    for i in order:
+        start = indptr[i]
+        end = indptr[i + 1]
+        for k in range(n_classes):
+            scores[k] = 0.0
+        for j in range(start, end):
+            f = indices[j]
+            x = data[j]
+            for k in range(n_classes):
+                scores[k] += x * W[f, k]
+        guess = 0
+        best = scores[0] + b[0]
+        for k in range(1, n_classes):
+            s = scores[k] + b[k]
+            if s > best:
+                best = s
+                guess = k
+        gold = y[i]
+        if guess != gold:
+            mistakes += 1
+            c = float(counter)
+            for j in range(start, end):
+                f = indices[j]
+                x = data[j]
+                W[f, gold] += x
+                W[f, guess] -= x
+                U[f, gold] += c * x
+                U[f, guess] -= c * x
+            b[gold] += 1.0
+            b[guess] -= 1.0
+            beta[gold] += c
+            beta[guess] -= c
+        counter += 1
+    return mistakes, counter
+
+
+@njit(cache=True, nogil=True)
+def _binary_epoch(indptr, indices, data, y, order, W, b, U, beta, counter):
+    """One pass of the binary averaged perceptron (labels ±1 in ``y``; W, U have one column).
+
+    Returns (mistakes, counter after the pass).
+    """
+    mistakes = 0
+    for i in order:
+        start = indptr[i]
+        end = indptr[i + 1]
+        activation = 0.0
+        for j in range(start, end):
+            activation += data[j] * W[indices[j], 0]
+        activation += b[0]
+        gold = y[i]
+        if gold * activation <= 0.0:
+            mistakes += 1
+            c = float(counter)
+            for j in range(start, end):
+                f = indices[j]
+                W[f, 0] += gold * data[j]
+                U[f, 0] += c * gold * data[j]
+            b[0] += gold
+            beta[0] += c * gold
+        counter += 1
+    return mistakes, counter
+
+
+@njit(cache=True, nogil=True)
+def _count_correct(indptr, indices, data, y, W, b, binary):
+    """How many rows the fixed model (W, b) labels as ``y`` (no scores matrix is allocated).
+
+    Multiclass: argmax, lowest index on ties; binary: +1 when the activation is > 0, else -1.
+    Rows whose gold label is unknown to the model (y = -1 multiclass) are never correct.
+    """
+    n_rows = indptr.shape[0] - 1
+    n_classes = W.shape[1]
+    scores = np.empty(n_classes)
+    correct = 0
+    for i in range(n_rows):
+        for k in range(n_classes):
+            scores[k] = 0.0
+        for j in range(indptr[i], indptr[i + 1]):
+            f = indices[j]
+            x = data[j]
+            for k in range(n_classes):
+                scores[k] += x * W[f, k]
+        if binary:
+            guess = 1.0 if scores[0] + b[0] > 0.0 else -1.0
+            if guess == y[i]:
+                correct += 1
+        else:
+            guess = 0
+            best = scores[0] + b[0]
+            for k in range(1, n_classes):
+                if scores[k] + b[k] > best:
+                    best = scores[k] + b[k]
+                    guess = k
+            if guess == y[i]:
+                correct += 1
+    return correct
+
+
+# --------------------------------------------------------------------------- input checks
+
+
+def _as_csr(X: Any, name: str = "X") -> sp.csr_matrix:
+    """``X`` as a canonical float64 CSR matrix, or a ValueError saying what is wrong."""
+    if sp.issparse(X):
+        X = sp.csr_matrix(X, dtype=np.float64)
+    else:
+        array = np.asarray(X, dtype=np.float64)
+        if array.ndim != 2:
+            raise ValueError(
+                f"{name} must be a 2-D scipy.sparse matrix (CSR) or array; got {array.ndim} "
+                "dimension(s). Vectorize feature dicts with wsd.features.vectorize first."
+            )
+        X = sp.csr_matrix(array)
+    if X.shape[0] == 0:
+        raise ValueError(f"{name} has no rows: give at least one example")
+    if not np.isfinite(X.data).all():
+        raise ValueError(f"{name} contains NaN or infinite values; remove or replace them")
+    if not X.has_canonical_format:
+        X = X.copy()
+        X.sum_duplicates()
+    return X
+
+
+def _check_lengths(X: sp.csr_matrix, y: Sequence, name: str = "y") -> list:
+    labels = list(y)
+    if len(labels) != X.shape[0]:
+        raise ValueError(
+            f"X has {X.shape[0]} rows but {name} has {len(labels)} labels; they must match"
+        )
+    return labels
+
+
+# --------------------------------------------------------------------------- the learners
+
+
+class _CSRPerceptronBase:
+    """Shared training loop: active-feature bookkeeping, epochs, history and early stopping.
+
+    Options and their meaning match ``wsd.learners.multiclass.MulticlassPerceptron``.
+    """
+
+    _binary = False
+
+    def __init__(
+        self,
+        epochs: int = 10,
+        average: bool = True,
+        shuffle: bool = True,
+        seed: int | None = 0,
+        patience: int | None = None,
+        verbose: bool = False,
+    ) -> None:
+        self.epochs = epochs
+        self.average = average
+        self.shuffle = shuffle
+        self.seed = seed
+        self.patience = patience
+        self.verbose = verbose
+
+    # ---- public API ------------------------------------------------------------------
+
+    def fit(self, X: Any, y: Sequence, X_dev: Any = None, y_dev: Sequence | None = None):
+        """Train from scratch for ``epochs`` passes.
+
+        With a development set the dev accuracy is recorded per epoch and the model ends in
+        the state (weights, sums, counter) of its best epoch; ``patience`` stops training after
+        that many epochs without a better dev accuracy.
+        """
+        self._check_params()
+        if (X_dev is None) != (y_dev is None):
+            raise ValueError("give both X_dev and y_dev for early stopping, or neither")
+        if self.patience is not None and X_dev is None:
+            raise ValueError("patience needs a development set: call fit(X, y, X_dev, y_dev)")
+        X = _as_csr(X)
+        labels = _check_lengths(X, y)
+        self._reset(self._classes_from(labels))
+        self._add_features(X)
+        train = self._local(X), self._encode(labels)
+        dev = None
+        if X_dev is not None:
+            X_dev = _as_csr(X_dev, "X_dev")
+            dev = self._local(X_dev), self._encode(_check_lengths(X_dev, y_dev, "y_dev"))
+        orders = epoch_orders(X.shape[0], self.epochs, self.seed, self.shuffle)
+        self._run(train, orders, dev, total=self.epochs)
+        return self
+
+    def partial_fit(self, X: Any, y: Sequence, classes: Sequence | None = None):
+        """One more pass over ``X`` in the given row order, continuing weights and counter.
+
+        The first call fixes ``classes_`` (from ``classes``, else from ``y``); new feature
+        columns may appear in later calls.
+        """
+        self._check_params()
+        X = _as_csr(X)
+        labels = _check_lengths(X, y)
+        if not hasattr(self, "classes_"):
+            self._reset(self._classes_from(labels if classes is None else list(classes)))
+        elif classes is not None and sorted(set(classes)) != self.classes_.tolist():
+            raise ValueError(
+                f"classes {sorted(set(classes))!r} differ from the classes of the first "
+                f"partial_fit call {self.classes_.tolist()!r}"
+            )
+        unknown = sorted({repr(label) for label in labels if label not in self._index})
+        if unknown:
+            raise ValueError(
+                f"labels {', '.join(unknown)} are not among classes_ {self.classes_.tolist()!r}; "
+                "pass every label with classes= on the first partial_fit call"
+            )
+        self._add_features(X)
+        order = np.arange(X.shape[0], dtype=np.int64)
+        self._run((self._local(X), self._encode(labels)), [order], None, total=1)
+        return self
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """Scores ``X @ coef + intercept`` from one sparse-dense product."""
+        self._check_fitted()
+        scores = self._local(_as_csr(X)) @ self._coef + self._intercept
+        return scores[:, 0] if self._binary else scores
+
+    def predict(self, X: Any) -> np.ndarray:
+        """The label of each row (an array of ``classes_`` entries)."""
+        scores = self.decision_function(X)
+        if self._binary:
+            return self.classes_[(scores > 0.0).astype(np.int64)]
+        return self.classes_[np.argmax(scores, axis=1)]
+
+    def score(self, X: Any, y: Sequence) -> float:
+        """Accuracy of ``predict(X)`` against ``y``."""
+        labels = _check_lengths(_as_csr(X), y)
+        return float(np.mean(self.predict(X) == np.asarray(labels, dtype=self.classes_.dtype)))
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """Model weights as a dense array over all ``n_features_in_`` columns (built on access).
+
+        Shape (n_classes, n_features) like scikit-learn, (1, n_features) for the binary model.
+        """
+        self._check_fitted()
+        dense = np.zeros((self._coef.shape[1], self.n_features_in_))
+        dense[:, self.active_features_] = self._coef.T
+        return dense
+
+    @property
+    def intercept_(self) -> np.ndarray:
+        """Biases: shape (n_classes,), or (1,) for the binary model."""
+        self._check_fitted()
+        return self._intercept.copy()
+
+    @property
+    def counter_(self) -> int:
+        """The example counter c (1 + examples seen in training)."""
+        self._check_fitted()
+        return self._counter
+
+    # ---- training loop ---------------------------------------------------------------
+
+    def _run(self, train, orders, dev, total: int) -> None:
+        X, y = train
+        best = None
+        stale = 0
+        for order in self._progress(orders, total):
+            mistakes = self._epoch(X, y, order)
+            record = {
+                "epoch": len(self.history_) + 1,
+                "mistakes": mistakes,
+                "train_accuracy": (len(order) - mistakes) / len(order),
+                "dev_accuracy": None,
+            }
+            self.history_.append(record)
+            if dev is None:
+                continue
+            self._set_model()
+            record["dev_accuracy"] = self._accuracy(*dev)
+            if best is None or record["dev_accuracy"] > best[0]:
+                best = (record["dev_accuracy"], record["epoch"], self._snapshot())
+                stale = 0
+            else:
+                stale += 1
+                if self.patience is not None and stale >= self.patience:
+                    break
+        if best is not None:
+            self._W, self._U, self._b, self._beta, self._counter = best[2]
+            self.best_epoch_ = best[1]
+        self._set_model()
+
+    def _epoch(self, X: sp.csr_matrix, y: np.ndarray, order: np.ndarray) -> int:
+        order = np.ascontiguousarray(order, dtype=np.int64)
+        if self._binary:
+            mistakes, self._counter = _binary_epoch(
+                X.indptr, X.indices, X.data, y, order,
+                self._W, self._b, self._U, self._beta, self._counter,
+            )
+        else:
+            mistakes, self._counter = _multiclass_epoch(
+                X.indptr, X.indices, X.data, y, order,
+                self._W, self._b, self._U, self._beta, self._counter, self._scores,
+            )
+        return int(mistakes)
+
+    def _snapshot(self) -> tuple:
+        return self._W.copy(), self._U.copy(), self._b.copy(), self._beta.copy(), self._counter
+
+    def _set_model(self) -> None:
+        """Make the prediction model the averaged (or current) weights, reusing its buffers."""
+        if self._coef.shape != self._W.shape:
+            self._coef = np.empty_like(self._W)
+        if self.average:
+            np.divide(self._U, self._counter, out=self._coef)
+            np.subtract(self._W, self._coef, out=self._coef)
+            self._intercept = self._b - self._beta / self._counter
+        else:
+            np.copyto(self._coef, self._W)
+            self._intercept = self._b.copy()
+
+    def _accuracy(self, X: sp.csr_matrix, y: np.ndarray) -> float:
+        correct = _count_correct(X.indptr, X.indices, X.data, y, self._coef, self._intercept,
+                                 self._binary)
+        return correct / X.shape[0]
+
+    def _progress(self, orders, total: int):
+        if not self.verbose:
+            return orders
+        from tqdm.auto import tqdm
+
+        return tqdm(orders, total=total, desc=type(self).__name__, unit="epoch")
+
+    # ---- state ------------------------------------------------------------------------
+
+    def _check_params(self) -> None:
+        if isinstance(self.epochs, bool) or not isinstance(self.epochs, (int, np.integer)):
+            raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")
+        if self.epochs < 1:
+            raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")
+        if self.patience is not None and (
+            isinstance(self.patience, bool) or not isinstance(self.patience, (int, np.integer))
+            or self.patience < 1
+        ):
+            raise ValueError(f"patience must be None or an integer >= 1, got {self.patience!r}")
+
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "classes_"):
+            raise ValueError(f"this {type(self).__name__} is not fitted yet; call fit() first")
+
+    def _classes_from(self, labels: list) -> list:
+        try:
+            classes = sorted(set(labels))
+        except TypeError as err:
+            raise ValueError(f"labels must be mutually comparable (e.g. all strings): {err}") \
+                from err
+        if len(classes) < 2:
+            raise ValueError(
+                f"training data needs at least 2 classes, found {len(classes)} "
+                f"({classes!r}); for a word with one observed sense use its most frequent sense"
+            )
+        return classes
+
+    def _reset(self, classes: list) -> None:
+        self.classes_ = np.asarray(classes)
+        self._index = {label: k for k, label in enumerate(classes)}
+        width = 1 if self._binary else len(classes)
+        self.n_features_in_ = 0
+        self.active_features_ = np.zeros(0, dtype=np.int64)
+        self._W = np.zeros((0, width))
+        self._U = np.zeros((0, width))
+        self._b = np.zeros(width)
+        self._beta = np.zeros(width)
+        self._coef = np.zeros((0, width))
+        self._intercept = np.zeros(width)
+        self._scores = np.zeros(width)
+        self._counter = 1
+        self.history_: list[dict] = []
+        self.best_epoch_: int | None = None
+
+    def _add_features(self, X: sp.csr_matrix) -> None:
+        """Extend the active columns by those non-zero in ``X``, keeping learned weights."""
+        self.n_features_in_ = max(self.n_features_in_, X.shape[1])
+        used = np.unique(X.indices[X.data != 0.0]).astype(np.int64)
+        if np.isin(used, self.active_features_, assume_unique=True).all():
+            return
+        merged = np.union1d(self.active_features_, used)
+        rows = np.searchsorted(merged, self.active_features_)
+
+        def grow(array: np.ndarray) -> np.ndarray:
+            bigger = np.zeros((len(merged), array.shape[1]))
+            bigger[rows] = array
+            return bigger
+
+        self._W, self._U, self._coef = grow(self._W), grow(self._U), grow(self._coef)
+        self.active_features_ = merged
+
+    def _local(self, X: sp.csr_matrix) -> sp.csr_matrix:
+        """``X`` with its columns renumbered to positions in ``active_features_``.
+
+        Entries in columns the model has no weight for (unseen at training, or explicit zeros)
+        are dropped, which is the same as giving them weight 0.
+        """
+        active = self.active_features_
+        positions = np.searchsorted(active, X.indices)
+        known = positions < len(active)
+        known[known] = active[positions[known]] == X.indices[known]
+        indptr = X.indptr
+        if not known.all():
+            rows = np.repeat(np.arange(X.shape[0]), np.diff(X.indptr))
+            indptr = np.zeros(X.shape[0] + 1, dtype=np.int64)
+            np.cumsum(np.bincount(rows[known], minlength=X.shape[0]), out=indptr[1:])
+        return sp.csr_matrix(
+            (X.data[known], positions[known], indptr), shape=(X.shape[0], len(active))
+        )
+
+    def _encode(self, labels: list) -> np.ndarray:
+        """Class indices (-1 for labels the model does not know); ±1.0 for the binary model."""
+        index = self._index
+        codes = np.fromiter((index.get(label, -1) for label in labels), np.int64, len(labels))
+        if self._binary:
+            return np.where(codes == 1, 1.0, np.where(codes == 0, -1.0, 0.0))
+        return codes
+
+    # ---- hand-over to the dict-based learners ---------------------------------------------
+
+    def _weight_table(self, feature_names: Sequence[str]) -> list[tuple[str, np.ndarray]]:
+        self._check_fitted()
+        if len(feature_names) < self.n_features_in_:
+            raise ValueError(
+                f"feature_names has {len(feature_names)} names but the model has "
+                f"{self.n_features_in_} columns; pass the vectorizer's feature_names_"
+            )
+        pairs = zip(self.active_features_, self._coef, strict=True)
+        return [(feature_names[f], row) for f, row in pairs]
+
+
+class CSRAveragedPerceptron(_CSRPerceptronBase):
+    """Multiclass averaged perceptron over CSR input, compiled with numba.
+
+    ``fit(X, y, X_dev=None, y_dev=None)``, ``partial_fit``, ``predict``, ``decision_function``
+    (shape (n, n_classes)), ``score``. Attributes: ``classes_`` (sorted labels), ``coef_``
+    (n_classes, n_features), ``intercept_`` (n_classes,), ``history_`` (one dict per epoch:
+    epoch, mistakes made while training, train_accuracy and dev_accuracy of the model after the
+    epoch), ``best_epoch_`` (with early stopping), ``active_features_`` (columns with weights).
+    ``average=False`` gives the plain multiclass perceptron (the final weights).
+    """
+
+    def to_dicts(self, feature_names: Sequence[str]) -> tuple[dict, dict]:
+        """The model as ``({feature: {class: weight}}, {class: bias})``, the dict learner's shape.
+
+        ``feature_names[j]`` names column j (the vectorizer's ``feature_names_``); zero weights
+        are left out.
+        """
+        classes = self.classes_.tolist()
+        weights = {
+            name: {classes[k]: float(w) for k, w in enumerate(row) if w != 0.0}
+            for name, row in self._weight_table(feature_names)
+        }
+        weights = {name: per_class for name, per_class in weights.items() if per_class}
+        biases = {label: float(b) for label, b in zip(classes, self._intercept, strict=True)}
+        return weights, biases
+
+
+class BinaryCSRAveragedPerceptron(_CSRPerceptronBase):
+    """Binary averaged perceptron over CSR input, compiled with numba.
+
+    The two labels, sorted, stand for -1 and +1 (so labels -1/1 keep their meaning); the model
+    updates when ``y(w·x + b) <= 0`` and predicts ``classes_[1]`` when ``w·x + b > 0``.
+    ``decision_function`` returns the activations, shape (n,); ``coef_`` has shape
+    (1, n_features) and ``intercept_`` shape (1,), as in scikit-learn. Other options and
+    attributes as in ``CSRAveragedPerceptron``.
+    """
+
+    _binary = True
+
+    def _classes_from(self, labels: list) -> list:
+        classes = sorted(set(labels))
+        if len(classes) != 2:
+            raise ValueError(
+                f"the binary perceptron needs exactly 2 classes, found {len(classes)} "
+                f"({classes!r}); use CSRAveragedPerceptron for more"
+            )
+        return classes
+
+    def to_dicts(self, feature_names: Sequence[str]) -> tuple[dict, float]:
+        """The model as ``({feature: weight}, bias)``; zero weights are left out."""
+        weights = {name: float(row[0]) for name, row in self._weight_table(feature_names)}
+        return {name: w for name, w in weights.items() if w != 0.0}, float(self._intercept[0])
+
+
+# --------------------------------------------------------------------------- many tasks
+
+
+def task_seed(seed: int | None, key: Hashable) -> int | None:
+    """A per-task seed from the base ``seed`` and the task key (stable across processes/runs).
+
+    Uses CRC-32 of ``str(key)``, not ``hash()``, which Python salts per process.
+    """
+    if seed is None:
+        return None
+    return zlib.crc32(f"{seed}\x1f{key}".encode())
+
+
+def _train_one(key, task, params: dict, seed: int | None, binary: bool):
+    model_class = BinaryCSRAveragedPerceptron if binary else CSRAveragedPerceptron
+    model = model_class(seed=task_seed(seed, key), **params)
+    return key, model.fit(*task)
+
+
+def train_many(
+    tasks: Mapping[Hashable, tuple],
+    n_jobs: int = 1,
+    seed: int | None = 0,
+    binary: bool = False,
+    prefer: str = "threads",
+    verbose: bool = False,
+    **params: Any,
+) -> dict:
+    """Fit one model per task, e.g. per ``lemma#pos``, in parallel with joblib.
+
+    ``tasks`` maps a key to ``(X, y)`` or ``(X, y, X_dev, y_dev)``; ``params`` go to the model
+    (epochs, shuffle, average, patience). Each task's seed is ``task_seed(seed, key)``, so the
+    models do not depend on ``n_jobs`` or on the order of the tasks. The compiled loops release
+    the GIL, so threads (the default) share the data without copying. Tasks with fewer than two
+    classes are an error: answer those with their only sense instead.
+    Returns ``{key: fitted model}`` in the order of ``tasks``.
+    """
+    from joblib import Parallel, delayed
+
+    single = [key for key, task in tasks.items() if len(set(task[1])) < 2]
+    if single:
+        raise ValueError(
+            f"{len(single)} task(s) have fewer than 2 classes (e.g. {single[:3]!r}); "
+            "leave them out and answer them with their only sense"
+        )
+    jobs = (delayed(_train_one)(key, task, params, seed, binary) for key, task in tasks.items())
+    if verbose:
+        from tqdm.auto import tqdm
+
+        jobs = tqdm(jobs, total=len(tasks), desc="train_many", unit="task")
+    results = Parallel(n_jobs=n_jobs, prefer=prefer)(jobs)
+    return dict(results)

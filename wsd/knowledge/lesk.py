@@ -1,0 +1,430 @@
+"""The Lesk family: choose the sense whose dictionary text overlaps most with the context.
+
+- :class:`SimplifiedLesk` compares the context words with each sense's gloss (+ examples).
+- :class:`OriginalLesk` compares each sense's gloss with the glosses of the senses of the
+  context words (Lesk 1986).
+- :class:`ExtendedLesk` (Banerjee & Pedersen 2003) enlarges every signature with the
+  glosses of related synsets and scores each shared phrase of n words as n².
+- :class:`LeskWithPrior` adds sense-frequency information to any of them; the three
+  above are "pure" and use nothing but the dictionary text (and its sense order).
+
+All are instance-level systems (``fit`` / ``predict`` / ``score``). When no sense overlaps
+at all, ``backoff`` decides: ``"first_sense"`` (default: the inventory's first sense,
+WordNet's most frequent), ``"mfs"`` (the most frequent training sense of the key, learned
+by ``fit``; the first sense for unseen keys) or ``"none"`` (no answer). Among senses with
+the same positive score the one listed first wins, as in ``nltk.wsd.lesk``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Collection, Hashable, Sequence
+
+from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
+from wsd.instance import Instance
+from wsd.knowledge.inventory import Sense, SenseInventory, WordNetInventory
+from wsd.learners.baselines import MostFrequentSense, accuracy_on
+from wsd.resources import require_nltk_resource
+
+Answer = str | None
+_WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
+_BACKOFFS = ("first_sense", "mfs", "none")
+# Penn / universal tag prefixes -> WordNet letters, for lemmatising context words.
+_TAG_LETTER = {"N": "n", "V": "v", "J": "a", "A": "a", "R": "r"}
+_UNIVERSAL = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+_BOUNDARY = None  # separates glosses in a sequence so that no phrase spans two of them
+
+
+def tag_letter(tag: str | None) -> str | None:
+    """The WordNet letter for a universal (NOUN) or Penn (NNS, VBD, JJ, RB) tag, else None."""
+    if not tag:
+        return None
+    if tag in _UNIVERSAL:
+        return _UNIVERSAL[tag]
+    if tag in ("ADP", "ADJP", "PRON", "PRT", "DET", "NUM", "CONJ", "X"):
+        return None
+    return _TAG_LETTER.get(tag[0])
+
+
+def phrase_overlap(first: Sequence[Hashable | None], second: Sequence[Hashable | None]) -> int:
+    """Banerjee & Pedersen's overlap score: the sum of n² over shared phrases of n words.
+
+    Greedily takes the longest phrase the two sequences share (the earliest one on a
+    tie), counts it, and removes it from both so that no word is counted twice; repeats
+    until nothing is shared. ``None`` items are boundaries that no phrase crosses.
+    """
+    positions: dict[Hashable, list[int]] = defaultdict(list)
+    for j, token in enumerate(second):
+        if token is not None:
+            positions[token].append(j)
+    used_first = [token is None for token in first]
+    used_second = [token is None for token in second]
+    total = 0
+    while True:
+        best_len, best_i, best_j = 0, -1, -1
+        for i, token in enumerate(first):
+            if used_first[i]:
+                continue
+            for j in positions.get(token, ()):
+                if used_second[j]:
+                    continue
+                n = 1
+                while (
+                    i + n < len(first)
+                    and j + n < len(second)
+                    and not used_first[i + n]
+                    and not used_second[j + n]
+                    and first[i + n] == second[j + n]
+                ):
+                    n += 1
+                if n > best_len:
+                    best_len, best_i, best_j = n, i, j
+        if best_len == 0:
+            return total
+        total += best_len * best_len
+        for k in range(best_len):
+            used_first[best_i + k] = used_second[best_j + k] = True
+
+
+class _Normaliser:
+    """Turns glosses and context tokens into comparable words."""
+
+    def __init__(self, stopwords, lemmatize: bool, raw_tokens: bool) -> None:
+        self.raw_tokens = raw_tokens
+        self.lemmatize = lemmatize
+        if stopwords is True:
+            self.stopwords: frozenset[str] = BUILTIN_STOPWORDS
+        elif stopwords == "nltk":
+            self.stopwords = nltk_stopwords()
+        elif not stopwords:
+            self.stopwords = frozenset()
+        elif isinstance(stopwords, Collection) and not isinstance(stopwords, str):
+            self.stopwords = frozenset(w.lower() for w in stopwords)
+        else:
+            raise ValueError(
+                f"stopwords must be True (built-in list), 'nltk', False/None or a collection "
+                f"of words, not {stopwords!r}"
+            )
+        if lemmatize:
+            require_nltk_resource("wordnet")
+            from nltk.corpus import wordnet
+
+            self._morphy = wordnet._morphy
+        self._cache: dict[tuple[str, str | None], str] = {}
+
+    def base(self, word: str, letter: str | None) -> str:
+        """WordNet base form of a lowercase word (shortest analysis for ``letter``)."""
+        key = (word, letter)
+        if key not in self._cache:
+            forms: list[str] = []
+            for p in [letter] if letter else ["n", "v", "a", "r"]:
+                forms = self._morphy(word, p)
+                if forms:
+                    break
+            self._cache[key] = min(forms, key=lambda f: (len(f), f)) if forms else word
+        return self._cache[key]
+
+    def word(self, token: str, letter: str | None = None) -> str | None:
+        """The comparable form of one token, or None when it is dropped."""
+        if self.raw_tokens:
+            return token
+        token = token.lower()
+        if is_punctuation(token) or token in self.stopwords:
+            return None
+        if self.lemmatize:
+            token = self.base(token.replace(" ", "_"), letter)
+        return None if token in self.stopwords else token
+
+    def text(self, text: str) -> list[str]:
+        """The words of a gloss or example sentence, in order."""
+        if self.raw_tokens:
+            return text.split()
+        words = (self.word(w) for w in _WORD.findall(text.lower()))
+        return [w for w in words if w is not None]
+
+
+class _Lesk:
+    """What every Lesk variant shares: options, context, backoff, fit/predict/score."""
+
+    def __init__(
+        self,
+        inventory: SenseInventory | None = None,
+        stopwords=True,
+        lemmatize: bool = True,
+        window: int | None = None,
+        backoff: str = "first_sense",
+        use_examples: bool = True,
+        include_target: bool = False,
+        raw_tokens: bool = False,
+    ) -> None:
+        self.inventory = inventory
+        self.stopwords = stopwords
+        self.lemmatize = lemmatize
+        self.window = window
+        self.backoff = backoff
+        self.use_examples = use_examples
+        self.include_target = include_target
+        self.raw_tokens = raw_tokens
+        if backoff not in _BACKOFFS:
+            raise ValueError(f"backoff must be one of {', '.join(_BACKOFFS)}, not {backoff!r}")
+        if window is not None and (not isinstance(window, int) or window < 0):
+            raise ValueError(f"window must be None (whole sentence) or an int >= 0, not {window!r}")
+        self._norm: _Normaliser | None = None
+        self._signatures: dict[tuple[str, str], object] = {}
+
+    # -- shared machinery -------------------------------------------------------------
+    def _inventory(self) -> SenseInventory:
+        if self.inventory is None:
+            self.inventory = WordNetInventory()
+        return self.inventory
+
+    def _normaliser(self) -> _Normaliser:
+        if self._norm is None:
+            self._norm = _Normaliser(self.stopwords, self.lemmatize, self.raw_tokens)
+        return self._norm
+
+    def _gloss_texts(self, sense: Sense) -> list[str]:
+        return [sense.gloss, *sense.examples] if self.use_examples else [sense.gloss]
+
+    def context_positions(self, inst: Instance) -> list[int]:
+        """Token positions of the context: the window around the target (target excluded
+        unless ``include_target``)."""
+        start, end = inst.span
+        low, high = 0, len(inst.tokens)
+        if self.window is not None:
+            low, high = max(0, start - self.window), min(high, end + self.window)
+        return [
+            i for i in range(low, high) if self.include_target or not start <= i < end
+        ]
+
+    def context_words(self, inst: Instance) -> list[tuple[str, str | None]]:
+        """Normalised context words with their WordNet POS letter (None when unknown)."""
+        norm = self._normaliser()
+        words = []
+        for i in self.context_positions(inst):
+            letter = tag_letter(inst.pos[i]) if inst.pos is not None else None
+            word = norm.word(inst.tokens[i], letter)
+            if word is not None:
+                words.append((word, letter))
+        return words
+
+    def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
+        """Every candidate sense of the instance with its overlap score, in inventory order."""
+        senses = self._inventory().senses(inst.lemma, inst.target_pos)
+        if not senses:
+            return []
+        return list(zip(senses, self._scores(inst, senses), strict=True))
+
+    def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
+        raise NotImplementedError
+
+    def fit(self, instances: Sequence[Instance] = ()):
+        """Learn the most frequent senses for ``backoff="mfs"``; otherwise nothing to learn."""
+        if self.backoff == "mfs":
+            self.mfs_ = MostFrequentSense(fallback="none").fit(instances)
+        return self
+
+    def answer(self, inst: Instance) -> Answer:
+        """The chosen sense id for one instance (None when there is no answer)."""
+        scored = self.sense_scores(inst)
+        if not scored:
+            return None
+        best_sense, best_score = scored[0]
+        for sense, score in scored[1:]:
+            if score > best_score:
+                best_sense, best_score = sense, score
+        if best_score > 0:
+            return best_sense.id
+        if self.backoff == "none":
+            return None
+        if self.backoff == "mfs":
+            if not hasattr(self, "mfs_"):
+                raise ValueError('backoff="mfs" needs training counts: call fit(instances)')
+            learned = self.mfs_.predict([inst])[0]
+            if learned is not None:
+                return learned
+        return scored[0][0].id
+
+    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
+        return [self.answer(inst) for inst in instances]
+
+    def score(self, instances: Sequence[Instance]) -> float:
+        return accuracy_on(self, instances)
+
+
+class SimplifiedLesk(_Lesk):
+    """Score each sense by the number of distinct context words in its gloss (+ examples).
+
+    Options: ``stopwords`` (True: a built-in English list, "nltk", False, or your own
+    words), ``lemmatize`` (WordNet base forms, using the context's POS tags when present),
+    ``window`` (tokens on each side; None = the sentence), ``use_examples``, ``backoff``,
+    ``inventory`` (WordNet by default). ``raw_tokens=True`` compares tokens as written
+    (glosses split on whitespace, no lowercasing) — with ``stopwords=False``,
+    ``lemmatize=False``, ``use_examples=False``, ``include_target=True`` and
+    ``WordNetInventory(exact_lemma=False)`` this is exactly ``nltk.wsd.lesk`` (for nouns,
+    verbs and adverbs; for adjectives NLTK also drops satellite synsets).
+    """
+
+    def _signature(self, sense: Sense) -> frozenset[str]:
+        key = ("simple", sense.id)
+        if key not in self._signatures:
+            norm = self._normaliser()
+            self._signatures[key] = frozenset(
+                w for text in self._gloss_texts(sense) for w in norm.text(text)
+            )
+        return self._signatures[key]  # type: ignore[return-value]
+
+    def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
+        context = {word for word, _ in self.context_words(inst)}
+        return [len(context & self._signature(sense)) for sense in senses]
+
+
+class OriginalLesk(_Lesk):
+    """Gloss-to-gloss overlap (Lesk 1986): each target sense is compared with the senses of
+    every context word that the inventory knows.
+
+    For one context word, ``combine="max"`` (default) takes its best-matching sense (Lesk's
+    "which sense of pine fits a sense of cone"), ``"sum"`` adds over all its senses; the
+    target sense's score is the sum over context words. Overlaps count distinct shared
+    words of the two signatures (gloss + examples). Other options as SimplifiedLesk.
+    """
+
+    def __init__(self, inventory=None, combine: str = "max", **options) -> None:
+        super().__init__(inventory, **options)
+        if combine not in ("max", "sum"):
+            raise ValueError(f"combine must be 'max' or 'sum', not {combine!r}")
+        self.combine = combine
+
+    def _signature(self, sense: Sense) -> frozenset[str]:
+        return SimplifiedLesk._signature(self, sense)  # type: ignore[arg-type]
+
+    def context_senses(self, inst: Instance) -> list[list[Sense]]:
+        """The inventory senses of each context word (words without senses are skipped)."""
+        inventory = self._inventory()
+        found = []
+        for word, letter in self.context_words(inst):
+            senses = inventory.senses(word, letter)
+            if senses:
+                found.append(senses)
+        return found
+
+    def _relatedness(self, sense: Sense, other: Sense) -> float:
+        return len(self._signature(sense) & self._signature(other))
+
+    def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
+        neighbours = self.context_senses(inst)
+        pick = max if self.combine == "max" else sum
+        return [
+            sum(pick(self._relatedness(sense, other) for other in word) for word in neighbours)
+            for sense in senses
+        ]
+
+
+class ExtendedLesk(OriginalLesk):
+    """Extended Lesk (Banerjee & Pedersen 2003): signatures hold the gloss (+ examples) and
+    the glosses of related synsets (``inventory.related_glosses``: hypernyms, hyponyms,
+    meronyms, holonyms, also-sees, similar-tos, attributes, pertainyms, ...), and every
+    phrase of n consecutive words the two sides share scores n² (see :func:`phrase_overlap`;
+    stopwords are removed first, so phrases are runs of the remaining words).
+
+    ``compare="context"`` (default) matches each extended signature against the context
+    words in sentence order; ``compare="glosses"`` is the gloss-to-gloss measure of the
+    paper, matching against the extended signatures of the context words' senses
+    (combined over senses by ``combine`` like OriginalLesk — slower, and best with a
+    small ``window``). With the bundled inventory there are no related glosses.
+    """
+
+    def __init__(self, inventory=None, compare: str = "context", **options) -> None:
+        super().__init__(inventory, **options)
+        if compare not in ("context", "glosses"):
+            raise ValueError(f"compare must be 'context' or 'glosses', not {compare!r}")
+        self.compare = compare
+
+    def _sequence(self, sense: Sense) -> tuple[str | None, ...]:
+        key = ("extended", sense.id)
+        if key not in self._signatures:
+            norm = self._normaliser()
+            texts = self._gloss_texts(sense) + list(self._inventory().related_glosses(sense))
+            sequence: list[str | None] = []
+            for text in texts:
+                sequence.extend(norm.text(text))
+                sequence.append(_BOUNDARY)
+            self._signatures[key] = tuple(sequence)
+        return self._signatures[key]  # type: ignore[return-value]
+
+    def _relatedness(self, sense: Sense, other: Sense) -> float:
+        return phrase_overlap(self._sequence(sense), self._sequence(other))
+
+    def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
+        if self.compare == "glosses":
+            return super()._scores(inst, senses)
+        context = [word for word, _ in self.context_words(inst)]
+        return [phrase_overlap(context, self._sequence(sense)) for sense in senses]
+
+
+class LeskWithPrior:
+    """A Lesk variant combined with sense frequencies: ``score = log P(s) + weight · overlap``.
+
+    ``P(s)`` is ``(count(s) + smoothing) / Σ (count + smoothing)`` over the lemma's senses,
+    with counts from the inventory (WordNet ``lemma.count()``) plus, after ``fit``, the
+    training instances' gold senses. With no counts at all the prior is uniform and the
+    system is its Lesk variant; ties go to the inventory's first sense. The default
+    ``lesk`` is ``ExtendedLesk()``. Unlike the pure variants, this uses frequency data.
+    """
+
+    def __init__(self, lesk: _Lesk | None = None, weight: float = 0.5, smoothing: float = 1.0):
+        if smoothing <= 0:
+            raise ValueError(f"smoothing must be > 0 (it keeps log P finite), not {smoothing!r}")
+        self.lesk = lesk
+        self.weight = weight
+        self.smoothing = smoothing
+
+    def _system(self) -> _Lesk:
+        if self.lesk is None:
+            self.lesk = ExtendedLesk()
+        return self.lesk
+
+    def fit(self, instances: Sequence[Instance] = ()) -> LeskWithPrior:
+        """Add the training instances' first gold senses to the sense counts."""
+        self.counts_ = Counter(inst.senses[0] for inst in instances if inst.senses)
+        self._system().fit(instances)
+        return self
+
+    def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
+        """Every candidate sense with its combined score, in inventory order."""
+        scored = self._system().sense_scores(inst)
+        extra = getattr(self, "counts_", Counter())
+        counts = [sense.count + extra[sense.id] + self.smoothing for sense, _ in scored]
+        total = sum(counts)
+        return [
+            (sense, math.log(count / total) + self.weight * overlap)
+            for (sense, overlap), count in zip(scored, counts, strict=True)
+        ]
+
+    def answer(self, inst: Instance) -> Answer:
+        scored = self.sense_scores(inst)
+        if not scored:
+            return None
+        best_sense, best_score = scored[0]
+        for sense, score in scored[1:]:
+            if score > best_score:
+                best_sense, best_score = sense, score
+        return best_sense.id
+
+    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
+        return [self.answer(inst) for inst in instances]
+
+    def score(self, instances: Sequence[Instance]) -> float:
+        return accuracy_on(self, instances)
+
+
+__all__ = [
+    "ExtendedLesk",
+    "LeskWithPrior",
+    "OriginalLesk",
+    "SimplifiedLesk",
+    "phrase_overlap",
+    "tag_letter",
+]

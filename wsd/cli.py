@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -272,8 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line_notice(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"wsd: note: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    warnings.showwarning = _one_line_notice
     try:
         return args.handler(args)
     except (ValueError, MissingResourceError, OSError, ImportError) as err:

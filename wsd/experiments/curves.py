@@ -10,7 +10,6 @@ import pandas as pd
 
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_order
-from wsd.experiments.pipeline import training_labels
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.learners.multiclass import MulticlassPerceptron
@@ -21,7 +20,7 @@ LEARNERS = {"perceptron": False, "averaged": True}
 
 def _features(featurizer: Featurizer, train, dev):
     X_train = featurizer.fit_transform(train)
-    return X_train, training_labels(train), featurizer.transform(dev), training_labels(dev)
+    return X_train, instance_labels(train), featurizer.transform(dev), instance_labels(dev)
 
 
 def epoch_curves(
@@ -84,7 +83,7 @@ def size_curve(
     for fraction in fractions:
         size = max(2, int(round(fraction * len(train))))
         subset = [train[i] for i in order[:size]]
-        if len(set(training_labels(subset))) < 2:
+        if len(set(instance_labels(subset))) < 2:
             continue
         X, y, X_dev, y_dev = _features(featurizer, subset, held_out)
         for name, average in LEARNERS.items():

@@ -9,6 +9,7 @@ from typing import Any
 
 from wsd import persistence
 from wsd.evaluation.metrics import accuracy
+from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
@@ -23,16 +24,6 @@ class Explanation:
     runner_up: str | None
     features: list[tuple[str, float]]
     gloss: str | None = None
-
-
-def training_labels(instances: Sequence[Instance]) -> list[str]:
-    """The first gold sense of each instance; ValueError naming the first unlabelled one."""
-    labels = []
-    for inst in instances:
-        if not inst.senses:
-            raise ValueError(f"instance {inst.id!r} has no gold sense, so it cannot be trained on")
-        labels.append(inst.senses[0])
-    return labels
 
 
 @persistence.register_model
@@ -59,10 +50,10 @@ class SupervisedWSD:
         """Fit the weighting and the learner on ``instances`` (``dev`` for early stopping)."""
         if not instances:
             raise ValueError("no training instances")
-        labels = training_labels(instances)
+        labels = instance_labels(instances)
         X = self.featurizer.fit_transform(instances)
         if dev:
-            self.learner.fit(X, labels, self.featurizer.transform(dev), training_labels(dev))
+            self.learner.fit(X, labels, self.featurizer.transform(dev), instance_labels(dev))
         else:
             self.learner.fit(X, labels)
         return self

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from wsd.experiments.pipeline import SupervisedWSD
@@ -11,6 +13,7 @@ from wsd.knowledge.inventory import BundledInventory, SenseInventory
 from wsd.knowledge.lesk import ExtendedLesk, SimplifiedLesk
 from wsd.learners.baselines import MostFrequentSense, RandomSense
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+from wsd.resources import has_nltk_resource
 
 SUPERVISED = ("perceptron", "averaged", "voted")
 BASELINES = ("mfs", "random")
@@ -27,6 +30,16 @@ class SystemSettings:
     window: int | None = None
     epochs: int = 10
     seed: int = 0
+
+
+@lru_cache(maxsize=1)
+def _can_lemmatize() -> bool:
+    """Lesk lemmatizes with WordNet when it is installed; without it, a one-line notice."""
+    if has_nltk_resource("wordnet"):
+        return True
+    warnings.warn("Lesk runs without lemmatization: WordNet is not installed "
+                  "(python -m nltk.downloader wordnet)", stacklevel=3)
+    return False
 
 
 def _learner(name: str, settings: SystemSettings) -> Any:
@@ -60,7 +73,7 @@ def make_system(
         if inventory is None:
             raise ValueError(f"system {name!r} needs a sense inventory for this corpus")
         lesk = SimplifiedLesk if name == "lesk" else ExtendedLesk
-        return lesk(inventory=inventory, backoff="mfs")
+        return lesk(inventory=inventory, backoff="mfs", lemmatize=_can_lemmatize())
     if name in SUPERVISED:
         featurizer = Featurizer.preset(
             settings.features, weighting=settings.weighting, window=settings.window

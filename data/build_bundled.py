@@ -1,6 +1,7 @@
 """Build the bundled corpus: ``data/bundled/<target>.src.tsv`` -> ``<target>.jsonl``.
 
 Usage: python data/build_bundled.py [TARGET ...]    (default: every target with a .src.tsv)
+       python data/build_bundled.py --table         (only print the table; needs no tagger)
 
 Reads the hand-written sentences, checks them against ``<target>.senses.json`` (errors give
 file:line), tokenizes with ``Instance.from_text``, tags every token with NLTK's averaged
@@ -65,6 +66,23 @@ def tag_instance(inst: Instance) -> tuple[Instance, int]:
     return inst.with_pos(tags), fixed
 
 
+ABBREVIATIONS = {"Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Jr.", "Sr.", "Prof."}
+
+
+def check_tokens(inst: Instance) -> None:
+    """Catch lines holding two sentences: the Treebank tokenizer splits off only the final
+    period, so an inner one stays glued to its word ("said."). On the target that is an error,
+    elsewhere a warning; rewrite the line as one sentence (use ; or a dash)."""
+    where = dict(inst.meta)["source"]
+    for i, token in enumerate(inst.tokens[:-1]):
+        if token in ABBREVIATIONS:
+            continue
+        if len(token) > 1 and token.endswith(".") and token[:-1].isalpha():
+            if inst.span[0] <= i < inst.span[1]:
+                raise ValueError(f"{where}: target token {token!r} keeps a sentence's period")
+            print(f"warning: {where}: token {token!r} keeps a sentence's period", file=sys.stderr)
+
+
 def to_record(inst: Instance) -> dict:
     return {
         "id": inst.id,
@@ -80,6 +98,8 @@ def build(target: str, folder: Path) -> None:
     inventory = read_inventory(folder / f"{target}.senses.json")
     instances = read_source(folder / f"{target}.src.tsv", inventory)
     out = folder / f"{target}.jsonl"
+    for inst in instances:
+        check_tokens(inst)
     fixed_total = 0
     with open(out, "w", encoding="utf-8") as handle:
         for inst in instances:
@@ -108,6 +128,9 @@ def distribution_table(folder: Path) -> str:
 
 def main(argv: list[str]) -> int:
     folder = bundled_data_dir(Path(__file__).resolve().parent / "bundled")
+    if argv == ["--table"]:
+        print(distribution_table(folder))
+        return 0
     targets = argv or sorted(p.name[: -len(".src.tsv")] for p in folder.glob("*.src.tsv"))
     require_nltk_resource("averaged_perceptron_tagger_eng")
     for target in targets:

@@ -197,6 +197,7 @@ def test_source_reader_numbers_instances_and_skips_comments(tmp_path):
     assert (first.id, first.target, first.span) == ("bass.0001", "Bass", (3, 4))
     assert (second.id, second.target, second.sense) == ("bass.0002", "bass", "bass.music")
     assert first.sense == "bass.fish"
+    assert dict(first.meta)["source"] == f"{path}:2"
 
 
 @pytest.mark.parametrize(
@@ -224,3 +225,46 @@ def test_loading_needs_no_nltk_data(tmp_path):
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     assert int(done.stdout) >= 300
+
+
+# --- the build script's own rules (data/build_bundled.py) ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def build_script():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "data" / "build_bundled.py"
+    spec = importlib.util.spec_from_file_location("build_bundled", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_target_tag_is_forced_to_a_noun_tag(build_script):
+    assert build_script.target_tag("Bass", "bass", "NNP") == "NN"
+    assert build_script.target_tag("cranes", "crane", "VBZ") == "NNS"
+    assert build_script.target_tag("bass", "bass", "NNS") == "NNS"  # tagger's noun tag kept
+
+
+def test_straight_quotes_alternate_for_the_tagger(build_script):
+    tokens = ('"', "Hi", ",", '"', "she", "said", ",", '"', "bye", '"')
+    assert build_script.tagger_tokens(tokens) == [
+        "``", "Hi", ",", "''", "she", "said", ",", "``", "bye", "''"
+    ]
+
+
+def test_two_sentences_on_one_line_are_caught(build_script, tmp_path, capsys):
+    path = tmp_path / "bass.src.tsv"
+    path.write_text(
+        "bass.fish\tHe smiled. A <<bass>> it was.\n"
+        "bass.fish\tThey ate the <<bass.>> It was good.\n"
+        "bass.fish\tMr. Smith ate the <<bass>>.\n"
+    )
+    warned, wrong, fine = read_source(path, INVENTORY)
+    build_script.check_tokens(warned)
+    assert f"{path}:1: token 'smiled.'" in capsys.readouterr().err
+    with pytest.raises(ValueError, match=rf"{path}:2: target token 'bass.'"):
+        build_script.check_tokens(wrong)
+    build_script.check_tokens(fine)
+    assert capsys.readouterr().err == ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -164,7 +165,8 @@ def read_source(path: PathLike, inventory: dict) -> list[Instance]:
     <<target>>``; ``#`` starts a comment line), with ids ``<target>.0001`` in line order.
 
     Every row is checked: two tab-separated fields, a known sense id, exactly one marker
-    around a form of the target, no repeated sentence. Errors name the file and line.
+    around a form of the target, no repeated sentence. Errors name the file and line, and
+    each instance's ``meta`` holds ("source", "file:line") for later checks.
     """
     target = inventory["target"]
     known = {sense["id"] for sense in inventory["senses"]}
@@ -207,5 +209,5 @@ def read_source(path: PathLike, inventory: dict) -> list[Instance]:
                 raise ValueError(
                     f"{where}: the marked word {inst.target!r} is not a form of {target!r}"
                 )
-            instances.append(inst)
+            instances.append(replace(inst, meta=(("source", f"{path}:{line_no}"),)))
     return instances

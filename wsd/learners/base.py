@@ -4,9 +4,9 @@ and JSON persistence."""
 from __future__ import annotations
 
 import inspect
-import math
 import numbers
 from collections.abc import Hashable, Mapping, Sequence
+from math import isfinite
 from pathlib import Path
 from typing import Any
 
@@ -74,11 +74,12 @@ def check_feature_dicts(X: Sequence[Mapping[str, float]], what: str = "X") -> li
             if not isinstance(name, str):
                 raise ValueError(f"{what}[{i}] has a feature name {name!r} of type "
                                  f"{type(name).__name__}; feature names must be strings")
-            if not isinstance(value, numbers.Real):
-                raise ValueError(f"{what}[{i}] feature {name!r} has the non-numeric value "
-                                 f"{value!r}; feature values must be real numbers")
-            value = float(value)
-            if not math.isfinite(value):
+            if type(value) is not float:  # the common case skips the slower ABC check
+                if not isinstance(value, numbers.Real):
+                    raise ValueError(f"{what}[{i}] feature {name!r} has the non-numeric value "
+                                     f"{value!r}; feature values must be real numbers")
+                value = float(value)
+            if not isfinite(value):
                 raise ValueError(f"{what}[{i}] feature {name!r} has the value {value}; "
                                  "feature values must be finite (no NaN or inf)")
             if value != 0.0:

@@ -18,9 +18,13 @@ lecture pseudocode (Kuhlmann; the averaging trick of Daumé) line by line::
 The exact contract: ``classes_ = sorted(set(y))``; ties in the argmax go to the lowest class
 index; examples are visited in the order of ``epoch_orders(n, epochs, seed, shuffle)``; the
 counter ``c`` grows after every example and keeps growing across epochs and ``partial_fit``
-calls.  Feature values are used as given (real values, not just presence).  Weights are
-stored sparsely as feature -> class index -> weight, so a step costs O(non-zero features x
-touched classes) and the average costs nothing per step: the ``u`` trick is lazy averaging.
+calls.  Feature values are used as given (real values, not just presence).
+
+Weights are stored as feature -> class -> weight: a dict from feature name to a row of one
+weight per class (a list indexed like ``classes_``), created when the feature is first
+updated.  A step costs O(non-zero features x touched classes): scoring reads one row per
+feature of the example, an update touches two entries per feature, and the ``u`` trick makes
+averaging lazy -- nothing is done per step for features the example does not have.
 """
 
 from __future__ import annotations
@@ -45,18 +49,23 @@ from wsd.learners.base import (
 from wsd.learners.training import epoch_orders
 from wsd.persistence import register_model
 
-Weights = dict[str, dict[int, float]]  # feature -> class index -> weight
+Weights = dict[str, list[float]]  # feature -> weight of every class, in classes_ order
 
 
 def activations(x: Example, weights: Weights, bias: list[float]) -> list[float]:
-    """x.w_k + b_k for every class k; features without weights are ignored."""
-    scores = list(bias)
+    """x.w_k + b_k for every class k; features without weights are ignored.
+
+    The rows x_f * w_f are summed column by column with ``zip`` and ``sum`` (starting from
+    b_k, then feature by feature in the order of x), which keeps the per-class loop in C.
+    """
+    rows = []
     for feature, value in x:
-        per_class = weights.get(feature)
-        if per_class is not None:
-            for k, weight in per_class.items():
-                scores[k] += value * weight
-    return scores
+        row = weights.get(feature)
+        if row is not None:
+            rows.append(row if value == 1.0 else [value * weight for weight in row])
+    if not rows:
+        return list(bias)
+    return [sum(column, b_k) for column, b_k in zip(zip(*rows, strict=True), bias, strict=True)]
 
 
 def argmax(scores: list[float]) -> int:
@@ -184,6 +193,7 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         """The lecture's inner loop over one epoch; returns the number of mistakes."""
         w, u, b, beta = self._w, self._u, self._b, self._beta
         average = self.average
+        n_classes = len(b)
         c = self._c
         mistakes = 0
         for i in order:
@@ -194,18 +204,18 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
                 for feature, value in x:
                     w_f = w.get(feature)
                     if w_f is None:
-                        w_f = w[feature] = {}
-                    w_f[y] = w_f.get(y, 0.0) + value
-                    w_f[p] = w_f.get(p, 0.0) - value
+                        w_f = w[feature] = [0.0] * n_classes
+                    w_f[y] += value
+                    w_f[p] -= value
                 b[y] += 1.0
                 b[p] -= 1.0
                 if average:
                     for feature, value in x:
                         u_f = u.get(feature)
                         if u_f is None:
-                            u_f = u[feature] = {}
-                        u_f[y] = u_f.get(y, 0.0) + c * value
-                        u_f[p] = u_f.get(p, 0.0) - c * value
+                            u_f = u[feature] = [0.0] * n_classes
+                        u_f[y] += c * value
+                        u_f[p] -= c * value
                     beta[y] += c
                     beta[p] -= c
             c += 1
@@ -215,20 +225,17 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
     def _publish(self) -> None:
         """Set the weights predictions use: the average w - u/c, b - beta/c, or w, b."""
         if self.average:
-            c = self._c
-            self._model_w = {
-                feature: {k: weight - self._u.get(feature, {}).get(k, 0.0) / c
-                          for k, weight in w_f.items()}
-                for feature, w_f in self._w.items()}
-            self._model_b = [bk - betak / c for bk, betak in zip(self._b, self._beta, strict=True)]
+            self._model_w = {feature: _averaged(w_f, self._u[feature], self._c)
+                             for feature, w_f in self._w.items()}
+            self._model_b = _averaged(self._b, self._beta, self._c)
         else:
-            self._model_w = {feature: dict(w_f) for feature, w_f in self._w.items()}
+            self._model_w = {feature: list(w_f) for feature, w_f in self._w.items()}
             self._model_b = list(self._b)
         self.counter_ = self._c
 
     def _snapshot(self) -> tuple:
-        return ({f: dict(w_f) for f, w_f in self._w.items()},
-                {f: dict(u_f) for f, u_f in self._u.items()},
+        return ({f: list(w_f) for f, w_f in self._w.items()},
+                {f: list(u_f) for f, u_f in self._u.items()},
                 list(self._b), list(self._beta), self._c)
 
     def _restore(self, snapshot: tuple) -> None:
@@ -284,7 +291,8 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         column = self._index[label]
         contributions = []
         for feature, value in check_feature_dicts([x])[0]:
-            weight = self._model_w.get(feature, {}).get(column, 0.0)
+            row = self._model_w.get(feature)
+            weight = 0.0 if row is None else row[column]
             if weight != 0.0:
                 contributions.append((feature, value * weight))
         contributions.sort(key=lambda pair: (-pair[1], pair[0]))
@@ -294,8 +302,8 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         """The weights predictions use (averaged when ``average``) as {feature: {label: w}}."""
         check_is_fitted(self)
         classes = self.classes_
-        return {feature: {classes[k]: weight for k, weight in sorted(w_f.items())}
-                for feature, w_f in self._model_w.items()}
+        return {feature: dict(zip(classes, row, strict=True))
+                for feature, row in self._model_w.items()}
 
     def biases(self) -> dict[Hashable, float]:
         """The biases predictions use as {label: b}."""
@@ -307,7 +315,7 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
     def _get_state(self) -> dict[str, Any]:
         return {"classes": to_plain(self.classes_), "counter": self._c,
                 "bias": self._b, "bias_sums": self._beta,
-                "weights": _sparse_rows(self._w), "weight_sums": _sparse_rows(self._u),
+                "weights": self._w, "weight_sums": self._u,
                 "history": self.history_, "best_epoch": self.best_epoch_}
 
     def _set_state(self, state: Mapping[str, Any]) -> None:
@@ -315,8 +323,8 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         self._c = int(state["counter"])
         self._b = [float(v) for v in state["bias"]]
         self._beta = [float(v) for v in state["bias_sums"]]
-        self._w = _from_sparse_rows(state["weights"])
-        self._u = _from_sparse_rows(state["weight_sums"])
+        self._w = _rows(state["weights"], len(self.classes_))
+        self._u = _rows(state["weight_sums"], len(self.classes_))
         self.history_ = list(state["history"])
         self.best_epoch_ = state["best_epoch"]
         self._publish()
@@ -332,12 +340,16 @@ class MulticlassAveragedPerceptron(MulticlassPerceptron):
                          patience=patience, verbose=verbose)
 
 
-def _sparse_rows(weights: Weights) -> dict[str, list[list]]:
-    """feature -> [[class index, weight], ...]: JSON keeps labels of any type in ``classes``."""
-    return {feature: [[k, weight] for k, weight in w_f.items()]
-            for feature, w_f in weights.items()}
+def _averaged(weights: list[float], sums: list[float], c: int) -> list[float]:
+    """The lecture's w - u/c for one row of weights."""
+    return [w_k - u_k / c for w_k, u_k in zip(weights, sums, strict=True)]
 
 
-def _from_sparse_rows(rows: Mapping[str, list]) -> Weights:
-    return {feature: {int(k): float(weight) for k, weight in pairs}
-            for feature, pairs in rows.items()}
+def _rows(data: Mapping[str, list], n_classes: int) -> Weights:
+    """Weight rows read from a model file, each checked to have one weight per class."""
+    rows = {}
+    for feature, row in data.items():
+        if len(row) != n_classes:
+            raise ValueError(f"feature {feature!r} has {len(row)} weights for {n_classes} classes")
+        rows[feature] = [float(weight) for weight in row]
+    return rows

@@ -174,6 +174,12 @@ def test_collocations_at_sentence_edges_and_multiword():
     assert last["coll(-2,1)=like_the_</s>"] == 1.0
     ice = Collocations(spans=[(-1, 1), (-2, 2)])(ICE_CREAM)
     assert ice == {"coll(-1,1)=want_now": 1.0, "coll(-2,2)=i_want_now_please": 1.0}
+    far = Collocations(spans=[(-6, -5), (4, 5), (-1, 3)])(BASS)  # -5 is "The", -6 before it
+    assert far == {
+        "coll(-6,-5)=<s>_the": 1.0,
+        "coll(4,5)=</s>_</s>": 1.0,
+        "coll(-1,3)=old_guitar_loudly_.": 1.0,
+    }
     with pytest.raises(ValueError, match="non-target"):
         Collocations(spans=[(0, 0)])
 

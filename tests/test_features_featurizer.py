@@ -56,6 +56,12 @@ def test_features_of_all_extractors_are_merged_with_corpus_pos():
     ]
 
 
+def test_a_feature_from_two_extractors_adds_up():
+    # window 1 sees "plays" and "well"; window 2 sees "he" (a stopword), "plays", "well".
+    featurizer = Featurizer([BagOfWords(window=1), BagOfWords(window=2)], weighting="count")
+    assert featurizer.fit_transform([TAGGED]) == [{"bow=plays": 2.0, "bow=well": 2.0}]
+
+
 def test_corpus_pos_is_used_without_calling_the_tagger(monkeypatch):
     def no_tagger(tokens):
         raise AssertionError("the tagger must not run when the corpus has tags")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,7 +72,7 @@ class BagOfWords(Extractor):
     lemmatize: bool = False
     _stop: frozenset[str] = field(init=False, repr=False, compare=False)
     _lemma: Any = field(init=False, repr=False, compare=False)
-    _keep: dict[str, str | None] = field(init=False, repr=False, compare=False)
+    _cache: dict[str, str] = field(init=False, repr=False, compare=False)
 
     name = "bow"
 
@@ -87,36 +88,31 @@ class BagOfWords(Extractor):
             raise ValueError(f"stopwords must be True, False or 'nltk', got {self.stopwords!r}")
         object.__setattr__(self, "_stop", stop)
         object.__setattr__(self, "_lemma", _Morphy() if self.lemmatize else None)
-        object.__setattr__(self, "_keep", {})
+        object.__setattr__(self, "_cache", {})
 
-    def _normalise(self, token: str) -> str | None:
-        """The feature word for ``token``, or None when it is filtered out (memoised)."""
+    def _feature(self, token: str) -> str:
+        """``bow=<word>`` for ``token``, or "" when the token is filtered out."""
         word = token.lower() if self.lowercase else token
-        if self.drop_punctuation and is_punctuation(word):
-            return None
-        if word.lower() in self._stop:
-            return None
+        if (self.drop_punctuation and is_punctuation(word)) or word.lower() in self._stop:
+            return ""
         if self._lemma is not None:
             word = self._lemma(word)
-        return word
+        return "bow=" + word
 
     def __call__(self, inst: Instance) -> dict[str, float]:
         tokens = inst.tokens
         start, end = inst.span
         if self.window is None:
-            left, right = tokens[:start], tokens[end:]
+            context = tokens[:start] + tokens[end:]
         else:
-            left = tokens[max(0, start - self.window) : start]
-            right = tokens[end : end + self.window]
-        keep = self._keep
-        features: dict[str, float] = {}
-        for part in (left, right):
-            for token in part:
-                if token in keep:
-                    word = keep[token]
-                else:
-                    word = keep[token] = self._normalise(token)
-                if word is not None:
-                    key = "bow=" + word
-                    features[key] = features.get(key, 0.0) + 1.0
-        return features
+            context = tokens[max(0, start - self.window) : start] + tokens[end : end + self.window]
+        cache = self._cache
+        keys = list(map(cache.get, context))  # memoised per token type: C-level lookups
+        if None in keys:
+            for token in context:
+                if token not in cache:
+                    cache[token] = self._feature(token)
+            keys = list(map(cache.get, context))
+        counts = Counter(keys)
+        counts.pop("", None)
+        return {key: float(n) for key, n in counts.items()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wsd.features.extractors import Extractor, neighbour
+from wsd.features.extractors import Extractor, around
 from wsd.instance import Instance
 
 IMS_COLLOCATIONS: tuple[tuple[int, int], ...] = (
@@ -30,6 +30,7 @@ class Collocations(Extractor):
 
     spans: Sequence[Sequence[int]] = IMS_COLLOCATIONS
     lowercase: bool = True
+    _reach: tuple[int, int] = field(init=False, repr=False, compare=False)
     _plan: tuple[tuple[str, tuple[int, ...]], ...] = field(init=False, repr=False, compare=False)
 
     name = "collocations"
@@ -40,13 +41,21 @@ class Collocations(Extractor):
             if i > j or not _positions(i, j):
                 raise ValueError(f"collocation ({i},{j}) must have i <= j and a non-target word")
         object.__setattr__(self, "spans", spans)  # a tuple of pairs, also after a JSON round trip
-        plan = tuple((f"coll({i},{j})=", _positions(i, j)) for i, j in spans)
+        left = max([0] + [-i for i, _ in spans])
+        right = max([0] + [j for _, j in spans])
+        # Each n-gram as indices into the ``around(tokens, span, left, right)`` list.
+        plan = tuple(
+            (
+                f"coll({i},{j})=",
+                tuple(left + o if o < 0 else left + o - 1 for o in _positions(i, j)),
+            )
+            for i, j in spans
+        )
+        object.__setattr__(self, "_reach", (left, right))
         object.__setattr__(self, "_plan", plan)
 
     def __call__(self, inst: Instance) -> dict[str, float]:
-        tokens, span = inst.tokens, inst.span
-        features: dict[str, float] = {}
-        for prefix, positions in self._plan:
-            gram = "_".join([neighbour(tokens, span, o) for o in positions])
-            features[prefix + (gram.lower() if self.lowercase else gram)] = 1.0
-        return features
+        words = around(inst.tokens, inst.span, *self._reach)
+        if self.lowercase:
+            words = [w.lower() for w in words]
+        return {prefix + "_".join([words[k] for k in ks]): 1.0 for prefix, ks in self._plan}

@@ -63,20 +63,18 @@ def extractor_from_dict(config: Mapping[str, Any]) -> Extractor:
     return _REGISTRY[name](**dict(config.get("params", {})))
 
 
-def neighbour(seq: Sequence[str], span: tuple[int, int], offset: int) -> str:
-    """The item ``offset`` positions away from the target span, padded at the sentence edges.
+def around(seq: Sequence[str], span: tuple[int, int], left: int, right: int) -> list[str]:
+    """The ``left`` items before the target span and the ``right`` items after it, padded.
 
-    Negative offsets count left from the span's start (-1 is the token just before it), positive
-    offsets count right from its end (+1 is the token just after it), so the target itself, one
-    token or several, is never returned. Offset 0 is not allowed.
+    Offsets count from the span's edges (-1 is the item just before its first token, +1 the
+    item just after its last), so the target itself, one token or several, is never included.
+    Positions past the sentence edges read ``<s>`` / ``</s>``. The result is in offset order
+    -left..-1, +1..+right: offset o < 0 is at index ``left + o``, o > 0 at ``left + o - 1``.
     """
-    if offset < 0:
-        index = span[0] + offset
-        return seq[index] if index >= 0 else LEFT_PAD
-    if offset > 0:
-        index = span[1] + offset - 1
-        return seq[index] if index < len(seq) else RIGHT_PAD
-    raise ValueError("offset 0 is the target itself; use the target extractor for it")
+    start, end = span
+    before = list(seq[max(0, start - left) : start])
+    after = list(seq[end : end + right])
+    return [LEFT_PAD] * (left - len(before)) + before + after + [RIGHT_PAD] * (right - len(after))
 
 
 def check_window(window: int | None, *, allow_none: bool) -> None:

@@ -87,8 +87,12 @@ class Featurizer:
         for inst in instances:
             features: dict[str, float] = {}
             for extract in extractors:
-                for f, v in extract(inst).items():
-                    features[f] = features.get(f, 0.0) + v
+                part = extract(inst)
+                if features.keys().isdisjoint(part):
+                    features.update(part)
+                else:
+                    for f, v in part.items():
+                        features[f] = features.get(f, 0.0) + v
             rows.append(features)
         return rows
 

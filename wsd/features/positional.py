@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wsd.features.extractors import Extractor, check_window, neighbour
+from wsd.features.extractors import Extractor, around, check_window
 from wsd.instance import Instance
 
 
-def _offsets(window: int) -> tuple[int, ...]:
-    return tuple(range(-window, 0)) + tuple(range(1, window + 1))
-
-
-def _label(offset: int) -> str:
-    return f"{offset:+d}"  # -1, +2
+def _prefixes(name: str, window: int) -> tuple[str, ...]:
+    """``name-window=`` .. ``name-1=``, ``name+1=`` .. ``name+window=``, in ``around`` order."""
+    offsets = list(range(-window, 0)) + list(range(1, window + 1))
+    return tuple(f"{name}{o:+d}=" for o in offsets)
 
 
 @dataclass(frozen=True)
@@ -27,20 +25,19 @@ class PositionalWords(Extractor):
 
     window: int = 2
     lowercase: bool = True
-    _prefixes: tuple[tuple[int, str], ...] = field(init=False, repr=False, compare=False)
+    _prefixes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     name = "words"
 
     def __post_init__(self) -> None:
         check_window(self.window, allow_none=False)
-        prefixes = tuple((o, f"w{_label(o)}=") for o in _offsets(self.window))
-        object.__setattr__(self, "_prefixes", prefixes)
+        object.__setattr__(self, "_prefixes", _prefixes("w", self.window))
 
     def __call__(self, inst: Instance) -> dict[str, float]:
-        tokens, span = inst.tokens, inst.span
+        words = around(inst.tokens, inst.span, self.window, self.window)
         if self.lowercase:
-            return {p + neighbour(tokens, span, o).lower(): 1.0 for o, p in self._prefixes}
-        return {p + neighbour(tokens, span, o): 1.0 for o, p in self._prefixes}
+            words = [w.lower() for w in words]
+        return dict.fromkeys(map(str.__add__, self._prefixes, words), 1.0)
 
 
 @dataclass(frozen=True)
@@ -51,18 +48,17 @@ class PosTags(Extractor):
     """
 
     window: int = 3
-    _prefixes: tuple[tuple[int, str], ...] = field(init=False, repr=False, compare=False)
+    _prefixes: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     name = "pos"
     uses_pos = True
 
     def __post_init__(self) -> None:
         check_window(self.window, allow_none=False)
-        prefixes = tuple((o, f"pos{_label(o)}=") for o in _offsets(self.window))
-        object.__setattr__(self, "_prefixes", prefixes)
+        object.__setattr__(self, "_prefixes", _prefixes("pos", self.window))
 
     def __call__(self, inst: Instance) -> dict[str, float]:
-        tags, span = inst.pos, inst.span
-        if tags is None:
+        if inst.pos is None:
             return {}
-        return {p + neighbour(tags, span, o): 1.0 for o, p in self._prefixes}
+        tags = around(inst.pos, inst.span, self.window, self.window)
+        return dict.fromkeys(map(str.__add__, self._prefixes, tags), 1.0)

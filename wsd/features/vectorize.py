@@ -10,10 +10,13 @@ values are non-zero and whose features are all in the vocabulary exactly (with f
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
 from scipy.sparse import csr_matrix
+
+from wsd.features.weighting import document_frequencies
 
 FORMAT = "wsd.vectorizer"
 VERSION = 1
@@ -33,11 +36,7 @@ class FeatureVectorizer:
     def fit(self, dicts: Iterable[Mapping[str, float]]) -> FeatureVectorizer:
         if not isinstance(self.min_count, int) or self.min_count < 1:
             raise ValueError(f"min_count must be a positive int, got {self.min_count!r}")
-        counts: dict[str, int] = {}
-        for features in dicts:
-            for f, v in features.items():
-                if v:
-                    counts[f] = counts.get(f, 0) + 1
+        counts = document_frequencies(dicts)
         names = sorted(f for f, c in counts.items() if c >= self.min_count)
         self._set_vocabulary(names)
         return self
@@ -53,24 +52,23 @@ class FeatureVectorizer:
     def transform(self, dicts: Iterable[Mapping[str, float]]) -> csr_matrix:
         """CSR matrix with one row per dict; unknown features and zero values are dropped."""
         self._check_fitted()
-        vocabulary = self.vocabulary_
-        indices: list[int] = []
-        data: list[float] = []
-        indptr = [0]
-        for features in dicts:
-            for f, v in features.items():
-                j = vocabulary.get(f)
-                if j is not None and v:
-                    indices.append(j)
-                    data.append(v)
-            indptr.append(len(indices))
+        lookup = self.vocabulary_.get
+        columns: list[int] = []
+        values: list[float] = []
+        row_lengths: list[int] = []
+        for features in dicts:  # C-level map/extend: unknown features get column -1 for now
+            columns.extend(map(lookup, features, repeat(-1, len(features))))
+            values.extend(features.values())
+            row_lengths.append(len(features))
+        cols = np.asarray(columns, dtype=np.int64)
+        data = np.asarray(values, dtype=self.dtype)
+        rows = np.repeat(np.arange(len(row_lengths)), row_lengths)
+        keep = (cols >= 0) & (data != 0)
+        indptr = np.zeros(len(row_lengths) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows[keep], minlength=len(row_lengths)), out=indptr[1:])
         matrix = csr_matrix(
-            (
-                np.asarray(data, dtype=self.dtype),
-                np.asarray(indices, dtype=np.int32),
-                np.asarray(indptr, dtype=np.int64),
-            ),
-            shape=(len(indptr) - 1, len(vocabulary)),
+            (data[keep], cols[keep].astype(np.int32), indptr),
+            shape=(len(row_lengths), len(self.vocabulary_)),
         )
         matrix.sort_indices()
         return matrix

@@ -22,6 +22,7 @@ the other instances being transformed, so no test data can leak into a model.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -29,6 +30,17 @@ FORMAT = "wsd.weighting"
 VERSION = 1
 
 FeatureDict = Mapping[str, float]
+
+
+def document_frequencies(dicts: Iterable[FeatureDict]) -> Counter[str]:
+    """How many of the dicts hold each feature with a non-zero value."""
+    counts: Counter[str] = Counter()
+    for features in dicts:  # counting keys (not a Mapping, whose values Counter would add)
+        if all(features.values()):
+            counts.update(features.keys())
+        else:
+            counts.update(f for f, v in features.items() if v)
+    return counts
 
 
 class Weighting:
@@ -153,11 +165,7 @@ class TfIdf(_Fitted):
         return {"norm": self.norm}
 
     def fit(self, dicts: Sequence[FeatureDict]) -> TfIdf:
-        df: dict[str, int] = {}
-        for features in dicts:
-            for f, v in features.items():
-                if v:
-                    df[f] = df.get(f, 0) + 1
+        df = document_frequencies(dicts)
         self.n_contexts_ = len(dicts)
         self.idf_ = {f: math.log((1 + self.n_contexts_) / (1 + d)) + 1.0 for f, d in df.items()}
         self._unseen_idf = math.log(1 + self.n_contexts_) + 1.0
@@ -168,7 +176,7 @@ class TfIdf(_Fitted):
         idf, unseen = self.idf_, self._unseen_idf
         weighted = {f: v * idf.get(f, unseen) for f, v in features.items() if v}
         if self.norm == "l2" and weighted:
-            length = math.sqrt(sum(w * w for w in weighted.values()))
+            length = math.hypot(*weighted.values())
             weighted = {f: w / length for f, w in weighted.items()}
         return weighted
 

@@ -129,8 +129,9 @@ class _BinaryPerceptronBase(PersistentMixin, ScoreMixin):
 
     def predict(self, X: Any) -> list:
         """The predicted label of every row: the second label where the score is > 0."""
-        negative, positive = self.classes_ if self.classes_ else (None, None)
-        return [positive if score > 0 else negative for score in self.decision_function(X)]
+        scores = self.decision_function(X)
+        negative, positive = self.classes_
+        return [positive if score > 0 else negative for score in scores]
 
     def _common_state(self) -> dict[str, Any]:
         return {"classes": to_plain(self.classes_), "n_features": self.n_features_in_,

@@ -314,9 +314,11 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
 
     def _get_state(self) -> dict[str, Any]:
         return {"classes": to_plain(self.classes_), "counter": self._c,
-                "bias": self._b, "bias_sums": self._beta,
-                "weights": self._w, "weight_sums": self._u,
-                "history": self.history_, "best_epoch": self.best_epoch_}
+                "bias": list(self._b), "bias_sums": list(self._beta),
+                "weights": {feature: list(row) for feature, row in self._w.items()},
+                "weight_sums": {feature: list(row) for feature, row in self._u.items()},
+                "history": [dict(record) for record in self.history_],
+                "best_epoch": self.best_epoch_}
 
     def _set_state(self, state: Mapping[str, Any]) -> None:
         self._start(list(state["classes"]))

@@ -207,6 +207,10 @@ def test_save_load_round_trip_predicts_identically(tmp_path):
     broken.write_text(json.dumps(state))
     with pytest.raises(ValueError, match="survival counts"):
         MulticlassVotedPerceptron.load(broken)
+    state["state"]["mistakes"][0][0] = 10**6
+    broken.write_text(json.dumps(state))
+    with pytest.raises(ValueError, match="refers to an example or class"):
+        MulticlassVotedPerceptron.load(broken)
     unfitted = MulticlassVotedPerceptron.from_dict(MulticlassVotedPerceptron().to_dict())
     with pytest.raises(NotFittedError):
         unfitted.predict(X)

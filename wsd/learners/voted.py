@@ -27,7 +27,7 @@ dot product by rounding (exact for integer feature values).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -66,7 +66,8 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
 
     After ``fit``: ``classes_`` (sorted labels), ``counts_`` (survival counts c_0 .. c_U of
     the U + 1 weight vectors, c_0 that of the zero vector), ``history_`` (one dict per epoch:
-    epoch, mistakes, train_accuracy) and the mistakes that rebuild every vector.
+    epoch, mistakes, train_accuracy), ``features_`` (the features of the mistaken examples:
+    the only ones with weights) and the mistakes that rebuild every vector.
     """
 
     def __init__(self, epochs: int = 10, shuffle: bool = True, seed: int | None = 0,
@@ -172,11 +173,14 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
         check_is_fitted(self)
         matrix = self._as_matrix(check_feature_dicts(X))
         counts = np.array(self.counts_, dtype=float)
-        votes = np.zeros((matrix.shape[0], len(self.classes_)))
+        n_classes = len(self.classes_)
+        votes = np.zeros((matrix.shape[0], n_classes))
         for start, stop in self._chunks(matrix.shape[0]):
             steps = self._step_classes(matrix[start:stop])
-            for k in range(len(self.classes_)):
-                votes[start:stop, k] = counts @ (steps == k)
+            n = stop - start
+            cells = (steps + n_classes * np.arange(n)).ravel()  # (example, class) per vote
+            votes[start:stop] = np.bincount(cells, np.repeat(counts, n),
+                                            minlength=n * n_classes).reshape(n, n_classes)
         return votes
 
     def predict(self, X: Sequence[Mapping[str, float]]) -> list:
@@ -188,7 +192,7 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
         """The vote total of every class for one feature dict, as {label: votes}."""
         return dict(zip(self.classes_, self.decision_function([x])[0].tolist(), strict=True))
 
-    def _chunks(self, n: int):
+    def _chunks(self, n: int) -> Iterator[tuple[int, int]]:
         """(start, stop) slices of the test examples that keep each working array of
         (U + 1) x chunk floats under the budget."""
         size = max(1, _CHUNK_BUDGET // len(self.counts_))
@@ -197,8 +201,8 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
     def _step_classes(self, matrix: sp.csr_matrix) -> np.ndarray:
         """The argmax class of every vector W_0 .. W_U on every row of ``matrix``.
 
-        Row m of ``steps`` in class k's trajectory is W_m.x + b_m for that class: the
-        cumulative sum over mistakes of (x_m.x + 1) (+1 if y_m = k, -1 if p_m = k).
+        Row m of class k's ``scores`` is W_m.x + b_m for that class: the cumulative sum
+        over the first m mistakes of (x_m.x + 1) (+1 if y_m = k, -1 if p_m = k).
         A running argmax over classes keeps the lowest index on ties (strict >).
         """
         n = matrix.shape[0]
@@ -269,6 +273,9 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
                     for row in state["examples"]]
         mistakes = [(int(r), int(t), int(p)) for r, t, p in state["mistakes"]]
         counts = [int(c) for c in state["counts"]]
+        if any(not (0 <= r < len(examples) and 0 <= t < len(state["classes"])
+                        and 0 <= p < len(state["classes"])) for r, t, p in mistakes):
+            raise ValueError("a mistake refers to an example or class the model does not have")
         if len(counts) != len(mistakes) + 1:
             raise ValueError(f"{len(mistakes)} mistakes need {len(mistakes) + 1} survival "
                              f"counts, found {len(counts)}")
@@ -278,13 +285,16 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
 
 def _scores(x: Example, w: Weights, b: list[float]) -> list[float]:
     """x.w_k + b_k for every class k, summed from b_k feature by feature in the order of x
-    (the order MulticlassPerceptron sums in, so both see the same floats)."""
-    scores = list(b)
+    (the order MulticlassPerceptron sums in, so both see the same floats); ``sum`` over
+    the columns keeps the per-class loop in C."""
+    rows = []
     for feature, value in x:
         row = w.get(feature)
         if row is not None:
-            scores = [score + value * weight for score, weight in zip(scores, row, strict=True)]
-    return scores
+            rows.append(row if value == 1.0 else [value * weight for weight in row])
+    if not rows:
+        return list(b)
+    return [sum(column, b_k) for column, b_k in zip(zip(*rows, strict=True), b, strict=True)]
 
 
 def _update(w: Weights, b: list[float], x: Example, gold: int, predicted: int) -> None:

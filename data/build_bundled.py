@@ -70,9 +70,9 @@ ABBREVIATIONS = {"Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Jr.", "Sr.", "Prof."}
 
 
 def check_tokens(inst: Instance) -> None:
-    """Catch lines holding two sentences: the Treebank tokenizer splits off only the final
-    period, so an inner one stays glued to its word ("said."). On the target that is an error,
-    elsewhere a warning; rewrite the line as one sentence (use ; or a dash)."""
+    """Catch a period glued to a word ("said."), which the sentence-aware tokenizer leaves
+    only where it cannot tell a sentence end (e.g. before a lower-case word) or where the
+    marker encloses the period. On the target that is an error, elsewhere a warning."""
     where = dict(inst.meta)["source"]
     for i, token in enumerate(inst.tokens[:-1]):
         if token in ABBREVIATIONS:

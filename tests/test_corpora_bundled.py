@@ -257,8 +257,8 @@ def test_straight_quotes_alternate_for_the_tagger(build_script):
 def test_two_sentences_on_one_line_are_caught(build_script, tmp_path, capsys):
     path = tmp_path / "bass.src.tsv"
     path.write_text(
-        "bass.fish\tHe smiled. A <<bass>> it was.\n"
-        "bass.fish\tThey ate the <<bass.>> It was good.\n"
+        "bass.fish\tHe smiled. it was a <<bass>>.\n"
+        "bass.fish\tThey ate the <<bass.>> it was good.\n"
         "bass.fish\tMr. Smith ate the <<bass>>.\n"
     )
     warned, wrong, fine = read_source(path, INVENTORY)

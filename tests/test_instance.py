@@ -56,3 +56,10 @@ def test_instance_is_immutable_and_hashable():
     assert hash(inst) == hash(Instance("x", ("a", "b"), (0, 1), "a", senses=("s1",)))
     assert inst.key == "a"
     assert Instance("x", ("a",), (0, 1), "a", target_pos="NOUN").key == "a#NOUN"
+
+
+def test_each_sentence_of_a_line_is_tokenized_so_periods_split_off():
+    inst = Instance.from_text('"The <<bank>>. It is a loan." Mr. Smith said so.')
+    assert inst.tokens[:5] == ('"', "The", "bank", ".", "It")
+    assert inst.target == "bank"
+    assert "Mr." in inst.tokens and "said" in inst.tokens and inst.tokens[-1] == "."

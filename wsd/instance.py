@@ -10,6 +10,25 @@ from nltk.tokenize import TreebankWordTokenizer
 
 _TOKENIZER = TreebankWordTokenizer()  # rule-based: needs no downloaded model
 _MARKER = re.compile(r"<<(.+?)>>")
+# A sentence end inside a line: . ! or ? (maybe closing a quote) before a capital or a quote.
+# The Treebank tokenizer only splits a period at the very end of its input, so each sentence
+# of a line is tokenized on its own.
+_SENTENCE_END = re.compile(r"""(?<=[.!?])["')\]]*\s+(?=["'(\[]?[A-Z0-9])""")
+_ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.")
+
+
+def token_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the tokens of ``text``, sentence by sentence (no model needed)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for boundary in _SENTENCE_END.finditer(text):
+        if text[start : boundary.start()].endswith(_ABBREVIATIONS):
+            continue
+        end = boundary.start() + len(boundary.group().rstrip())
+        spans += [(start + s, start + e) for s, e in _TOKENIZER.span_tokenize(text[start:end])]
+        start = boundary.end()
+    spans += [(start + s, start + e) for s, e in _TOKENIZER.span_tokenize(text[start:])]
+    return spans
 
 
 @dataclass(frozen=True)
@@ -154,7 +173,7 @@ def instances_from_text(
             f"no target in {text!r}: mark it as <<word>>, or give target= or offset="
         )
 
-    spans = list(_TOKENIZER.span_tokenize(text))
+    spans = token_spans(text)
     tokens = tuple(text[s:e] for s, e in spans)
     result = []
     for n, (char_start, char_end) in enumerate(char_ranges):

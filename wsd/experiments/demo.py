@@ -13,7 +13,7 @@ from wsd.experiments.disambiguate import disambiguate, format_record, train_bund
 from wsd.experiments.systems import make_system
 from wsd.knowledge.inventory import BundledInventory
 
-DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged")
+DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged", "voted")
 
 NEW_SENTENCES = {
     "bass": [

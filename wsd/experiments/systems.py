@@ -13,6 +13,7 @@ from wsd.knowledge.inventory import BundledInventory, SenseInventory
 from wsd.knowledge.lesk import ExtendedLesk, SimplifiedLesk
 from wsd.learners.baselines import MostFrequentSense, RandomSense
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+from wsd.learners.voted import MulticlassVotedPerceptron
 from wsd.resources import has_nltk_resource
 
 SUPERVISED = ("perceptron", "averaged", "voted")
@@ -47,8 +48,6 @@ def _learner(name: str, settings: SystemSettings) -> Any:
         return MulticlassPerceptron(epochs=settings.epochs, seed=settings.seed)
     if name == "averaged":
         return MulticlassAveragedPerceptron(epochs=settings.epochs, seed=settings.seed)
-    from wsd.learners.voted import MulticlassVotedPerceptron
-
     return MulticlassVotedPerceptron(epochs=settings.epochs, seed=settings.seed)
 
 

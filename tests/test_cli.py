@@ -1,0 +1,163 @@
+"""The `wsd` console script, run as a user runs it: a subprocess of the installed entry point."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+WSD = shutil.which("wsd", path=str(Path(sys.executable).parent)) or "wsd"
+
+
+def run(*args, stdin=None, env=None, cwd=None):
+    return subprocess.run(
+        [WSD, *args], input=stdin, capture_output=True, text=True, timeout=600,
+        env={**os.environ, **(env or {})}, cwd=cwd,
+    )
+
+
+def assert_clean_error(result, *fragments):
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    error_lines = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(error_lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in error_lines[0]
+
+
+@pytest.mark.parametrize(
+    "command", ["disambiguate", "train", "predict", "evaluate", "compare", "curves", "demo", "run"]
+)
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert "usage: wsd " + command in result.stdout
+
+
+def test_disambiguate_trains_on_the_bundled_corpus_and_explains():
+    result = run("disambiguate", "He plays bass in a jazz band", "--target", "bass")
+    assert result.returncode == 0, result.stderr
+    assert "bass -> bass.instrument" in result.stdout
+    assert "margin" in result.stdout and "bow=band" in result.stdout
+
+
+def test_disambiguate_reads_stdin_and_prints_json():
+    text = "We caught a <<bass>> in the lake.\nThe <<bass>> player tuned her strings.\n"
+    result = run("disambiguate", "--target", "bass", "--file", "-", "--json", stdin=text)
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["sense"] for r in records] == ["bass.fish", "bass.instrument"]
+    assert all(r["gloss"] and r["features"] for r in records)
+
+
+def test_disambiguate_unknown_target_is_one_clear_line():
+    result = run("disambiguate", "The violin was out of tune", "--target", "violin")
+    assert_clean_error(result, "no bundled training data for 'violin'", "bass")
+
+
+def test_train_predict_evaluate_round_trip(tmp_path):
+    model = tmp_path / "crane.json"
+    result = run("train", "--corpus", "bundled:crane", "--out", str(model), "--epochs", "3")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(model.read_text())["format"] == "wsd-model"
+
+    sentences = tmp_path / "new.tsv"
+    sentences.write_text(
+        "crane.machine\tThe <<crane>> hoisted a container off the ship.\n"
+        "crane.bird\tA <<crane>> stood on one leg in the shallow marsh.\n"
+    )
+    result = run("predict", "--model", str(model), str(sentences))
+    assert result.returncode == 0, result.stderr
+    assert [line.split("\t")[1] for line in result.stdout.splitlines()] == [
+        "crane.machine", "crane.bird"]
+
+    key = tmp_path / "out.key"
+    result = run("evaluate", "--model", str(model), "--corpus", str(sentences), "--key", str(key))
+    assert result.returncode == 0, result.stderr
+    assert "accuracy 1.0000 on 2 instances" in result.stdout
+    assert len(key.read_text().splitlines()) == 2
+
+    result = run("disambiguate", "--model", str(model), "A <<crane>> lifted the roof beams.")
+    assert result.returncode == 0 and "crane.machine" in result.stdout
+
+
+def test_bad_model_files_are_refused_clearly(tmp_path):
+    pickled = tmp_path / "model.pkl"
+    pickled.write_bytes(b"\x80\x04\x95\x00")
+    assert_clean_error(run("disambiguate", "--model", str(pickled), "a <<bass>>"), "pickle")
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "something-else"}')
+    assert_clean_error(run("predict", "--model", str(other), str(other)), "not a wsd model file")
+    newer = tmp_path / "newer.json"
+    newer.write_text('{"format": "wsd-model", "version": 99, "kind": "SupervisedWSD"}')
+    assert_clean_error(run("evaluate", "--model", str(newer), "--corpus", "bundled:bass"),
+                       "version 99")
+
+
+def test_missing_and_malformed_input_files(tmp_path):
+    assert_clean_error(run("predict", "--model", str(tmp_path / "nope.json"), "x.tsv"),
+                       "nope.json")
+    assert_clean_error(run("compare", "--corpus", "no-such-corpus"), "no corpus")
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("bass.fish\tno marker here\n")
+    assert_clean_error(run("compare", "--corpus", str(bad)), "bad.tsv:1")
+
+
+def test_bad_options_fail_cleanly():
+    assert_clean_error(run("compare", "--corpus", "bundled:bass", "--systems", "mfs,oracle"),
+                       "oracle")
+    assert_clean_error(run("train", "--corpus", "bundled:bass", "--out", "x.json",
+                           "--epochs", "0"), "--epochs")
+
+
+def test_compare_writes_csv_and_markdown(tmp_path):
+    out = tmp_path / "table"
+    result = run("compare", "--corpus", "bundled:bass", "--systems", "mfs,lesk,averaged",
+                 "--folds", "3", "--out", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    csv = (tmp_path / "table.csv").read_text().splitlines()
+    assert csv[0].startswith("system,accuracy,ci_low,ci_high,macro_f1")
+    assert [row.split(",")[0] for row in csv[1:]] == ["mfs", "lesk", "averaged"]
+    assert "| averaged |" in (tmp_path / "table.md").read_text()
+
+
+def test_compare_is_repeatable_with_a_seed():
+    args = ("compare", "--corpus", "bundled:crane", "--systems", "mfs,perceptron", "--folds",
+            "3", "--seed", "7", "--quiet")
+    assert run(*args).stdout == run(*args).stdout
+
+
+def test_curves_write_numbers_and_a_plot(tmp_path):
+    result = run("curves", "--corpus", "bundled:crane", "--epochs", "3", "--shuffles", "3",
+                 "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    for name in ("epochs.csv", "orders.csv", "sizes.csv", "curves.png"):
+        assert (tmp_path / name).stat().st_size > 0
+    assert len((tmp_path / "epochs.csv").read_text().splitlines()) == 1 + 2 * 3
+
+
+def test_config_file_runs_a_command(tmp_path):
+    config = tmp_path / "exp.json"
+    config.write_text(json.dumps({"command": "compare", "corpus": "bundled:plant",
+                                  "systems": ["mfs", "averaged"], "folds": 3, "quiet": True,
+                                  "out": str(tmp_path / "res")}))
+    result = run("run", str(config))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "res.csv").exists()
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert_clean_error(run("run", str(broken)), "broken.json")
+
+
+def test_demo_runs_offline_without_nltk_data(tmp_path):
+    empty = tmp_path / "no_nltk_data"
+    empty.mkdir()
+    result = run("demo", "--folds", "3", env={"NLTK_DATA": str(empty)}, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for target in ("bass", "crane", "plant", "bank"):
+        assert f"== {target}:" in result.stdout
+    assert "bass -> bass.fish" in result.stdout
+    assert "Traceback" not in result.stderr

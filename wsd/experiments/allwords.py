@@ -1,0 +1,467 @@
+"""All-words WSD: one averaged perceptron per ``lemma#pos``, IMS-style (Zhong & Ng 2010).
+
+Training (usually SemCor) is split by ``Instance.key``. Every key with at least two senses and
+``min_examples`` examples gets its own classifier over IMS features (the words of the sentence,
+POS tags of +-3 words, the 11 local collocations), optionally with the words of the neighbouring
+sentences too. Other seen keys answer their most frequent training sense; keys never seen answer
+the WordNet first sense. Each key is featurized and trained on its own, so memory holds one key's
+feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key seed
+(``engine.task_seed``): the model does not depend on ``n_jobs``.
+
+``run_allwords`` is the end-to-end entry point behind ``wsd allwords``: train, disambiguate
+framework datasets (``*.data.xml``), write key files and score them like the official scorer.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from wsd import persistence
+from wsd.corpora.framework import (
+    dataset_paths,
+    group_by_key,
+    load_framework,
+    write_key_file,
+)
+from wsd.evaluation.scorer import score_framework
+from wsd.features import BagOfWords, FeatureVectorizer, Featurizer
+from wsd.features.weighting import Weighting, make_weighting
+from wsd.instance import Instance
+from wsd.knowledge.inventory import WordNetInventory
+from wsd.learners.engine import CSRAveragedPerceptron, task_seed
+from wsd.resources import MissingResourceError
+
+Answer = str | None
+FeatureSpec = str | Sequence[Mapping[str, Any]]
+
+
+# --------------------------------------------------------------------------- context
+
+
+def _sentence_of(inst: Instance) -> tuple[str, str]:
+    meta = dict(inst.meta)
+    return meta.get("document", ""), meta.get("sentence", inst.id)
+
+
+def neighbour_tokens(
+    instances: Sequence[Instance], sentences: int
+) -> dict[tuple[str, str], tuple[str, ...]]:
+    """For each sentence (``(document, sentence id)`` from ``Instance.meta``), the tokens of the
+    ``sentences`` sentences before and after it in the same document, in text order.
+
+    Sentences are known only through the instances they hold (the loader keeps no others), in
+    the order the instances come; a sentence without any instance is therefore skipped.
+    """
+    order: dict[str, list[tuple[str, str]]] = {}
+    tokens: dict[tuple[str, str], tuple[str, ...]] = {}
+    for inst in instances:
+        sentence = _sentence_of(inst)
+        if sentence not in tokens:
+            tokens[sentence] = inst.tokens
+            order.setdefault(sentence[0], []).append(sentence)
+    context: dict[tuple[str, str], tuple[str, ...]] = {}
+    for in_document in order.values():
+        for i, sentence in enumerate(in_document):
+            around = in_document[max(0, i - sentences) : i] + in_document[i + 1 : i + 1 + sentences]
+            context[sentence] = tuple(t for other in around for t in tokens[other])
+    return context
+
+
+# --------------------------------------------------------------------------- features
+
+
+@functools.lru_cache(maxsize=4)
+def _extractors(spec_json: str) -> tuple[Any, ...]:
+    """The extractors of a feature spec (JSON of a preset name or extractor configs), built once
+    per process (a lemmatizing bag of words loads WordNet)."""
+    spec = json.loads(spec_json)
+    featurizer = Featurizer.preset(spec) if isinstance(spec, str) else Featurizer(spec)
+    return tuple(featurizer.extractors)
+
+
+def _spec_json(features: FeatureSpec) -> str:
+    if isinstance(features, str):
+        return json.dumps(features)
+    return json.dumps([dict(f) for f in features], sort_keys=True)
+
+
+class _Features:
+    """Unweighted feature dicts of instances: the extractors plus the neighbouring sentences'
+    words, counted as ``bow=`` features by the spec's bag of words (a default one if none)."""
+
+    def __init__(self, spec_json: str, context: Mapping[tuple[str, str], tuple[str, ...]] | None):
+        extractors = _extractors(spec_json)
+        self.featurizer = Featurizer(list(extractors))
+        bags = [e for e in extractors if isinstance(e, BagOfWords)]
+        self.bag = bags[0] if bags else BagOfWords()
+        self.context = context
+
+    def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
+        rows = self.featurizer.extract(instances)
+        if self.context is not None:
+            for inst, row in zip(instances, rows, strict=True):
+                around = self.context.get(_sentence_of(inst), ())
+                if around:
+                    holder = Instance(id="", tokens=(*around, ""), span=(len(around),
+                                      len(around) + 1), lemma="")  # fmt: skip
+                    for f, v in self.bag(holder).items():
+                        row[f] = row.get(f, 0.0) + v
+        return rows
+
+
+# --------------------------------------------------------------------------- one key
+
+
+class _KeyModel:
+    """The classifier of one ``lemma#pos``: weighting state, feature rows, weights, biases."""
+
+    def __init__(
+        self,
+        classes: list[str],
+        features: list[str],
+        coef: np.ndarray,
+        intercept: np.ndarray,
+        weighting: Weighting,
+    ) -> None:
+        self.classes = classes
+        self.features = features
+        self.rows = {f: i for i, f in enumerate(features)}
+        self.coef = coef
+        self.intercept = intercept
+        self.weighting = weighting
+
+    def scores(self, features: Mapping[str, float]) -> np.ndarray:
+        total = self.intercept.copy()
+        rows, coef = self.rows, self.coef
+        for f, v in self.weighting.transform_one(features).items():
+            row = rows.get(f)
+            if row is not None:
+                total += v * coef[row]
+        return total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "classes": self.classes,
+            "features": self.features,
+            "coef": self.coef.tolist(),
+            "intercept": self.intercept.tolist(),
+            "weighting": self.weighting.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> _KeyModel:
+        n_classes = len(data["classes"])
+        return cls(
+            classes=list(data["classes"]),
+            features=list(data["features"]),
+            coef=np.asarray(data["coef"], dtype=np.float64).reshape(-1, n_classes),
+            intercept=np.asarray(data["intercept"], dtype=np.float64),
+            weighting=Weighting.from_dict(data["weighting"]),
+        )
+
+
+def _train_key(
+    key: str,
+    instances: Sequence[Instance],
+    context: Mapping[tuple[str, str], tuple[str, ...]] | None,
+    spec_json: str,
+    weighting: str,
+    epochs: int,
+    average: bool,
+    seed: int | None,
+) -> tuple[str, _KeyModel]:
+    """Featurize one key's training instances, fit its weighting and its perceptron."""
+    rows = _Features(spec_json, context).extract(instances)
+    weigher = make_weighting(weighting)
+    rows = weigher.fit_transform(rows)
+    vectorizer = FeatureVectorizer()
+    X = vectorizer.fit_transform(rows)
+    labels = [inst.senses[0] for inst in instances]
+    learner = CSRAveragedPerceptron(epochs=epochs, average=average, seed=task_seed(seed, key))
+    learner.fit(X, labels)
+    coef = learner.coef_.T  # (n_features, n_classes)
+    used = np.flatnonzero(np.any(coef != 0.0, axis=1))  # features whose weights stayed 0 go
+    names = vectorizer.feature_names_
+    model = _KeyModel(
+        classes=learner.classes_.tolist(),
+        features=[names[j] for j in used],
+        coef=np.ascontiguousarray(coef[used]),
+        intercept=learner.intercept_,
+        weighting=weigher,
+    )
+    return key, model
+
+
+# --------------------------------------------------------------------------- the system
+
+
+@persistence.register_model
+class AllWordsWSD:
+    """All-words WSD with one averaged perceptron per ``lemma#pos`` and MFS / first-sense backoff.
+
+    ``features``: a Featurizer preset name ("ims") or extractor configs; ``weighting``:
+    binary, count, tfidf or ppmi, fitted per key; ``context_sentences``: also count the words of
+    this many sentences before and after (documents and sentences from ``Instance.meta``);
+    ``epochs``, ``average`` (False: the plain perceptron); ``min_examples``: keys with fewer
+    training examples answer their most frequent sense; ``margin``: answer the most frequent
+    sense when the classifier's best score beats the runner-up by less than this; ``prior``:
+    add ``prior * log p(sense | key)`` (training relative frequency) to the scores;
+    ``backoff``: "first_sense" (WordNet first sense for unseen keys) or "none" (no answer);
+    ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it).
+    """
+
+    def __init__(
+        self,
+        features: FeatureSpec = "ims",
+        weighting: str = "binary",
+        context_sentences: int = 0,
+        epochs: int = 10,
+        average: bool = True,
+        min_examples: int = 2,
+        margin: float = 0.0,
+        prior: float = 0.0,
+        backoff: str = "first_sense",
+        seed: int | None = 0,
+        n_jobs: int = 1,
+    ) -> None:
+        self.features = features
+        self.weighting = weighting
+        self.context_sentences = context_sentences
+        self.epochs = epochs
+        self.average = average
+        self.min_examples = min_examples
+        self.margin = margin
+        self.prior = prior
+        self.backoff = backoff
+        self.seed = seed
+        self.n_jobs = n_jobs
+
+    def get_params(self) -> dict[str, Any]:
+        features = self.features if isinstance(self.features, str) else [
+            dict(f) for f in self.features
+        ]
+        return {
+            "features": features,
+            "weighting": self.weighting,
+            "context_sentences": self.context_sentences,
+            "epochs": self.epochs,
+            "average": self.average,
+            "min_examples": self.min_examples,
+            "margin": self.margin,
+            "prior": self.prior,
+            "backoff": self.backoff,
+            "seed": self.seed,
+            "n_jobs": self.n_jobs,
+        }
+
+    def _check_params(self) -> None:
+        make_weighting(self.weighting)  # ValueError for an unknown name
+        _extractors(_spec_json(self.features))  # ValueError for an unknown preset / extractor
+        if self.backoff not in ("first_sense", "none"):
+            raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
+        for name in ("context_sentences", "min_examples"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+
+    def _context(self, instances: Sequence[Instance]):
+        if not self.context_sentences:
+            return None
+        return neighbour_tokens(instances, self.context_sentences)
+
+    def fit(self, instances: Sequence[Instance]) -> AllWordsWSD:
+        """Count senses per key and train a classifier for every key that needs one."""
+        from joblib import Parallel, delayed
+
+        self._check_params()
+        labelled = [inst for inst in instances if inst.senses]
+        if not labelled:
+            raise ValueError("no labelled training instances (every instance lacks gold senses)")
+        groups = group_by_key(labelled)
+        self.sense_counts_ = {
+            key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
+        }
+        trainable = sorted(
+            key for key, group in groups.items()
+            if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples
+        )
+        context = self._context(labelled)
+        spec = _spec_json(self.features)
+
+        def group_context(group: list[Instance]):
+            if context is None:
+                return None
+            return {s: context[s] for s in {_sentence_of(inst) for inst in group}}
+
+        jobs = (
+            delayed(_train_key)(key, groups[key], group_context(groups[key]), spec,
+                                self.weighting, self.epochs, self.average, self.seed)
+            for key in trainable
+        )  # fmt: skip
+        self.models_ = dict(Parallel(n_jobs=self.n_jobs)(jobs))
+        self._wordnet = None
+        return self
+
+    # ---- answers --------------------------------------------------------------------
+
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "models_"):
+            raise ValueError("AllWordsWSD is not fitted: call fit(training instances) first")
+
+    def most_frequent(self, key: str) -> Answer:
+        """The most frequent training sense of ``key`` (ties: smallest key), None if unseen."""
+        counts = self.sense_counts_.get(key)
+        if not counts:
+            return None
+        return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
+
+    def _fallback(self, inst: Instance) -> Answer:
+        """The WordNet first sense (None without WordNet, a target POS or ``backoff``)."""
+        if self.backoff == "none" or not inst.target_pos:
+            return None
+        if self._wordnet is None:
+            try:
+                self._wordnet = WordNetInventory()
+            except MissingResourceError:
+                self._wordnet = False
+        senses = self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+        return senses[0].id if senses else None
+
+    def _decide(self, model: _KeyModel, key: str, scores: np.ndarray) -> str:
+        if self.prior:
+            counts = self.sense_counts_[key]
+            total = sum(counts.values())
+            scores = scores + self.prior * np.log([counts[c] / total for c in model.classes])
+        ranked = np.argsort(-scores, kind="stable")
+        if self.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < self.margin:
+            return self.most_frequent(key)  # type: ignore[return-value]
+        return model.classes[int(ranked[0])]
+
+    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
+        """A sense key per instance: its key's classifier, else MFS, else WordNet first sense."""
+        self._check_fitted()
+        instances = list(instances)
+        answers: list[Answer] = [None] * len(instances)
+        classified: dict[str, list[int]] = {}
+        for i, inst in enumerate(instances):
+            if inst.key in self.models_:
+                classified.setdefault(inst.key, []).append(i)
+            else:
+                answers[i] = self.most_frequent(inst.key) or self._fallback(inst)
+        if classified:
+            features = _Features(_spec_json(self.features), self._context(instances))
+            for key, positions in classified.items():
+                model = self.models_[key]
+                rows = features.extract([instances[i] for i in positions])
+                for i, row in zip(positions, rows, strict=True):
+                    answers[i] = self._decide(model, key, model.scores(row))
+        return answers
+
+    def evaluate(self, instances: Sequence[Instance]) -> dict[str, float | int]:
+        """P, R, F1 (fractions) and counts exactly as the framework's scorer computes them."""
+        gold = {inst.id: inst.senses for inst in instances}
+        answers = self.predict(instances)
+        return score_framework(gold, dict(zip(gold, answers, strict=True)))
+
+    def score(self, instances: Sequence[Instance]) -> float:
+        """F1 of the framework's scorer (equal to accuracy when every instance is answered)."""
+        return float(self.evaluate(instances)["F1"])
+
+    # ---- model files -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        self._check_fitted()
+        return {
+            "kind": type(self).__name__,
+            "params": self.get_params(),
+            "sense_counts": self.sense_counts_,
+            "models": {key: model.to_dict() for key, model in self.models_.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AllWordsWSD:
+        system = cls(**data["params"])
+        system.sense_counts_ = {key: dict(c) for key, c in data["sense_counts"].items()}
+        system.models_ = {key: _KeyModel.from_dict(m) for key, m in data["models"].items()}
+        system._first_sense = None
+        return system
+
+    def save(self, path: str | Path) -> Path:
+        """Write the whole system (parameters, sense counts, every key's model) as JSON."""
+        return persistence.save_model(self, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> AllWordsWSD:
+        return persistence.load_model(path, expected=cls)
+
+
+# --------------------------------------------------------------------------- end to end
+
+
+def resolve_dataset(
+    spec: str | os.PathLike, root: str | os.PathLike | None = None
+) -> tuple[str, Path, Path | None]:
+    """``(name, data.xml, gold key or None)`` for a framework dataset name or a ``*.data.xml``
+    path (its gold key is ``<name>.gold.key.txt`` beside it, when that file exists)."""
+    text = os.fspath(spec)
+    if text.endswith(".xml"):
+        xml_path = Path(text)
+        if not xml_path.is_file():
+            raise ValueError(f"{xml_path} does not exist; give a *.data.xml file or a dataset name")
+        name = xml_path.name.removesuffix(".xml").removesuffix(".data")
+        key_path = xml_path.with_name(name + ".gold.key.txt")
+        return name, xml_path, key_path if key_path.is_file() else None
+    xml_path, key_path = dataset_paths(text, root)
+    return text, xml_path, key_path
+
+
+def run_allwords(
+    train: str | os.PathLike = "semcor",
+    evaluate: Sequence[str | os.PathLike] = ("semeval2007",),
+    out_dir: str | os.PathLike | None = None,
+    root: str | os.PathLike | None = None,
+    model_path: str | os.PathLike | None = None,
+    **options: Any,
+) -> pd.DataFrame:
+    """Train ``AllWordsWSD(**options)`` on ``train`` and disambiguate every ``evaluate`` dataset.
+
+    Datasets are framework names ('semcor', 'senseval2', 'semeval2007', ...) or ``*.data.xml``
+    paths. With ``out_dir`` each dataset's answers go to ``<out_dir>/<name>.key.txt``; with
+    ``model_path`` the trained system is saved there. Returns one row per dataset: instances,
+    answered, P, R, F1 (fractions; NaN when the dataset has no gold key).
+    """
+    _, train_xml, train_key = resolve_dataset(train, root)
+    if train_key is None:
+        raise ValueError(f"training data {train_xml} has no gold key file beside it")
+    system = AllWordsWSD(**options).fit(load_framework(train_xml, train_key))
+    if model_path is not None:
+        system.save(model_path)
+    if out_dir is not None:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+    rows = []
+    for spec in evaluate:
+        name, xml_path, key_path = resolve_dataset(spec, root)
+        instances = load_framework(xml_path, key_path)
+        answers = dict(zip((inst.id for inst in instances), system.predict(instances),
+                           strict=True))  # fmt: skip
+        if out_dir is not None:
+            write_key_file(Path(out_dir) / f"{name}.key.txt", answers)
+        row: dict[str, Any] = {"dataset": name, "instances": len(instances)}
+        if key_path is not None:
+            scores = score_framework({inst.id: inst.senses for inst in instances}, answers)
+            row.update({k: scores[k] for k in ("answered", "P", "R", "F1")})
+        else:
+            row.update({"answered": sum(a is not None for a in answers.values()),
+                        "P": math.nan, "R": math.nan, "F1": math.nan})  # fmt: skip
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["dataset", "instances", "answered", "P", "R", "F1"])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import scipy.sparse as sp
@@ -33,75 +33,74 @@ __all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", 
 
 
 @njit(cache=True, nogil=True)
-def _multiclass_epoch(indptr, indices, data, y, order, W, b, U, beta, counter, scores):
-    """One pass over the rows in ``order``; updates the state in place.
+def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter, mistakes):
+    """Passes over the rows, one per row of ``orders``; updates W, b, U, beta in place.
 
-    Returns (mistakes, counter after the pass).
+    Writes the number of mistakes of each pass into ``mistakes``; returns the new counter.
     """
     n_classes = W.shape[1]
-    mistakes = 0
-    for i in order:
-        start = indptr[i]
-        end = indptr[i + 1]
-        for k in range(n_classes):
-            scores[k] = 0.0
-        for j in range(start, end):
-            f = indices[j]
-            x = data[j]
+    scores = np.empty(n_classes)
+    for epoch in range(orders.shape[0]):
+        wrong = 0
+        for i in orders[epoch]:
+            start = indptr[i]
+            end = indptr[i + 1]
             for k in range(n_classes):
-                scores[k] += x * W[f, k]
-        guess = 0
-        best = scores[0] + b[0]
-        for k in range(1, n_classes):
-            s = scores[k] + b[k]
-            if s > best:
-                best = s
-                guess = k
-        gold = y[i]
-        if guess != gold:
-            mistakes += 1
-            c = float(counter)
+                scores[k] = b[k]
             for j in range(start, end):
                 f = indices[j]
                 x = data[j]
-                W[f, gold] += x
-                W[f, guess] -= x
-                U[f, gold] += c * x
-                U[f, guess] -= c * x
-            b[gold] += 1.0
-            b[guess] -= 1.0
-            beta[gold] += c
-            beta[guess] -= c
-        counter += 1
-    return mistakes, counter
+                for k in range(n_classes):
+                    scores[k] += x * W[f, k]
+            guess = 0
+            for k in range(1, n_classes):
+                if scores[k] > scores[guess]:
+                    guess = k
+            gold = y[i]
+            if guess != gold:
+                wrong += 1
+                c = float(counter)
+                for j in range(start, end):
+                    f = indices[j]
+                    x = data[j]
+                    W[f, gold] += x
+                    W[f, guess] -= x
+                    U[f, gold] += c * x
+                    U[f, guess] -= c * x
+                b[gold] += 1.0
+                b[guess] -= 1.0
+                beta[gold] += c
+                beta[guess] -= c
+            counter += 1
+        mistakes[epoch] = wrong
+    return counter
 
 
 @njit(cache=True, nogil=True)
-def _binary_epoch(indptr, indices, data, y, order, W, b, U, beta, counter):
-    """One pass of the binary averaged perceptron (labels ±1 in ``y``; W, U have one column).
-
-    Returns (mistakes, counter after the pass).
-    """
-    mistakes = 0
-    for i in order:
-        start = indptr[i]
-        end = indptr[i + 1]
-        activation = 0.0
-        for j in range(start, end):
-            activation += data[j] * W[indices[j], 0]
-        activation += b[0]
-        gold = y[i]
-        if gold * activation <= 0.0:
-            mistakes += 1
-            c = float(counter)
+def _binary_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter, mistakes):
+    """The binary averaged perceptron (labels ±1 in ``y``; W, U have one column), otherwise
+    as ``_multiclass_epochs``."""
+    for epoch in range(orders.shape[0]):
+        wrong = 0
+        for i in orders[epoch]:
+            start = indptr[i]
+            end = indptr[i + 1]
+            activation = b[0]
             for j in range(start, end):
-                f = indices[j]
-                W[f, 0] += gold * data[j]
-                U[f, 0] += c * gold * data[j]
-            b[0] += gold
-            beta[0] += c * gold
-        counter += 1
-    return mistakes, counter
+                activation += data[j] * W[indices[j], 0]
+            gold = y[i]
+            if gold * activation <= 0.0:
+                wrong += 1
+                c = float(counter)
+                for j in range(start, end):
+                    f = indices[j]
+                    W[f, 0] += gold * data[j]
+                    U[f, 0] += c * gold * data[j]
+                b[0] += gold
+                beta[0] += c * gold
+            counter += 1
+        mistakes[epoch] = wrong
+    return counter
 
 
 @njit(cache=True, nogil=True)
@@ -117,25 +116,22 @@ def _count_correct(indptr, indices, data, y, W, b, binary):
     correct = 0
     for i in range(n_rows):
         for k in range(n_classes):
-            scores[k] = 0.0
+            scores[k] = b[k]
         for j in range(indptr[i], indptr[i + 1]):
             f = indices[j]
             x = data[j]
             for k in range(n_classes):
                 scores[k] += x * W[f, k]
         if binary:
-            guess = 1.0 if scores[0] + b[0] > 0.0 else -1.0
-            if guess == y[i]:
+            if (1.0 if scores[0] > 0.0 else -1.0) == y[i]:
                 correct += 1
-        else:
-            guess = 0
-            best = scores[0] + b[0]
-            for k in range(1, n_classes):
-                if scores[k] + b[k] > best:
-                    best = scores[k] + b[k]
-                    guess = k
-            if guess == y[i]:
-                correct += 1
+            continue
+        guess = 0
+        for k in range(1, n_classes):
+            if scores[k] > scores[guess]:
+                guess = k
+        if guess == y[i]:
+            correct += 1
     return correct
 
 
@@ -143,9 +139,13 @@ def _count_correct(indptr, indices, data, y, W, b, binary):
 
 
 def _as_csr(X: Any, name: str = "X") -> sp.csr_matrix:
-    """``X`` as a canonical float64 CSR matrix, or a ValueError saying what is wrong."""
+    """``X`` as a float64 CSR matrix (not copied when it is one), or a ValueError.
+
+    Duplicate entries in a row need no merging: scores and updates are linear in them.
+    """
     if sp.issparse(X):
-        X = sp.csr_matrix(X, dtype=np.float64)
+        if X.format != "csr" or X.dtype != np.float64:
+            X = sp.csr_matrix(X, dtype=np.float64)
     else:
         array = np.asarray(X, dtype=np.float64)
         if array.ndim != 2:
@@ -158,9 +158,6 @@ def _as_csr(X: Any, name: str = "X") -> sp.csr_matrix:
         raise ValueError(f"{name} has no rows: give at least one example")
     if not np.isfinite(X.data).all():
         raise ValueError(f"{name} contains NaN or infinite values; remove or replace them")
-    if not X.has_canonical_format:
-        X = X.copy()
-        X.sum_duplicates()
     return X
 
 
@@ -173,7 +170,47 @@ def _check_lengths(X: sp.csr_matrix, y: Sequence, name: str = "y") -> list:
     return labels
 
 
+def _dense_lookup(n_columns: int, n_entries: int) -> bool:
+    """Whether a table over all columns is cheaper than sorting/searching the entries."""
+    return n_columns <= 16 * n_entries + 1024
+
+
+def _distinct(columns: np.ndarray, n_columns: int) -> np.ndarray:
+    """The sorted distinct values of ``columns`` (all < ``n_columns``) as int64."""
+    if _dense_lookup(n_columns, len(columns)):
+        return np.flatnonzero(np.bincount(columns, minlength=n_columns)).astype(np.int64)
+    return np.unique(columns).astype(np.int64)
+
+
+def _positions(active: np.ndarray, columns: np.ndarray, n_columns: int) -> np.ndarray:
+    """For each entry of ``columns``, its position in the sorted ``active``, or -1."""
+    if _dense_lookup(n_columns, len(columns)):
+        table = np.full(max(n_columns, 1), -1, dtype=np.int64)
+        inside = active[active < n_columns]
+        table[inside] = np.arange(len(inside))
+        return table[columns]
+    positions = np.searchsorted(active, columns)
+    known = positions < len(active)
+    known[known] = active[positions[known]] == columns[known]
+    return np.where(known, positions, -1)
+
+
 # --------------------------------------------------------------------------- the learners
+
+
+class _Rows(NamedTuple):
+    """CSR arrays whose columns are positions in a model's ``active_features_``."""
+
+    indptr: np.ndarray
+    indices: np.ndarray
+    data: np.ndarray
+    n_rows: int
+    n_columns: int
+
+    def matrix(self) -> sp.csr_matrix:
+        return sp.csr_matrix((self.data, self.indices, self.indptr),
+                             shape=(self.n_rows, self.n_columns))
+
 
 
 class _CSRPerceptronBase:
@@ -257,7 +294,7 @@ class _CSRPerceptronBase:
     def decision_function(self, X: Any) -> np.ndarray:
         """Scores ``X @ coef + intercept`` from one sparse-dense product."""
         self._check_fitted()
-        scores = self._local(_as_csr(X)) @ self._coef + self._intercept
+        scores = self._local(_as_csr(X)).matrix() @ self._coef + self._intercept
         return scores[:, 0] if self._binary else scores
 
     def predict(self, X: Any) -> np.ndarray:
@@ -297,21 +334,29 @@ class _CSRPerceptronBase:
 
     # ---- training loop ---------------------------------------------------------------
 
-    def _run(self, train, orders, dev, total: int) -> None:
+    def _run(self, train: tuple[_Rows, np.ndarray], orders, dev, total: int) -> None:
+        """Train over ``orders`` (one index array per epoch) and record the history.
+
+        Without a dev set or progress bar all epochs go to the compiled loop in one call.
+        """
         X, y = train
+        if dev is None and not self.verbose:
+            chunks = [np.array(list(orders), dtype=np.int64)]
+        else:
+            chunks = (np.asarray(order, dtype=np.int64)[None, :] for order in orders)
         best = None
         stale = 0
-        for order in self._progress(orders, total):
-            mistakes = self._epoch(X, y, order)
-            record = {
-                "epoch": len(self.history_) + 1,
-                "mistakes": mistakes,
-                "train_accuracy": (len(order) - mistakes) / len(order),
-                "dev_accuracy": None,
-            }
-            self.history_.append(record)
+        for chunk in self._progress(chunks, total):
+            for mistakes in self._epochs(X, y, chunk).tolist():
+                self.history_.append({
+                    "epoch": len(self.history_) + 1,
+                    "mistakes": mistakes,
+                    "train_accuracy": (X.n_rows - mistakes) / X.n_rows,
+                    "dev_accuracy": None,
+                })
             if dev is None:
                 continue
+            record = self.history_[-1]
             self._set_model()
             record["dev_accuracy"] = self._accuracy(*dev)
             if best is None or record["dev_accuracy"] > best[0]:
@@ -326,19 +371,13 @@ class _CSRPerceptronBase:
             self.best_epoch_ = best[1]
         self._set_model()
 
-    def _epoch(self, X: sp.csr_matrix, y: np.ndarray, order: np.ndarray) -> int:
-        order = np.ascontiguousarray(order, dtype=np.int64)
-        if self._binary:
-            mistakes, self._counter = _binary_epoch(
-                X.indptr, X.indices, X.data, y, order,
-                self._W, self._b, self._U, self._beta, self._counter,
-            )
-        else:
-            mistakes, self._counter = _multiclass_epoch(
-                X.indptr, X.indices, X.data, y, order,
-                self._W, self._b, self._U, self._beta, self._counter, self._scores,
-            )
-        return int(mistakes)
+    def _epochs(self, X: _Rows, y: np.ndarray, orders: np.ndarray) -> np.ndarray:
+        """Run the compiled loop over the rows of ``orders``; the mistakes of each pass."""
+        kernel = _binary_epochs if self._binary else _multiclass_epochs
+        mistakes = np.zeros(orders.shape[0], dtype=np.int64)
+        self._counter = kernel(X.indptr, X.indices, X.data, y, orders, self._W, self._b,
+                               self._U, self._beta, self._counter, mistakes)
+        return mistakes
 
     def _snapshot(self) -> tuple:
         return self._W.copy(), self._U.copy(), self._b.copy(), self._beta.copy(), self._counter
@@ -355,10 +394,10 @@ class _CSRPerceptronBase:
             np.copyto(self._coef, self._W)
             self._intercept = self._b.copy()
 
-    def _accuracy(self, X: sp.csr_matrix, y: np.ndarray) -> float:
+    def _accuracy(self, X: _Rows, y: np.ndarray) -> float:
         correct = _count_correct(X.indptr, X.indices, X.data, y, self._coef, self._intercept,
                                  self._binary)
-        return correct / X.shape[0]
+        return correct / X.n_rows
 
     def _progress(self, orders, total: int):
         if not self.verbose:
@@ -409,7 +448,6 @@ class _CSRPerceptronBase:
         self._beta = np.zeros(width)
         self._coef = np.zeros((0, width))
         self._intercept = np.zeros(width)
-        self._scores = np.zeros(width)
         self._counter = 1
         self.history_: list[dict] = []
         self.best_epoch_: int | None = None
@@ -417,10 +455,16 @@ class _CSRPerceptronBase:
     def _add_features(self, X: sp.csr_matrix) -> None:
         """Extend the active columns by those non-zero in ``X``, keeping learned weights."""
         self.n_features_in_ = max(self.n_features_in_, X.shape[1])
-        used = np.unique(X.indices[X.data != 0.0]).astype(np.int64)
-        if np.isin(used, self.active_features_, assume_unique=True).all():
+        used = _distinct(X.indices[X.data != 0.0], X.shape[1])
+        if len(self.active_features_) == 0:
+            width = self._W.shape[1]
+            self._W, self._U = np.zeros((len(used), width)), np.zeros((len(used), width))
+            self._coef = np.zeros((len(used), width))
+            self.active_features_ = used
             return
         merged = np.union1d(self.active_features_, used)
+        if len(merged) == len(self.active_features_):
+            return
         rows = np.searchsorted(merged, self.active_features_)
 
         def grow(array: np.ndarray) -> np.ndarray:
@@ -431,24 +475,21 @@ class _CSRPerceptronBase:
         self._W, self._U, self._coef = grow(self._W), grow(self._U), grow(self._coef)
         self.active_features_ = merged
 
-    def _local(self, X: sp.csr_matrix) -> sp.csr_matrix:
+    def _local(self, X: sp.csr_matrix) -> _Rows:
         """``X`` with its columns renumbered to positions in ``active_features_``.
 
         Entries in columns the model has no weight for (unseen at training, or explicit zeros)
         are dropped, which is the same as giving them weight 0.
         """
-        active = self.active_features_
-        positions = np.searchsorted(active, X.indices)
-        known = positions < len(active)
-        known[known] = active[positions[known]] == X.indices[known]
-        indptr = X.indptr
-        if not known.all():
-            rows = np.repeat(np.arange(X.shape[0]), np.diff(X.indptr))
-            indptr = np.zeros(X.shape[0] + 1, dtype=np.int64)
-            np.cumsum(np.bincount(rows[known], minlength=X.shape[0]), out=indptr[1:])
-        return sp.csr_matrix(
-            (X.data[known], positions[known], indptr), shape=(X.shape[0], len(active))
-        )
+        positions = _positions(self.active_features_, X.indices, X.shape[1])
+        known = positions >= 0
+        width = len(self.active_features_)
+        if known.all():
+            return _Rows(X.indptr, positions, X.data, X.shape[0], width)
+        rows = np.repeat(np.arange(X.shape[0]), np.diff(X.indptr))
+        indptr = np.zeros(X.shape[0] + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows[known], minlength=X.shape[0]), out=indptr[1:])
+        return _Rows(indptr, positions[known], X.data[known], X.shape[0], width)
 
     def _encode(self, labels: list) -> np.ndarray:
         """Class indices (-1 for labels the model does not know); ±1.0 for the binary model."""

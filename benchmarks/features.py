@@ -15,6 +15,7 @@ Needs the NLTK senseval data and scikit-learn. Usage: python benchmarks/features
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -48,6 +49,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best is kept)")
     args = parser.parse_args()
 
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"machine: {os.cpu_count()} cores, load average {load} (figures are noisy when busy)")
     instances = [inst for word in senseval_words() for inst in load_senseval(word)]
     featurizer = Featurizer([BagOfWords(), PosTags(window=3), Collocations()], weighting="count")
     seconds, dicts = _best_of(args.repeat, lambda: featurizer.extract(instances))

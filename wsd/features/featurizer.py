@@ -10,6 +10,7 @@ from wsd.features.collocations import Collocations
 from wsd.features.extractors import Extractor, extractor_from_dict, extractor_to_dict
 from wsd.features.pos import ensure_pos
 from wsd.features.positional import PositionalWords, PosTags
+from wsd.features.records import check_record
 from wsd.features.target import TargetWord
 from wsd.features.weighting import Weighting, make_weighting
 from wsd.instance import Instance
@@ -118,11 +119,7 @@ class Featurizer:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Featurizer:
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise ValueError(
-                f"not a {FORMAT} version {VERSION} record: format={data.get('format')!r}, "
-                f"version={data.get('version')!r}"
-            )
+        check_record(data, FORMAT, VERSION)
         return cls(
             data["extractors"],
             weighting=Weighting.from_dict(data["weighting"]),

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from scipy.sparse import csr_matrix
 
+from wsd.features.records import check_record
 from wsd.features.weighting import document_frequencies
 
 FORMAT = "wsd.vectorizer"
@@ -101,11 +102,7 @@ class FeatureVectorizer:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FeatureVectorizer:
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise ValueError(
-                f"not a {FORMAT} version {VERSION} record: format={data.get('format')!r}, "
-                f"version={data.get('version')!r}"
-            )
+        check_record(data, FORMAT, VERSION)
         vectorizer = cls(min_count=data["min_count"], dtype=np.dtype(data["dtype"]))
         vectorizer._set_vocabulary(list(data["feature_names"]))
         return vectorizer

@@ -26,6 +26,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from wsd.features.records import check_record
+
 FORMAT = "wsd.weighting"
 VERSION = 1
 
@@ -87,11 +89,7 @@ class Weighting:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Weighting:
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise ValueError(
-                f"not a {FORMAT} version {VERSION} record: format={data.get('format')!r}, "
-                f"version={data.get('version')!r}"
-            )
+        check_record(data, FORMAT, VERSION)
         weighting = make_weighting(data["kind"], **data.get("params", {}))
         weighting.load_state(data.get("state", {}))
         return weighting

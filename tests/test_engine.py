@@ -402,3 +402,21 @@ def test_equals_the_dict_based_binary_learner(shuffle):
     assert ours.counter_ == theirs.counter_
     assert ours.predict(X).tolist() == theirs.predict(X)
     assert [h["mistakes"] for h in ours.history_] == [h["mistakes"] for h in theirs.history_]
+
+
+def test_hand_over_from_the_dict_learner_through_the_vectorizer():
+    """The three-line recipe in the engine's docstring reproduces the dict learner."""
+    from wsd.features.vectorize import FeatureVectorizer
+    from wsd.learners.multiclass import MulticlassAveragedPerceptron
+
+    X, y = random_data(n=100, d=30, k=3, seed=44)
+    dicts = [{f"w={j}": value for j, value in row.items()} for row in as_dicts(X)]
+    learner = MulticlassAveragedPerceptron(epochs=4, seed=8)
+    vectorizer = FeatureVectorizer().fit(dicts)
+    model = CSRAveragedPerceptron(**learner.get_params()).fit(vectorizer.transform(dicts), y)
+    weights, biases = model.to_dicts(vectorizer.feature_names_)
+    learner.fit(dicts, y)
+    for name, per_class in learner.weights().items():
+        for label, weight in per_class.items():
+            assert weights.get(name, {}).get(label, 0.0) == pytest.approx(weight, abs=1e-9)
+    assert biases == pytest.approx(learner.biases(), abs=1e-9)

@@ -12,6 +12,13 @@ The binary variant has one weight vector, labels ±1 and updates when ``y(w·x +
 Weights are stored only for the *active* features (columns that were non-zero in some training
 row), so a model fitted on a small slice of a huge vocabulary stays small; columns never seen in
 training carry weight 0 and are ignored at prediction.
+
+The options are those of ``MulticlassPerceptron`` (epochs, average, shuffle, seed, patience,
+verbose), so a dict-based learner can hand its work over in three lines::
+
+    vectorizer = FeatureVectorizer().fit(X_dicts)          # min_count=1: keep every feature
+    model = CSRAveragedPerceptron(**learner.get_params()).fit(vectorizer.transform(X_dicts), y)
+    weights, biases = model.to_dicts(vectorizer.feature_names_)   # learner.weights() layout
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
+from wsd.learners.base import NotFittedError
 from wsd.learners.training import epoch_orders
 
 __all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", "train_many"]
@@ -212,7 +220,6 @@ class _Rows(NamedTuple):
                              shape=(self.n_rows, self.n_columns))
 
 
-
 class _CSRPerceptronBase:
     """Shared training loop: active-feature bookkeeping, epochs, history and early stopping.
 
@@ -306,8 +313,10 @@ class _CSRPerceptronBase:
 
     def score(self, X: Any, y: Sequence) -> float:
         """Accuracy of ``predict(X)`` against ``y``."""
-        labels = _check_lengths(_as_csr(X), y)
-        return float(np.mean(self.predict(X) == np.asarray(labels, dtype=self.classes_.dtype)))
+        X = _as_csr(X)
+        labels = _check_lengths(X, y)
+        predicted = self.predict(X).tolist()
+        return sum(p == g for p, g in zip(predicted, labels, strict=True)) / len(labels)
 
     @property
     def coef_(self) -> np.ndarray:
@@ -421,7 +430,8 @@ class _CSRPerceptronBase:
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "classes_"):
-            raise ValueError(f"this {type(self).__name__} is not fitted yet; call fit() first")
+            raise NotFittedError(f"this {type(self).__name__} is not fitted yet; call fit() "
+                                 "before using it")
 
     def _classes_from(self, labels: list) -> list:
         try:

@@ -11,12 +11,13 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
-from wsd.experiments.systems import SYSTEM_NAMES, SystemSettings
+from wsd.experiments.systems import SYSTEM_NAMES, SystemSettings, small_corpus_settings
 from wsd.features import PRESETS
 from wsd.resources import MissingResourceError
 
@@ -26,22 +27,32 @@ LEARNERS = ("perceptron", "averaged", "voted")
 
 def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("features and training")
-    group.add_argument("--features", choices=PRESETS, default="full",
+    group.add_argument("--features", choices=PRESETS, default=None,
                        help="feature set (default: full = BoW, words and POS around the target, "
-                            "collocations, target form)")
-    group.add_argument("--weighting", choices=WEIGHTINGS, default="binary",
-                       help="feature weighting, fitted on training data only (default: binary)")
+                            "collocations, target form; bow for the bundled corpus)")
+    group.add_argument("--weighting", choices=WEIGHTINGS, default=None,
+                       help="feature weighting, fitted on training data only (default: binary; "
+                            "tfidf for the bundled corpus)")
+    group.add_argument("--lemmatize", action=argparse.BooleanOptionalAction, default=None,
+                       help="lemmatize the bag of words with WordNet (default: only for the "
+                            "bundled corpus)")
     group.add_argument("--window", type=int, default=None,
                        help="bag-of-words window of +-N tokens (default: the whole sentence)")
     group.add_argument("--epochs", type=int, default=10, help="training epochs (default: 10)")
     group.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
 
 
-def _settings(args: argparse.Namespace) -> SystemSettings:
+def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSettings:
+    """The settings the options give; unset ones default by corpus (small bundled data
+    does best with lemmatized bag-of-words and tf-idf)."""
     if args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
-    return SystemSettings(features=args.features, weighting=args.weighting, window=args.window,
-                          epochs=args.epochs, seed=args.seed)
+    bundled = corpus is None or corpus.startswith("bundled:")
+    defaults = small_corpus_settings() if bundled else SystemSettings()
+    chosen = {"features": args.features, "weighting": args.weighting,
+              "lemmatize": args.lemmatize}
+    return replace(defaults, window=args.window, epochs=args.epochs, seed=args.seed,
+                   **{k: v for k, v in chosen.items() if v is not None})
 
 
 def _read_lines(args: argparse.Namespace) -> list[str]:
@@ -83,7 +94,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     instances = load_corpus(args.corpus)
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
-    model = make_system(args.learner, _settings(args), glosses=glosses)
+    model = make_system(args.learner, _settings(args, args.corpus), glosses=glosses)
     model.fit(instances)
     model.save(args.out)
     print(f"trained {args.learner} on {len(instances)} instances of {args.corpus} "
@@ -146,7 +157,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if unknown:
         raise ValueError(f"unknown system(s) {', '.join(unknown)}; choose from "
                          f"{', '.join(SYSTEM_NAMES)}")
-    settings = _settings(args)
+    settings = _settings(args, args.corpus)
     systems = {n: partial(make_system, n, settings, inventory) for n in names}
     table = compare_systems(systems, instances, folds=args.folds or None, seed=args.seed,
                             progress=not args.quiet)
@@ -167,12 +178,10 @@ def cmd_curves(args: argparse.Namespace) -> int:
         size_curve,
         summarize_orders,
     )
-    from wsd.features import Featurizer
 
     instances = load_corpus(args.corpus)
-    settings = _settings(args)
-    featurizer = Featurizer.preset(settings.features, weighting=settings.weighting,
-                                   window=settings.window)
+    settings = _settings(args, args.corpus)
+    featurizer = settings.featurizer()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     epochs = epoch_curves(instances, featurizer, epochs=settings.epochs, seed=settings.seed)

@@ -10,7 +10,7 @@ import pandas as pd
 from wsd.corpora.bundled import bundled_targets, load_bundled
 from wsd.experiments.compare import compare_systems
 from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
-from wsd.experiments.systems import make_system
+from wsd.experiments.systems import make_system, small_corpus_settings
 from wsd.knowledge.inventory import BundledInventory
 
 DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged", "voted")
@@ -43,7 +43,8 @@ def run_demo(folds: int = 5, seed: int = 0, out=print) -> pd.DataFrame:
     tables = []
     for target in bundled_targets():
         instances = load_bundled(target)
-        systems = {name: partial(make_system, name, None, inventory) for name in DEMO_SYSTEMS}
+        settings = small_corpus_settings(seed=seed)
+        systems = {name: partial(make_system, name, settings, inventory) for name in DEMO_SYSTEMS}
         table = compare_systems(systems, instances, folds=folds, seed=seed, n_resamples=500)
         out(f"\n== {target}: {len(instances)} sentences, {folds}-fold cross-validation ==")
         out(table[["accuracy", "ci_low", "ci_high", "macro_f1", "p_vs_mfs"]].round(3).to_string())
@@ -52,7 +53,7 @@ def run_demo(folds: int = 5, seed: int = 0, out=print) -> pd.DataFrame:
     for target, sentences in NEW_SENTENCES.items():
         if target not in bundled_targets():
             continue
-        model = train_bundled_model(target)
+        model = train_bundled_model(target, small_corpus_settings(seed=seed))
         for record in disambiguate(model, sentences, target, top=4):
             out(format_record(record))
     out(f"\ndone in {time.perf_counter() - started:.1f} s")

@@ -1,5 +1,6 @@
 """Lesk family: hand-worked overlaps on a tiny inventory, backoff, and NLTK equivalence."""
 
+import math
 import random
 
 import pytest
@@ -150,7 +151,7 @@ def test_extended_lesk_scores_shared_phrases_by_squared_length():
     inst = sentence("the", "land", "beside", "the", "river", "edge", "bank")
     # context [land beside river edge]; bank.river's extended signature
     # [sloping land beside body water | edge river]: "land beside" 2² + river 1 + edge 1
-    lesk = ExtendedLesk(TinyInventory(), use_examples=False, **PLAIN)
+    lesk = ExtendedLesk(TinyInventory(), compare="context", use_examples=False, **PLAIN)
     assert scores(lesk, inst) == [6, 0]
     assert scores(SimplifiedLesk(TinyInventory(), use_examples=False, **PLAIN), inst) == [2, 0]
 
@@ -201,12 +202,15 @@ def test_bad_options():
 def test_lesk_with_prior_combines_log_prior_and_overlap():
     inst = sentence("water", "bank")  # overlap [1, 0]; counts [0, 9] + smoothing 1
     # log(1/11) + w·1 against log(10/11): the overlap wins only when w > log 10 ≈ 2.30
-    assert LeskWithPrior(SimplifiedLesk(TinyInventory(), **PLAIN), weight=2.0).predict(
-        [inst]
-    ) == ["bank.money"]
-    assert LeskWithPrior(SimplifiedLesk(TinyInventory(), **PLAIN), weight=2.4).predict(
-        [inst]
-    ) == ["bank.river"]
+    def with_weight(weight):
+        lesk = SimplifiedLesk(TinyInventory(), **PLAIN)
+        return LeskWithPrior(lesk, weight=weight, smoothing=1.0)
+
+    assert with_weight(2.0).predict([inst]) == ["bank.money"]
+    assert with_weight(2.4).predict([inst]) == ["bank.river"]
+    scored = with_weight(2.0).sense_scores(inst)
+    assert [s for s, _ in scored] == SENSES["bank"]
+    assert [v for _, v in scored] == pytest.approx([math.log(1 / 11) + 2.0, math.log(10 / 11)])
     # training counts add to the inventory counts
     train = [sentence("bank", senses=("bank.river",))] * 20
     fitted = LeskWithPrior(SimplifiedLesk(TinyInventory(), **PLAIN), weight=0.0).fit(train)
@@ -234,8 +238,10 @@ def test_lesk_on_wordnet_picks_the_money_bank():
     inst = Instance.from_text(
         "I went to the <<bank>> to deposit my money", target_pos="NOUN"
     )
-    for system in (SimplifiedLesk(), ExtendedLesk()):
+    for system in (SimplifiedLesk(), ExtendedLesk(compare="context")):
         assert system.predict([inst]) == ["bank%1:14:00::"]
+    # gloss-to-gloss: the building where banking is done relates best to deposit and money
+    assert ExtendedLesk().predict([inst]) == ["bank%1:06:00::"]
 
 
 def test_lesk_runs_on_the_bundled_inventory():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,12 @@ from wsd.resources import MissingResourceError
 
 DATA_DIR_ENV = "WSD_DATA_DIR"
 COARSE_POS = ("NOUN", "VERB", "ADJ", "ADV")
-_DEFAULT_DIR = Path(__file__).resolve().parents[2] / "data" / "bundled"
+# A source checkout (or editable install) reads the repository's data/bundled; a wheel
+# installs the same files under <prefix>/share/wsd/bundled (pyproject's data-files).
+_DEFAULT_DIRS = (
+    Path(__file__).resolve().parents[2] / "data" / "bundled",
+    Path(sys.prefix) / "share" / "wsd" / "bundled",
+)
 _RECORD_KEYS = {"id", "sense", "tokens", "pos", "span", "lemma"}
 
 PathLike = str | os.PathLike
@@ -28,7 +34,8 @@ PathLike = str | os.PathLike
 def bundled_data_dir(data_dir: PathLike | None = None) -> Path:
     """The folder with the bundled files: ``data_dir``, else $WSD_DATA_DIR, else the repo's
     ``data/bundled``. Raises MissingResourceError when that folder does not exist."""
-    chosen = data_dir or os.environ.get(DATA_DIR_ENV) or _DEFAULT_DIR
+    installed = next((d for d in _DEFAULT_DIRS if d.is_dir()), _DEFAULT_DIRS[0])
+    chosen = data_dir or os.environ.get(DATA_DIR_ENV) or installed
     path = Path(chosen)
     if not path.is_dir():
         raise MissingResourceError(

@@ -1,0 +1,234 @@
+"""All-words WSD: per-key perceptrons with MFS / first-sense backoff, on tiny framework files."""
+
+import math
+
+import numpy as np
+import pytest
+
+from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
+from wsd.evaluation.scorer import score_framework, score_key_files
+from wsd.experiments.allwords import AllWordsWSD, neighbour_tokens, run_allwords
+from wsd.instance import Instance
+from wsd.persistence import load_model
+from wsd.resources import MissingResourceError, framework_dir, has_nltk_resource
+
+MONEY = ["deposit", "money", "loan", "cash"]
+RIVER = ["river", "water", "fishing", "mud"]
+BANK_MONEY, BANK_RIVER = "bank%1:14:00::", "bank%1:17:01::"
+SEED_ONE = "seed%1:20:00::"
+
+
+def _sentence(sentence_id, words, target_index, target_id, lemma="bank", pos="NOUN"):
+    """One <sentence> with ``words`` as <wf> and the word at ``target_index`` as <instance>."""
+    parts = []
+    for i, word in enumerate(words):
+        if i == target_index:
+            attributes = f'id="{target_id}" lemma="{lemma}" pos="{pos}"'
+            parts.append(f"<instance {attributes}>{word}</instance>")
+        else:
+            parts.append(f'<wf lemma="{word.lower()}" pos="X">{word}</wf>')
+    return f'<sentence id="{sentence_id}">{"".join(parts)}</sentence>'
+
+
+def _corpus(tmp_path, name, documents):
+    """Write ``name.data.xml`` and ``name.gold.key.txt``; ``documents`` are lists of
+    (words, target_index, sense, lemma) sentences."""
+    xml, key = ['<?xml version="1.0" encoding="UTF-8" ?><corpus lang="en" source="toy">'], []
+    for d, sentences in enumerate(documents):
+        xml.append(f'<text id="d{d:03d}">')
+        for s, (words, index, sense, lemma) in enumerate(sentences):
+            sentence_id, target_id = f"d{d:03d}.s{s:03d}", f"d{d:03d}.s{s:03d}.t000"
+            xml.append(_sentence(sentence_id, words, index, target_id, lemma))
+            key.append(f"{target_id} {sense}\n")
+        xml.append("</text>")
+    xml.append("</corpus>")
+    xml_path = tmp_path / f"{name}.data.xml"
+    xml_path.write_text("\n".join(xml), encoding="utf-8")
+    (tmp_path / f"{name}.gold.key.txt").write_text("".join(key), encoding="utf-8")
+    return xml_path
+
+
+def _load(xml_path):
+    """The labelled instances of a file ``_corpus`` wrote."""
+    name = xml_path.name.removesuffix(".data.xml")
+    return load_framework(xml_path, xml_path.with_name(name + ".gold.key.txt"))
+
+
+def _bank_sentences(n, offset=0):
+    """``n`` bank sentences alternating money and river contexts (all four cue words of the
+    sense in every sentence, rotated, so that any update touches every cue)."""
+    sentences = []
+    for i in range(offset, offset + n):
+        cues, sense = (MONEY, BANK_MONEY) if i % 2 == 0 else (RIVER, BANK_RIVER)
+        rotated = cues[i % 4 :] + cues[: i % 4]
+        words = [rotated[0], "near", "the", "bank", *rotated[1:]]
+        sentences.append((words, 3, sense, "bank"))
+    return sentences
+
+
+@pytest.fixture
+def toy(tmp_path):
+    train = _bank_sentences(12) + [(["a", "seed", "grew"], 1, SEED_ONE, "seed")] * 3
+    test = _bank_sentences(6, offset=12)
+    return (
+        _load(_corpus(tmp_path, "train", [train[:8], train[8:]])),
+        _load(_corpus(tmp_path, "test", [test])),
+    )
+
+
+def test_per_key_classifier_learns_the_context_cues(toy):
+    train, test = toy
+    system = AllWordsWSD(epochs=5, backoff="none").fit(train)
+    assert set(system.models_) == {"bank#NOUN"}  # seed has one sense: MFS, no classifier
+    assert system.models_["bank#NOUN"].classes == sorted([BANK_MONEY, BANK_RIVER])
+    assert system.predict(test) == [inst.senses[0] for inst in test]
+    assert system.score(test) == 1.0
+
+
+def test_backoff_to_mfs_and_no_answer_for_unseen_keys(toy):
+    train, _ = toy
+    system = AllWordsWSD(backoff="none").fit(train)
+    seed = Instance(id="x", tokens=("the", "seed"), span=(1, 2), lemma="seed", target_pos="NOUN")
+    unseen = Instance(id="y", tokens=("a", "dog"), span=(1, 2), lemma="dog", target_pos="NOUN")
+    assert system.predict([seed, unseen]) == [SEED_ONE, None]
+    assert system.most_frequent("bank#NOUN") == BANK_MONEY  # 6 each: the smaller key wins
+
+
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")
+def test_unseen_keys_get_the_wordnet_first_sense(toy):
+    from nltk.corpus import wordnet
+
+    train, _ = toy
+    unseen = Instance(id="y", tokens=("a", "dog"), span=(1, 2), lemma="dog", target_pos="NOUN")
+    expected = wordnet.synsets("dog", "n")[0].lemmas()[0].key()
+    assert AllWordsWSD().fit(train).predict([unseen]) == [expected]
+
+
+def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy):
+    train, test = toy
+    assert not AllWordsWSD(min_examples=13).fit(train).models_  # bank has 12 examples
+    system = AllWordsWSD(epochs=5, backoff="none").fit(train)
+    system.margin = math.inf  # no classifier is ever that sure
+    assert system.predict(test) == [BANK_MONEY] * len(test)
+    system.margin, system.prior = 0.0, 1e6  # a prior this strong decides alone
+    system.sense_counts_["bank#NOUN"][BANK_RIVER] += 1
+    assert system.predict(test) == [BANK_RIVER] * len(test)
+
+
+def test_evaluate_is_the_framework_scorer(toy):
+    train, test = toy
+    system = AllWordsWSD(backoff="none").fit(train[:4] + train[12:])  # a weaker model
+    answers = system.predict(test)
+    credit = sum(a in inst.senses for a, inst in zip(answers, test, strict=True))
+    result = system.evaluate(test)
+    assert result["P"] == result["R"] == result["F1"] == credit / len(test)
+    assert result == score_framework({i.id: i.senses for i in test},
+                                     {i.id: a for i, a in zip(test, answers, strict=True)})
+
+
+def test_model_does_not_depend_on_n_jobs(toy):
+    train, _ = toy
+    one = AllWordsWSD(epochs=3, seed=7).fit(train)
+    two = AllWordsWSD(epochs=3, seed=7, n_jobs=2).fit(train)
+    for key, model in one.models_.items():
+        assert model.features == two.models_[key].features
+        np.testing.assert_array_equal(model.coef, two.models_[key].coef)
+        np.testing.assert_array_equal(model.intercept, two.models_[key].intercept)
+
+
+@pytest.mark.parametrize("weighting", ["binary", "tfidf", "ppmi"])
+def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
+    train, test = toy
+    system = AllWordsWSD(weighting=weighting, average=False, context_sentences=1,
+                         backoff="none").fit(train)  # fmt: skip
+    path = system.save(tmp_path / "allwords.json")
+    loaded = AllWordsWSD.load(path)
+    assert isinstance(load_model(path), AllWordsWSD)
+    assert loaded.get_params() == system.get_params()
+    probe = test + train
+    assert loaded.predict(probe) == system.predict(probe)
+    for key, model in system.models_.items():
+        np.testing.assert_allclose(loaded.models_[key].scores({"bow=river": 1.0}),
+                                   model.scores({"bow=river": 1.0}))  # fmt: skip
+
+
+def test_neighbour_tokens_stay_inside_the_document():
+    def inst(document, sentence, tokens):
+        return Instance(id=f"{sentence}.t0", tokens=tokens, span=(0, 1), lemma=tokens[0],
+                        meta=(("document", document), ("sentence", sentence)))  # fmt: skip
+
+    instances = [inst("d0", "s0", ("a", "b")), inst("d0", "s1", ("c",)),
+                 inst("d0", "s1", ("c",)), inst("d0", "s2", ("d", "e")),
+                 inst("d1", "s3", ("f",))]  # fmt: skip
+    context = neighbour_tokens(instances, 1)
+    assert context == {("d0", "s0"): ("c",), ("d0", "s1"): ("a", "b", "d", "e"),
+                       ("d0", "s2"): ("c",), ("d1", "s3"): ()}  # fmt: skip
+    assert neighbour_tokens(instances, 2)[("d0", "s0")] == ("c", "d", "e")
+
+
+def test_context_sentences_add_the_neighbours_words(tmp_path):
+    # the cue sits in the previous sentence only, so only the context can tell the senses apart
+    documents = []
+    for i in range(10):
+        cue, sense = ("money", BANK_MONEY) if i % 2 == 0 else ("river", BANK_RIVER)
+        documents.append([([cue], 0, SEED_ONE, "seed"), (["the", "bank"], 1, sense, "bank")])
+    instances = _load(_corpus(tmp_path, "ctx", documents))
+    banks = [inst for inst in instances if inst.lemma == "bank"]
+    with_context = AllWordsWSD(context_sentences=1, epochs=5, backoff="none").fit(instances)
+    assert with_context.predict(instances) == [inst.senses[0] for inst in instances]
+    without = AllWordsWSD(epochs=5, backoff="none").fit(instances)
+    assert len(set(without.predict(banks))) == 1
+
+
+def test_bad_parameters_and_unfitted_use(toy):
+    train, test = toy
+    with pytest.raises(ValueError, match="weighting"):
+        AllWordsWSD(weighting="idf").fit(train)
+    with pytest.raises(ValueError, match="backoff"):
+        AllWordsWSD(backoff="mfs").fit(train)
+    with pytest.raises(ValueError, match="context_sentences"):
+        AllWordsWSD(context_sentences=-1).fit(train)
+    with pytest.raises(ValueError, match="not fitted"):
+        AllWordsWSD().predict(test)
+    with pytest.raises(ValueError, match="no labelled"):
+        AllWordsWSD().fit([inst.with_senses(()) for inst in train])
+
+
+def test_run_allwords_writes_key_files_and_scores_them(tmp_path):
+    train = _corpus(tmp_path, "train", [_bank_sentences(12)])
+    test = _corpus(tmp_path, "test", [_bank_sentences(6, offset=12)])
+    unlabelled = tmp_path / "raw.data.xml"
+    unlabelled.write_text(test.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "keys"
+    table = run_allwords(train, [test, unlabelled], out_dir=out, model_path=tmp_path / "m.json",
+                         epochs=5, backoff="none")  # fmt: skip
+    assert table["dataset"].tolist() == ["test", "raw"]
+    assert table["F1"][0] == 1.0 and math.isnan(table["F1"][1])
+    official = score_key_files(tmp_path / "test.gold.key.txt", out / "test.key.txt")
+    assert official["F1"] == table["F1"][0]
+    assert read_key_file(out / "raw.key.txt") == read_key_file(out / "test.key.txt")
+    assert isinstance(load_model(tmp_path / "m.json"), AllWordsWSD)
+    with pytest.raises(ValueError, match="does not exist"):
+        run_allwords(train, [tmp_path / "missing.data.xml"])
+
+
+def _has_framework() -> bool:
+    try:
+        framework_dir()
+    except MissingResourceError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _has_framework(),
+                    reason="WSD evaluation framework data (../shared/data/wsd_framework) absent")
+def test_real_semeval2007_end_to_end(tmp_path):
+    # train and test on the small dev set itself: a check of the plumbing on real files, where
+    # a per-key perceptron must fit its own training data far better than MFS does
+    xml_path, key_path = dataset_paths("semeval2007")
+    table = run_allwords(xml_path, [xml_path], out_dir=tmp_path, epochs=10, backoff="none")
+    instances = load_framework(xml_path, key_path)
+    mfs = AllWordsWSD(min_examples=10**6, backoff="none").fit(instances).score(instances)
+    assert table["answered"][0] == table["instances"][0] == 455
+    assert table["F1"][0] > mfs + 0.05
+    assert score_key_files(key_path, tmp_path / "semeval2007.key.txt")["F1"] == table["F1"][0]

@@ -1,7 +1,45 @@
-"""wsd: word-sense disambiguation with sparse features, the perceptron family and Lesk."""
+"""wsd: word-sense disambiguation with sparse features, the perceptron family and Lesk.
 
+The names most scripts need are importable from here; the subpackages hold the rest:
+``wsd.corpora`` (loaders), ``wsd.features``, ``wsd.learners``, ``wsd.knowledge`` (Lesk),
+``wsd.evaluation`` and ``wsd.experiments``.
+"""
+
+from wsd.corpora import load_bundled, load_dataset, load_senseval
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.features import Featurizer
 from wsd.instance import Instance, instances_from_text
+from wsd.learners import (
+    AveragedPerceptron,
+    MulticlassAveragedPerceptron,
+    MulticlassPerceptron,
+    MulticlassVotedPerceptron,
+    NotFittedError,
+    Perceptron,
+    VotedPerceptron,
+)
+from wsd.persistence import load_model, save_model
+from wsd.resources import MissingResourceError
 
 __version__ = "0.1.0"
 
-__all__ = ["Instance", "instances_from_text", "__version__"]
+__all__ = [
+    "AveragedPerceptron",
+    "Featurizer",
+    "Instance",
+    "MissingResourceError",
+    "MulticlassAveragedPerceptron",
+    "MulticlassPerceptron",
+    "MulticlassVotedPerceptron",
+    "NotFittedError",
+    "Perceptron",
+    "SupervisedWSD",
+    "VotedPerceptron",
+    "__version__",
+    "instances_from_text",
+    "load_bundled",
+    "load_dataset",
+    "load_model",
+    "load_senseval",
+    "save_model",
+]

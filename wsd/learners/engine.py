@@ -418,9 +418,8 @@ class _CSRPerceptronBase:
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
-        if isinstance(self.epochs, bool) or not isinstance(self.epochs, (int, np.integer)):
-            raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")
-        if self.epochs < 1:
+        if (isinstance(self.epochs, bool) or not isinstance(self.epochs, (int, np.integer))
+                or self.epochs < 1):
             raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")
         if self.patience is not None and (
             isinstance(self.patience, bool) or not isinstance(self.patience, (int, np.integer))
@@ -466,14 +465,9 @@ class _CSRPerceptronBase:
         """Extend the active columns by those non-zero in ``X``, keeping learned weights."""
         self.n_features_in_ = max(self.n_features_in_, X.shape[1])
         used = _distinct(X.indices[X.data != 0.0], X.shape[1])
-        if len(self.active_features_) == 0:
-            width = self._W.shape[1]
-            self._W, self._U = np.zeros((len(used), width)), np.zeros((len(used), width))
-            self._coef = np.zeros((len(used), width))
-            self.active_features_ = used
-            return
-        merged = np.union1d(self.active_features_, used)
-        if len(merged) == len(self.active_features_):
+        active = self.active_features_
+        merged = np.union1d(active, used) if len(active) else used
+        if len(merged) == len(active):
             return
         rows = np.searchsorted(merged, self.active_features_)
 

@@ -603,8 +603,10 @@ def train_many(
     ``tasks`` maps a key to ``(X, y)`` or ``(X, y, X_dev, y_dev)``; ``params`` go to the model
     (epochs, shuffle, average, patience). Each task's seed is ``task_seed(seed, key)``, so the
     models do not depend on ``n_jobs`` or on the order of the tasks. The compiled loops release
-    the GIL, so threads (the default) share the data without copying. Tasks with fewer than two
-    classes are an error: answer those with their only sense instead.
+    the GIL, so threads (the default) share the data without copying; ``prefer="processes"``
+    must pickle every task and model (much slower for many small words). ``binary`` trains
+    ``BinaryCSRAveragedPerceptron`` models; ``verbose`` shows a progress bar over the tasks.
+    Tasks with fewer than two classes are an error: answer those with their only sense.
     Returns ``{key: fitted model}`` in the order of ``tasks``.
     """
     from joblib import Parallel, delayed

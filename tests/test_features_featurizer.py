@@ -11,6 +11,7 @@ from wsd.features import (
     BagOfWords,
     Collocations,
     Featurizer,
+    PositionalWords,
     PosTags,
     TargetWord,
     ensure_pos,
@@ -38,8 +39,21 @@ def test_ims_preset_is_bow_pos_target_pos_and_collocations():
     ]
     assert featurizer.extractors[0].window is None and featurizer.extractors[1].window == 3
     assert Featurizer.preset("bow", window=2).extractors == [BagOfWords(window=2)]
+    local = Featurizer.preset("local", weighting="tfidf").extractors
+    assert [(type(e), getattr(e, "window", None)) for e in local] == [
+        (PositionalWords, 3),
+        (PosTags, 3),
+        (TargetWord, None),
+    ]
     with pytest.raises(ValueError, match="unknown feature preset 'xyz'"):
         Featurizer.preset("xyz")
+
+
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="needs NLTK wordnet data")
+def test_presets_can_lemmatize_their_bag_of_words():
+    featurizer = Featurizer.preset("full", lemmatize=True)
+    assert featurizer.extractors[0] == BagOfWords(lemmatize=True)
+    assert featurizer.fit_transform([TRAIN[0]])[0]["bow=catch"] == 1.0
 
 
 def test_features_of_all_extractors_are_merged_with_corpus_pos():

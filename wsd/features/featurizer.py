@@ -21,22 +21,22 @@ VERSION = 1
 ExtractorLike = Callable[[Instance], Mapping[str, float]]
 
 
-def _preset_extractors(name: str, window: int | None) -> list[Extractor]:
+def _preset_extractors(name: str, window: int | None, lemmatize: bool) -> list[Extractor]:
     if name == "ims":  # Zhong & Ng (2010): words, POS -3..+3 (target's included), collocations
         return [
-            BagOfWords(window=window),
+            BagOfWords(window=window, lemmatize=lemmatize),
             PosTags(window=3),
             TargetWord(form=False),
             Collocations(),
         ]
     if name == "bow":
-        return [BagOfWords(window=window)]
+        return [BagOfWords(window=window, lemmatize=lemmatize)]
     if name == "local":
         size = 3 if window is None else window
         return [PositionalWords(window=size), PosTags(window=size), TargetWord()]
     if name == "full":
-        return [BagOfWords(window=window), PositionalWords(window=2), PosTags(window=3),
-                TargetWord(), Collocations()]  # fmt: skip
+        return [BagOfWords(window=window, lemmatize=lemmatize), PositionalWords(window=2),
+                PosTags(window=3), TargetWord(), Collocations()]  # fmt: skip
     raise ValueError(f"unknown feature preset {name!r}; choose one of {', '.join(PRESETS)}")
 
 
@@ -69,12 +69,17 @@ class Featurizer:
 
     @classmethod
     def preset(
-        cls, name: str, weighting: str | Weighting = "binary", window: int | None = None
+        cls,
+        name: str,
+        weighting: str | Weighting = "binary",
+        window: int | None = None,
+        lemmatize: bool = False,
     ) -> Featurizer:
-        """A named feature set: "ims" (sentence BoW, POS +-3, target POS, IMS collocations),
-        "bow" (BoW in ``window``), "local" (words and POS +-``window`` (default 3), target),
-        "full" (all of them)."""
-        return cls(_preset_extractors(name, window), weighting=weighting)
+        """A named feature set: "ims" (BoW, POS +-3, target POS, IMS collocations), "bow"
+        (BoW), "local" (words and POS +-``window`` (default 3), target form and POS), "full"
+        (BoW, words +-2, POS +-3, target, collocations). ``window`` bounds the bag of words
+        (None: whole sentence); ``lemmatize`` its words with WordNet's morphy."""
+        return cls(_preset_extractors(name, window, lemmatize), weighting=weighting)
 
     def _uses_pos(self) -> bool:
         return any(getattr(e, "uses_pos", False) for e in self.extractors)

@@ -172,3 +172,12 @@ def test_tagger_fills_in_missing_pos_and_caches_per_sentence():
     assert tagged[0].pos[:3] == ("DT", "NN", "VBD")
     assert pos_module.tag_tokens.cache_info().hits == 1
     assert instances[0].pos is None  # instances are immutable: new ones are returned
+
+
+def test_multiword_target_from_marked_text_end_to_end():
+    inst = Instance.from_text("I want <<ice cream>> now, please.", lemma="ice_cream")
+    features = Featurizer.preset("full", weighting="count").fit_transform([inst])[0]
+    assert features["target=ice_cream"] == 1.0
+    assert features["w-1=want"] == features["w+1=now"] == features["w+2=,"] == 1.0
+    assert features["coll(-1,1)=want_now"] == 1.0
+    assert not any(f in features for f in ("bow=ice", "bow=cream"))

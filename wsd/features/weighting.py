@@ -57,9 +57,11 @@ class Weighting:
             Weighting._registry[cls.kind] = cls
 
     def fit(self, dicts: Sequence[FeatureDict]) -> Weighting:
+        """Learn the training statistics (none for binary and count)."""
         return self
 
     def transform_one(self, features: FeatureDict) -> dict[str, float]:
+        """The weighted features of one instance (needs only it and the fitted state)."""
         raise NotImplementedError
 
     def transform(self, dicts: Iterable[FeatureDict]) -> list[dict[str, float]]:

@@ -152,6 +152,19 @@ def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
                                    model.scores({"bow=river": 1.0}))  # fmt: skip
 
 
+@pytest.mark.skipif(not has_nltk_resource("averaged_perceptron_tagger_eng"),
+                    reason="NLTK averaged_perceptron_tagger_eng data absent")
+def test_penn_tags_replace_the_corpus_tags(toy):
+    train, test = toy
+    system = AllWordsWSD(pos_tags="penn", epochs=5, backoff="none").fit(train)
+    features = set(system.models_["bank#NOUN"].features)
+    assert "pos-1=DT" in features  # "the" before "bank" (the corpus tag is X)
+    assert not any(f.endswith("=X") for f in features)
+    assert system.predict(test) == [inst.senses[0] for inst in test]
+    with pytest.raises(ValueError, match="pos_tags"):
+        AllWordsWSD(pos_tags="ptb").fit(train)
+
+
 def test_neighbour_tokens_stay_inside_the_document():
     def inst(document, sentence, tokens):
         return Instance(id=f"{sentence}.t0", tokens=tokens, span=(0, 1), lemma=tokens[0],

@@ -35,11 +35,12 @@ from wsd.corpora.framework import (
 )
 from wsd.evaluation.scorer import score_framework
 from wsd.features import BagOfWords, FeatureVectorizer, Featurizer
+from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import Weighting, make_weighting
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
-from wsd.resources import MissingResourceError
+from wsd.resources import MissingResourceError, require_nltk_resource
 
 Answer = str | None
 FeatureSpec = str | Sequence[Mapping[str, Any]]
@@ -212,6 +213,8 @@ class AllWordsWSD:
     ``features``: a Featurizer preset name ("ims") or extractor configs; ``weighting``:
     binary, count, tfidf or ppmi, fitted per key; ``context_sentences``: also count the words of
     this many sentences before and after (documents and sentences from ``Instance.meta``);
+    ``pos_tags``: "corpus" (the tags the data brings, coarse in the framework) or "penn" (each
+    sentence re-tagged with NLTK's Penn Treebank tagger, as IMS does);
     ``epochs``, ``average`` (False: the plain perceptron); ``min_examples``: keys with fewer
     training examples answer their most frequent sense; ``margin``: answer the most frequent
     sense when the classifier's best score beats the runner-up by less than this; ``prior``:
@@ -225,6 +228,7 @@ class AllWordsWSD:
         features: FeatureSpec = "ims",
         weighting: str = "binary",
         context_sentences: int = 0,
+        pos_tags: str = "corpus",
         epochs: int = 10,
         average: bool = True,
         min_examples: int = 2,
@@ -237,6 +241,7 @@ class AllWordsWSD:
         self.features = features
         self.weighting = weighting
         self.context_sentences = context_sentences
+        self.pos_tags = pos_tags
         self.epochs = epochs
         self.average = average
         self.min_examples = min_examples
@@ -254,6 +259,7 @@ class AllWordsWSD:
             "features": features,
             "weighting": self.weighting,
             "context_sentences": self.context_sentences,
+            "pos_tags": self.pos_tags,
             "epochs": self.epochs,
             "average": self.average,
             "min_examples": self.min_examples,
@@ -267,12 +273,29 @@ class AllWordsWSD:
     def _check_params(self) -> None:
         make_weighting(self.weighting)  # ValueError for an unknown name
         _extractors(_spec_json(self.features))  # ValueError for an unknown preset / extractor
+        if self.pos_tags not in ("corpus", "penn"):
+            raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
         for name in ("context_sentences", "min_examples"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+
+    def _tagged(self, instances: Sequence[Instance]) -> list[Instance]:
+        """The instances with Penn tags when ``pos_tags="penn"``, each sentence tagged once."""
+        if self.pos_tags == "corpus":
+            return list(instances)
+        require_nltk_resource(TAGGER_RESOURCE)
+        import nltk
+
+        tags: dict[tuple[str, ...], tuple[str, ...]] = {}
+        tagged = []
+        for inst in instances:
+            if inst.tokens not in tags:
+                tags[inst.tokens] = tuple(tag for _, tag in nltk.pos_tag(list(inst.tokens)))
+            tagged.append(inst.with_pos(tags[inst.tokens]))
+        return tagged
 
     def _context(self, instances: Sequence[Instance]):
         if not self.context_sentences:
@@ -284,7 +307,7 @@ class AllWordsWSD:
         from joblib import Parallel, delayed
 
         self._check_params()
-        labelled = [inst for inst in instances if inst.senses]
+        labelled = self._tagged([inst for inst in instances if inst.senses])
         if not labelled:
             raise ValueError("no labelled training instances (every instance lacks gold senses)")
         groups = group_by_key(labelled)
@@ -350,7 +373,7 @@ class AllWordsWSD:
     def predict(self, instances: Sequence[Instance]) -> list[Answer]:
         """A sense key per instance: its key's classifier, else MFS, else WordNet first sense."""
         self._check_fitted()
-        instances = list(instances)
+        instances = self._tagged(instances)
         answers: list[Answer] = [None] * len(instances)
         classified: dict[str, list[int]] = {}
         for i, inst in enumerate(instances):

@@ -1,0 +1,179 @@
+"""All-words WSD on the standard framework (Raganato et al. 2017) against IMS and MFS.
+
+Every system trains on SemCor; SemEval-2007 is the development set (the only data used to choose
+settings: the feature set and epochs below, and, per system, the ``prior`` / ``margin`` backoff
+of ``AllWordsWSD`` from a small grid); Senseval-2 and Senseval-3 are reported with the settings
+chosen there. Scores are P / R / F1 of the framework's scorer (``score_framework``). Rows:
+
+- MFS: SemCor's most frequent sense per lemma#pos, WordNet first sense for unseen ones;
+- WordNet first sense;
+- averaged perceptron (our system) with binary, tf-idf and PPMI weighting;
+- the plain (vanilla) perceptron, binary weighting: the effect of averaging.
+
+Each system runs in a fresh process so that its peak memory (ru_maxrss) is its own: "train s"
+is the wall time of ``fit`` (SemCor loading excluded), "peak MB" the process's peak resident
+memory (SemCor in memory included), "worker MB" the largest training worker's peak when
+``--n-jobs`` > 1. Published figures (F1) are printed beside ours, with our F1 minus theirs.
+
+Usage: python benchmarks/allwords.py [--n-jobs 2] [--systems averaged,vanilla,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from typing import Any
+
+DATASETS = ("semeval2007", "senseval2", "senseval3")
+REFERENCE = {  # F1 on (semeval2007, senseval2, senseval3)
+    "IMS (SVM, SemCor; published)": (61.3, 70.9, 69.3),
+    "MFS (SemCor + WN backoff; published)": (56.3, 67.2, 66.1),
+}
+# Chosen on semeval2007: IMS features with a lemmatised sentence bag of words.
+FEATURES = [
+    {"name": "bow", "params": {"lemmatize": True}},
+    {"name": "pos", "params": {"window": 3}},
+    {"name": "target", "params": {"form": False}},
+    {"name": "collocations", "params": {}},
+]
+BASE = {"features": FEATURES, "epochs": 10}
+SYSTEMS: dict[str, dict[str, Any]] = {
+    "mfs": {},
+    "wn_first_sense": {},
+    "averaged": {**BASE, "weighting": "binary"},
+    "averaged_tfidf": {**BASE, "weighting": "tfidf"},
+    "averaged_ppmi": {**BASE, "weighting": "ppmi"},
+    "vanilla": {**BASE, "weighting": "binary", "average": False},
+}
+LABELS = {
+    "mfs": "MFS (SemCor + WN first-sense backoff)",
+    "wn_first_sense": "WordNet first sense",
+    "averaged": "averaged perceptron, binary",
+    "averaged_tfidf": "averaged perceptron, tf-idf",
+    "averaged_ppmi": "averaged perceptron, PPMI",
+    "vanilla": "vanilla perceptron, binary",
+}
+GRID = {"prior": (0.0, 1.0, 2.0), "margin": (0.0, 0.5, 1.0)}  # tuned on semeval2007 only
+
+
+def _peak_mb(who: int = resource.RUSAGE_SELF) -> float:
+    scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: KiB on Linux, bytes on macOS
+    return resource.getrusage(who).ru_maxrss * scale / 2**20
+
+
+def _scores(system, tests) -> dict[str, dict[str, float]]:
+    return {name: system.evaluate(instances) for name, instances in tests.items()}
+
+
+def _baseline(name: str, train, tests) -> dict[str, Any]:
+    import wsd.experiments.allwords  # noqa: F401  (imports wsd.knowledge before the baselines)
+    from wsd.evaluation.scorer import score_framework
+    from wsd.learners.baselines import MostFrequentSense, WordNetFirstSense
+
+    system = MostFrequentSense() if name == "mfs" else WordNetFirstSense()
+    start = time.perf_counter()
+    system.fit(train)
+    seconds = time.perf_counter() - start
+    results = {}
+    for dataset, instances in tests.items():
+        answers = dict(zip((inst.id for inst in instances), system.predict(instances),
+                           strict=True))  # fmt: skip
+        gold = {inst.id: inst.senses for inst in instances}
+        results[dataset] = score_framework(gold, answers)
+    return {"seconds": seconds, "scores": results, "chosen": {}}
+
+
+def _child(name: str, n_jobs: int) -> dict[str, Any]:
+    from wsd.corpora.framework import load_dataset
+    from wsd.experiments.allwords import AllWordsWSD
+
+    train = load_dataset("semcor")
+    tests = {dataset: load_dataset(dataset) for dataset in DATASETS}
+    if name in ("mfs", "wn_first_sense"):
+        result = _baseline(name, train, tests)
+    else:
+        system = AllWordsWSD(n_jobs=n_jobs, **SYSTEMS[name])
+        start = time.perf_counter()
+        system.fit(train)
+        seconds = time.perf_counter() - start
+        best = None
+        for values in itertools.product(*GRID.values()):
+            settings = dict(zip(GRID, values, strict=True))
+            for option, value in settings.items():
+                setattr(system, option, value)
+            dev = system.evaluate(tests["semeval2007"])["F1"]
+            if best is None or dev > best[0]:
+                best = (dev, settings)
+        for option, value in best[1].items():
+            setattr(system, option, value)
+        result = {"seconds": seconds, "scores": _scores(system, tests), "chosen": best[1]}
+    if n_jobs > 1:
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=True)  # reaped workers count in RUSAGE_CHILDREN
+    result["peak_mb"] = _peak_mb()
+    result["worker_mb"] = _peak_mb(resource.RUSAGE_CHILDREN)
+    return result
+
+
+def _run_child(name: str, n_jobs: int) -> dict[str, Any]:
+    command = [sys.executable, __file__, "--child", name, "--n-jobs", str(n_jobs)]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(output.splitlines()[-1])
+
+
+def _table(results: dict[str, dict[str, Any]]) -> str:
+    head = f"{'system':40s}" + "".join(f"{d + ' P/R/F1':>22s}" for d in DATASETS)
+    lines = [head + f"{'train s':>9s}{'peak MB':>9s}{'worker MB':>10s}  chosen on dev"]
+    for name, result in results.items():
+        cells = "".join(
+            "{P:6.1f}{R:6.1f}{F1:6.1f}    ".format(**{k: 100 * v for k, v in s.items()
+                                                    if k in ("P", "R", "F1")})
+            for s in (result["scores"][d] for d in DATASETS)
+        )  # fmt: skip
+        chosen = ", ".join(f"{k}={v:g}" for k, v in result["chosen"].items())
+        lines.append(f"{LABELS[name]:40s}{cells}{result['seconds']:9.1f}"
+                     f"{result['peak_mb']:9.0f}{result['worker_mb']:10.0f}  {chosen}")  # fmt: skip
+    lines.append("")
+    lines.append(f"{'published (F1)':40s}" + "".join(f"{d:>22s}" for d in DATASETS))
+    for label, figures in REFERENCE.items():
+        lines.append(f"{label:40s}" + "".join(f"{f:22.1f}" for f in figures))
+    lines.append("")
+    lines.append(f"{'F1 minus IMS':40s}" + "".join(f"{d:>22s}" for d in DATASETS))
+    ims = REFERENCE["IMS (SVM, SemCor; published)"]
+    for name, result in results.items():
+        deltas = [100 * result["scores"][d]["F1"] - ims[i] for i, d in enumerate(DATASETS)]
+        lines.append(f"{LABELS[name]:40s}" + "".join(f"{x:+22.1f}" for x in deltas))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n-jobs", type=int, default=2, help="training processes per system")
+    parser.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated subset")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(_child(args.child, args.n_jobs)))
+        return
+    names = args.systems.split(",")
+    unknown = [name for name in names if name not in SYSTEMS]
+    if unknown:
+        parser.error(f"unknown system(s) {', '.join(unknown)}; choose from {', '.join(SYSTEMS)}")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"machine: {os.cpu_count()} cores, load average {load}; n_jobs={args.n_jobs}")
+    results = {}
+    for name in names:
+        results[name] = _run_child(name, args.n_jobs)
+        print(f"  done: {LABELS[name]}", file=sys.stderr, flush=True)
+    print(_table(results))
+
+
+if __name__ == "__main__":
+    main()

@@ -420,3 +420,24 @@ def test_hand_over_from_the_dict_learner_through_the_vectorizer():
         for label, weight in per_class.items():
             assert weights.get(name, {}).get(label, 0.0) == pytest.approx(weight, abs=1e-9)
     assert biases == pytest.approx(learner.biases(), abs=1e-9)
+
+
+def test_dict_state_turns_into_an_identical_dict_learner():
+    from wsd.learners.multiclass import MulticlassAveragedPerceptron
+
+    X, y = random_data(n=120, d=30, k=4, seed=45)
+    X_dev, y_dev = random_data(n=40, d=30, k=4, seed=46)
+    names = [f"f{j}" for j in range(30)]
+    params = MulticlassAveragedPerceptron(epochs=5, seed=3, patience=2).get_params()
+    engine = CSRAveragedPerceptron(**params).fit(X, y, X_dev, y_dev)
+    handed = MulticlassAveragedPerceptron.from_dict(
+        {"kind": "MulticlassAveragedPerceptron", "params": params,
+         "state": engine.dict_state(names)})
+    trained = MulticlassAveragedPerceptron(**params).fit(as_dicts(X), y, as_dicts(X_dev), y_dev)
+    for learner in (handed, trained):  # both continue from the same state
+        learner.partial_fit(as_dicts(X[:40]), y[:40])
+    assert handed.history_ == trained.history_
+    assert handed.counter_ == trained.counter_
+    np.testing.assert_allclose(handed.decision_function(as_dicts(X_dev)),
+                               trained.decision_function(as_dicts(X_dev)), rtol=0, atol=1e-9)
+    assert handed.weights().keys() == trained.weights().keys()

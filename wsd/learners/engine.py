@@ -19,6 +19,9 @@ verbose), so a dict-based learner can hand its work over in three lines::
     vectorizer = FeatureVectorizer().fit(X_dicts)          # min_count=1: keep every feature
     model = CSRAveragedPerceptron(**learner.get_params()).fit(vectorizer.transform(X_dicts), y)
     weights, biases = model.to_dicts(vectorizer.feature_names_)   # learner.weights() layout
+
+and ``model.dict_state(vectorizer.feature_names_)`` is the learner's full saved state (weights,
+sums, counter, history), so the learner can take over as if it had trained itself.
 """
 
 from __future__ import annotations
@@ -541,6 +544,28 @@ class CSRAveragedPerceptron(_CSRPerceptronBase):
         weights = {name: per_class for name, per_class in weights.items() if per_class}
         biases = {label: float(b) for label, b in zip(classes, self._intercept, strict=True)}
         return weights, biases
+
+    def dict_state(self, feature_names: Sequence[str]) -> dict[str, Any]:
+        """The whole training state in the layout of ``MulticlassPerceptron``'s saved state.
+
+        ``MulticlassPerceptron.from_dict({"kind": ..., "params": ..., "state": this})`` then
+        predicts, saves and continues with ``partial_fit`` exactly as if it had trained itself.
+        Features whose weights and sums are all zero are left out.
+        """
+        self._check_fitted()
+        self._weight_table(feature_names)  # checks the names
+        touched = np.flatnonzero(np.any(self._W != 0.0, axis=1) | np.any(self._U != 0.0, axis=1))
+        names = [feature_names[f] for f in self.active_features_[touched].tolist()]
+        return {
+            "classes": self.classes_.tolist(),
+            "counter": self._counter,
+            "bias": self._b.tolist(),
+            "bias_sums": self._beta.tolist(),
+            "weights": dict(zip(names, self._W[touched].tolist(), strict=True)),
+            "weight_sums": dict(zip(names, self._U[touched].tolist(), strict=True)),
+            "history": [dict(record) for record in self.history_],
+            "best_epoch": self.best_epoch_,
+        }
 
 
 class BinaryCSRAveragedPerceptron(_CSRPerceptronBase):

@@ -33,9 +33,32 @@ assert (tables[["tp", "fp", "fn", "tn"]].sum(axis=1) == len(test)).all()
 assert confusion_matrix(gold, predicted).to_numpy().sum() == len(test)
 assert explanation.sense in glosses and explanation.features
 """,
+    "02_perceptron_variants.ipynb": """
+learners = {"perceptron", "averaged", "voted"}
+assert set(epochs_table["learner"]) == learners
+assert epochs_table["epoch"].max() == EPOCHS
+assert set(orders_table["learner"]) == learners
+assert (orders_table.groupby(["word", "learner"]).size() == SHUFFLES).all()
+assert set(sizes_table["learner"]) == learners
+assert epochs_table["dev_accuracy"].between(0, 1).all()
+assert order_summary["sd"].notna().all()
+""",
+    "03_feature_ablation.ipynb": """
+assert set(results["group"]) == {"window", "weighting", "POS / collocations"}
+assert len(results) == len(WORDS) * len(CONFIGS)
+assert results["accuracy"].between(0, 1).all()
+assert (results["ci_low"] <= results["accuracy"]).all()
+assert (results["accuracy"] <= results["ci_high"]).all()
+same = results.set_index(["word", "group", "setting"])["accuracy"]
+for word in WORDS:  # one system listed twice must score the same: runs are deterministic
+    assert same[(word, "window", "sentence")] == same[(word, "weighting", "binary")]
+""",
 }
 CASES = [
     pytest.param("01_bass_walkthrough.ipynb", id="01_bass_walkthrough"),
+    pytest.param("02_perceptron_variants.ipynb", id="02_perceptron_variants",
+                 marks=NEEDS_SENSEVAL),
+    pytest.param("03_feature_ablation.ipynb", id="03_feature_ablation", marks=NEEDS_SENSEVAL),
 ]
 
 

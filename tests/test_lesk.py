@@ -201,16 +201,17 @@ def test_bad_options():
 
 def test_lesk_with_prior_combines_log_prior_and_overlap():
     inst = sentence("water", "bank")  # overlap [1, 0]; counts [0, 9] + smoothing 1
-    # log(1/11) + w·1 against log(10/11): the overlap wins only when w > log 10 ≈ 2.30
+    # log(1/11) + w·log(2) against log(10/11): the overlap wins only when w > log 10 / log 2
     def with_weight(weight):
         lesk = SimplifiedLesk(TinyInventory(), **PLAIN)
         return LeskWithPrior(lesk, weight=weight, smoothing=1.0)
 
-    assert with_weight(2.0).predict([inst]) == ["bank.money"]
-    assert with_weight(2.4).predict([inst]) == ["bank.river"]
+    assert with_weight(3.3).predict([inst]) == ["bank.money"]
+    assert with_weight(3.4).predict([inst]) == ["bank.river"]
     scored = with_weight(2.0).sense_scores(inst)
     assert [s for s, _ in scored] == SENSES["bank"]
-    assert [v for _, v in scored] == pytest.approx([math.log(1 / 11) + 2.0, math.log(10 / 11)])
+    expected = [math.log(1 / 11) + 2.0 * math.log(2), math.log(10 / 11)]
+    assert [v for _, v in scored] == pytest.approx(expected)
     # training counts add to the inventory counts
     train = [sentence("bank", senses=("bank.river",))] * 20
     fitted = LeskWithPrior(SimplifiedLesk(TinyInventory(), **PLAIN), weight=0.0).fit(train)

@@ -411,9 +411,10 @@ def test_hand_over_from_the_dict_learner_through_the_vectorizer():
 
     X, y = random_data(n=100, d=30, k=3, seed=44)
     dicts = [{f"w={j}": value for j, value in row.items()} for row in as_dicts(X)]
-    learner = MulticlassAveragedPerceptron(epochs=4, seed=8)
+    learner = MulticlassAveragedPerceptron(epochs=4, seed=8, engine="dict")
     vectorizer = FeatureVectorizer().fit(dicts)
-    model = CSRAveragedPerceptron(**learner.get_params()).fit(vectorizer.transform(dicts), y)
+    params = {k: v for k, v in learner.get_params().items() if k != "engine"}
+    model = CSRAveragedPerceptron(**params).fit(vectorizer.transform(dicts), y)
     weights, biases = model.to_dicts(vectorizer.feature_names_)
     learner.fit(dicts, y)
     for name, per_class in learner.weights().items():
@@ -428,8 +429,9 @@ def test_dict_state_turns_into_an_identical_dict_learner():
     X, y = random_data(n=120, d=30, k=4, seed=45)
     X_dev, y_dev = random_data(n=40, d=30, k=4, seed=46)
     names = [f"f{j}" for j in range(30)]
-    params = MulticlassAveragedPerceptron(epochs=5, seed=3, patience=2).get_params()
-    engine = CSRAveragedPerceptron(**params).fit(X, y, X_dev, y_dev)
+    params = MulticlassAveragedPerceptron(epochs=5, seed=3, patience=2, engine="dict").get_params()
+    engine = CSRAveragedPerceptron(
+        **{k: v for k, v in params.items() if k != "engine"}).fit(X, y, X_dev, y_dev)
     handed = MulticlassAveragedPerceptron.from_dict(
         {"kind": "MulticlassAveragedPerceptron", "params": params,
          "state": engine.dict_state(names)})

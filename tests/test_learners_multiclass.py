@@ -275,5 +275,5 @@ def test_bad_options_and_use_before_fit():
 def test_constructor_arguments_are_stored_as_given():
     model = MulticlassAveragedPerceptron(epochs=7, seed=None)
     assert model.get_params() == {"epochs": 7, "average": True, "shuffle": True, "seed": None,
-                                  "patience": None, "verbose": False}
+                                  "patience": None, "verbose": False, "engine": "auto"}
     assert MulticlassPerceptron().average is False

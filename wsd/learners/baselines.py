@@ -29,8 +29,23 @@ def accuracy_on(system, instances: Sequence[Instance]) -> float:
     return correct / len(instances)
 
 
-class _InventoryUser:
-    """Lazy access to a sense inventory (WordNet unless one is given)."""
+class InstanceSystem:
+    """The shared part of instance-level systems: ``predict`` by one ``answer`` per
+    instance (systems that answer in bulk override it) and ``score``."""
+
+    def answer(self, inst: Instance) -> Answer:
+        raise NotImplementedError
+
+    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
+        return [self.answer(inst) for inst in instances]
+
+    def score(self, instances: Sequence[Instance]) -> float:
+        return accuracy_on(self, instances)
+
+
+class InventorySystem(InstanceSystem):
+    """An instance-level system that reads a sense inventory (WordNet unless one is given,
+    loaded on first use)."""
 
     inventory: SenseInventory | None
 
@@ -40,7 +55,7 @@ class _InventoryUser:
         return self.inventory
 
 
-class WordNetFirstSense(_InventoryUser):
+class WordNetFirstSense(InventorySystem):
     """Answer the first sense the inventory lists (for WordNet: the most frequent one).
 
     With WordNet the answer is the sense key of the lemma in its first synset for the
@@ -58,14 +73,8 @@ class WordNetFirstSense(_InventoryUser):
         senses = self._inventory().senses(inst.lemma, inst.target_pos)
         return senses[0].id if senses else None
 
-    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
-        return [self.answer(inst) for inst in instances]
 
-    def score(self, instances: Sequence[Instance]) -> float:
-        return accuracy_on(self, instances)
-
-
-class MostFrequentSense:
+class MostFrequentSense(InstanceSystem):
     """The sense seen most often in training with the instance's key (``lemma#pos`` or lemma).
 
     Training counts ``inst.senses[0]`` per ``inst.key``; a tie goes to the
@@ -125,11 +134,8 @@ class MostFrequentSense:
                 answers[i] = answer
         return answers
 
-    def score(self, instances: Sequence[Instance]) -> float:
-        return accuracy_on(self, instances)
 
-
-class RandomSense(_InventoryUser):
+class RandomSense(InventorySystem):
     """A uniformly random sense: among those seen in training for the key, else among the
     inventory's senses (WordNet unless ``inventory`` is given); None when neither has any.
 
@@ -162,6 +168,3 @@ class RandomSense(_InventoryUser):
             candidates = self._candidates(inst)
             answers.append(candidates[rng.integers(len(candidates))] if candidates else None)
         return answers
-
-    def score(self, instances: Sequence[Instance]) -> float:
-        return accuracy_on(self, instances)

@@ -24,6 +24,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
 	$(BIN)/ruff check wsd tests benchmarks
 
+# Benchmark scripts print our figures next to their peers; they need the shared data.
+bench: $(STAMP)
+	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
 lint: $(STAMP)
 	$(BIN)/ruff check wsd tests benchmarks
 

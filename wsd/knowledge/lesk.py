@@ -24,8 +24,8 @@ from collections.abc import Collection, Hashable, Sequence
 
 from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, SenseInventory, WordNetInventory
-from wsd.learners.baselines import MostFrequentSense, accuracy_on
+from wsd.knowledge.inventory import Sense, SenseInventory
+from wsd.learners.baselines import InstanceSystem, InventorySystem, MostFrequentSense
 from wsd.resources import require_nltk_resource
 
 Answer = str | None
@@ -150,7 +150,7 @@ class _Normaliser:
         return [w for w in words if w is not None]
 
 
-class _Lesk:
+class _Lesk(InventorySystem):
     """What every Lesk variant shares: options, context, backoff, fit/predict/score."""
 
     def __init__(
@@ -180,11 +180,6 @@ class _Lesk:
         self._signatures: dict[tuple[str, str], object] = {}
 
     # -- shared machinery -------------------------------------------------------------
-    def _inventory(self) -> SenseInventory:
-        if self.inventory is None:
-            self.inventory = WordNetInventory()
-        return self.inventory
-
     def _normaliser(self) -> _Normaliser:
         if self._norm is None:
             self._norm = _Normaliser(self.stopwords, self.lemmatize, self.raw_tokens)
@@ -192,6 +187,16 @@ class _Lesk:
 
     def _gloss_texts(self, sense: Sense) -> list[str]:
         return [sense.gloss, *sense.examples] if self.use_examples else [sense.gloss]
+
+    def _word_set(self, sense: Sense) -> frozenset[str]:
+        """The distinct words of the sense's gloss (+ examples): its plain signature."""
+        key = ("words", sense.id)
+        if key not in self._signatures:
+            norm = self._normaliser()
+            self._signatures[key] = frozenset(
+                w for text in self._gloss_texts(sense) for w in norm.text(text)
+            )
+        return self._signatures[key]  # type: ignore[return-value]
 
     def context_positions(self, inst: Instance) -> list[int]:
         """Token positions of the context: the window around the target (target excluded
@@ -249,12 +254,6 @@ class _Lesk:
                 return learned
         return scored[0][0].id
 
-    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
-        return [self.answer(inst) for inst in instances]
-
-    def score(self, instances: Sequence[Instance]) -> float:
-        return accuracy_on(self, instances)
-
 
 class SimplifiedLesk(_Lesk):
     """Score each sense by the number of distinct context words in its gloss (+ examples).
@@ -269,18 +268,9 @@ class SimplifiedLesk(_Lesk):
     verbs and adverbs; for adjectives NLTK also drops satellite synsets).
     """
 
-    def _signature(self, sense: Sense) -> frozenset[str]:
-        key = ("simple", sense.id)
-        if key not in self._signatures:
-            norm = self._normaliser()
-            self._signatures[key] = frozenset(
-                w for text in self._gloss_texts(sense) for w in norm.text(text)
-            )
-        return self._signatures[key]  # type: ignore[return-value]
-
     def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
         context = {word for word, _ in self.context_words(inst)}
-        return [len(context & self._signature(sense)) for sense in senses]
+        return [len(context & self._word_set(sense)) for sense in senses]
 
 
 class OriginalLesk(_Lesk):
@@ -299,9 +289,6 @@ class OriginalLesk(_Lesk):
             raise ValueError(f"combine must be 'max' or 'sum', not {combine!r}")
         self.combine = combine
 
-    def _signature(self, sense: Sense) -> frozenset[str]:
-        return SimplifiedLesk._signature(self, sense)  # type: ignore[arg-type]
-
     def context_senses(self, inst: Instance) -> list[list[Sense]]:
         """The inventory senses of each context word (words without senses are skipped)."""
         inventory = self._inventory()
@@ -313,7 +300,7 @@ class OriginalLesk(_Lesk):
         return found
 
     def _relatedness(self, sense: Sense, other: Sense) -> float:
-        return len(self._signature(sense) & self._signature(other))
+        return len(self._word_set(sense) & self._word_set(other))
 
     def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
         neighbours = self.context_senses(inst)
@@ -370,7 +357,7 @@ class ExtendedLesk(OriginalLesk):
         return [phrase_overlap(context, self._sequence(sense)) for sense in senses]
 
 
-class LeskWithPrior:
+class LeskWithPrior(InstanceSystem):
     """A Lesk variant combined with sense frequencies: ``score = P(s) · (1 + overlap)^weight``.
 
     (Compared as ``log P(s) + weight · log(1 + overlap)``.) ``P(s)`` is ``(count(s) +
@@ -417,12 +404,6 @@ class LeskWithPrior:
     def answer(self, inst: Instance) -> Answer:
         scored = self.sense_scores(inst)
         return _first_best(scored)[0].id if scored else None
-
-    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
-        return [self.answer(inst) for inst in instances]
-
-    def score(self, instances: Sequence[Instance]) -> float:
-        return accuracy_on(self, instances)
 
 
 __all__ = [

@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
+from operator import methodcaller
 from typing import Any, ClassVar
 
 from wsd.features.records import check_record
@@ -32,17 +34,15 @@ FORMAT = "wsd.weighting"
 VERSION = 1
 
 FeatureDict = Mapping[str, float]
+_values = methodcaller("values")
 
 
 def document_frequencies(dicts: Iterable[FeatureDict]) -> Counter[str]:
     """How many of the dicts hold each feature with a non-zero value."""
-    counts: Counter[str] = Counter()
-    for features in dicts:  # counting keys (not a Mapping, whose values Counter would add)
-        if all(features.values()):
-            counts.update(features.keys())
-        else:
-            counts.update(f for f, v in features.items() if v)
-    return counts
+    dicts = list(dicts)
+    if all(map(all, map(_values, dicts))):  # the usual case, counted at C speed
+        return Counter(chain.from_iterable(dicts))
+    return Counter(f for features in dicts for f, v in features.items() if v)
 
 
 class Weighting:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from wsd.experiments.pipeline import SupervisedWSD
-from wsd.features import BagOfWords, Featurizer
+from wsd.features import Featurizer
 from wsd.knowledge.inventory import BundledInventory, SenseInventory
 from wsd.knowledge.lesk import ExtendedLesk, SimplifiedLesk
 from wsd.learners.baselines import MostFrequentSense, RandomSense
@@ -35,14 +35,8 @@ class SystemSettings:
 
     def featurizer(self) -> Featurizer:
         """A fresh Featurizer for these settings (bag-of-words lemmatized with ``lemmatize``)."""
-        featurizer = Featurizer.preset(self.features, weighting=self.weighting,
-                                       window=self.window)
-        if self.lemmatize and can_lemmatize():
-            featurizer.extractors = [
-                replace(e, lemmatize=True) if isinstance(e, BagOfWords) else e
-                for e in featurizer.extractors
-            ]
-        return featurizer
+        return Featurizer.preset(self.features, weighting=self.weighting, window=self.window,
+                                 lemmatize=self.lemmatize and can_lemmatize())
 
 
 def small_corpus_settings(**changes) -> SystemSettings:

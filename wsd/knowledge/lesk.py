@@ -59,15 +59,16 @@ def phrase_overlap(first: Sequence[Hashable | None], second: Sequence[Hashable |
     for j, token in enumerate(second):
         if token is not None:
             positions[token].append(j)
+    shared = [(i, positions[token]) for i, token in enumerate(first) if token in positions]
     used_first = [token is None for token in first]
     used_second = [token is None for token in second]
     total = 0
-    while True:
+    while shared:
         best_len, best_i, best_j = 0, -1, -1
-        for i, token in enumerate(first):
+        for i, matches in shared:
             if used_first[i]:
                 continue
-            for j in positions.get(token, ()):
+            for j in matches:
                 if used_second[j]:
                     continue
                 n = 1
@@ -82,10 +83,12 @@ def phrase_overlap(first: Sequence[Hashable | None], second: Sequence[Hashable |
                 if n > best_len:
                     best_len, best_i, best_j = n, i, j
         if best_len == 0:
-            return total
+            break
         total += best_len * best_len
         for k in range(best_len):
             used_first[best_i + k] = used_second[best_j + k] = True
+        shared = [(i, matches) for i, matches in shared if not used_first[i]]
+    return total
 
 
 def _first_best(scored: list[tuple[Sense, float]]) -> tuple[Sense, float]:

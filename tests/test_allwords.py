@@ -101,7 +101,9 @@ def test_unseen_keys_get_the_wordnet_first_sense(toy):
     train, _ = toy
     unseen = Instance(id="y", tokens=("a", "dog"), span=(1, 2), lemma="dog", target_pos="NOUN")
     expected = wordnet.synsets("dog", "n")[0].lemmas()[0].key()
-    assert AllWordsWSD().fit(train).predict([unseen]) == [expected]
+    system = AllWordsWSD().fit(train)
+    assert system.predict([unseen]) == [expected]
+    assert AllWordsWSD.from_dict(system.to_dict()).predict([unseen]) == [expected]
 
 
 def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy):

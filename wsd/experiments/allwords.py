@@ -14,6 +14,7 @@ framework datasets (``*.data.xml``), write key files and score them like the off
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import math
@@ -123,8 +124,20 @@ class _Features:
 # --------------------------------------------------------------------------- one key
 
 
+def _pack(array: np.ndarray) -> str:
+    """Little-endian float32 bytes in base64: a quarter of the size of a JSON list of floats."""
+    return base64.b64encode(np.ascontiguousarray(array, dtype="<f4").tobytes()).decode("ascii")
+
+
+def _unpack(text: str, n_columns: int) -> np.ndarray:
+    return np.frombuffer(base64.b64decode(text), dtype="<f4").reshape(-1, n_columns).copy()
+
+
 class _KeyModel:
-    """The classifier of one ``lemma#pos``: weighting state, feature rows, weights, biases."""
+    """The classifier of one ``lemma#pos``: weighting state, feature rows, weights, biases.
+
+    Weights are kept as float32 (what the model file stores), so a loaded model is the same.
+    """
 
     def __init__(
         self,
@@ -137,12 +150,12 @@ class _KeyModel:
         self.classes = classes
         self.features = features
         self.rows = {f: i for i, f in enumerate(features)}
-        self.coef = coef
-        self.intercept = intercept
+        self.coef = np.asarray(coef, dtype=np.float32)
+        self.intercept = np.asarray(intercept, dtype=np.float32)
         self.weighting = weighting
 
     def scores(self, features: Mapping[str, float]) -> np.ndarray:
-        total = self.intercept.copy()
+        total = self.intercept.astype(np.float64)
         rows, coef = self.rows, self.coef
         for f, v in self.weighting.transform_one(features).items():
             row = rows.get(f)
@@ -154,8 +167,8 @@ class _KeyModel:
         return {
             "classes": self.classes,
             "features": self.features,
-            "coef": self.coef.tolist(),
-            "intercept": self.intercept.tolist(),
+            "coef": _pack(self.coef),
+            "intercept": _pack(self.intercept),
             "weighting": self.weighting.to_dict(),
         }
 
@@ -165,8 +178,8 @@ class _KeyModel:
         return cls(
             classes=list(data["classes"]),
             features=list(data["features"]),
-            coef=np.asarray(data["coef"], dtype=np.float64).reshape(-1, n_classes),
-            intercept=np.asarray(data["intercept"], dtype=np.float64),
+            coef=_unpack(data["coef"], n_classes),
+            intercept=_unpack(data["intercept"], n_classes)[0],
             weighting=Weighting.from_dict(data["weighting"]),
         )
 
@@ -177,27 +190,36 @@ def _train_key(
     context: Mapping[tuple[str, str], tuple[str, ...]] | None,
     spec_json: str,
     weighting: str,
-    epochs: int,
-    average: bool,
-    seed: int | None,
+    learning: Mapping[str, Any],
 ) -> tuple[str, _KeyModel]:
-    """Featurize one key's training instances, fit its weighting and its perceptron."""
+    """Featurize one key's training instances, fit its weighting and its perceptron(s).
+
+    ``learning``: epochs, average, seed and n_models; with n_models > 1 the weights are the
+    mean of that many perceptrons trained on different shuffles (seeds ``key``, ``key#1``, ...).
+    """
     rows = _Features(spec_json, context).extract(instances)
     weigher = make_weighting(weighting)
     rows = weigher.fit_transform(rows)
     vectorizer = FeatureVectorizer()
     X = vectorizer.fit_transform(rows)
     labels = [inst.senses[0] for inst in instances]
-    learner = CSRAveragedPerceptron(epochs=epochs, average=average, seed=task_seed(seed, key))
-    learner.fit(X, labels)
-    coef = learner.coef_.T  # (n_features, n_classes)
+    coef, intercept = 0.0, 0.0
+    for r in range(learning["n_models"]):
+        learner = CSRAveragedPerceptron(
+            epochs=learning["epochs"],
+            average=learning["average"],
+            seed=task_seed(learning["seed"], key if r == 0 else f"{key}#{r}"),
+        ).fit(X, labels)
+        coef = coef + learner.coef_.T  # (n_features, n_classes)
+        intercept = intercept + learner.intercept_
+    coef, intercept = coef / learning["n_models"], intercept / learning["n_models"]
     used = np.flatnonzero(np.any(coef != 0.0, axis=1))  # features whose weights stayed 0 go
     names = vectorizer.feature_names_
     model = _KeyModel(
         classes=learner.classes_.tolist(),
         features=[names[j] for j in used],
-        coef=np.ascontiguousarray(coef[used]),
-        intercept=learner.intercept_,
+        coef=coef[used],
+        intercept=intercept,
         weighting=weigher,
     )
     return key, model
@@ -215,7 +237,8 @@ class AllWordsWSD:
     this many sentences before and after (documents and sentences from ``Instance.meta``);
     ``pos_tags``: "corpus" (the tags the data brings, coarse in the framework) or "penn" (each
     sentence re-tagged with NLTK's Penn Treebank tagger, as IMS does);
-    ``epochs``, ``average`` (False: the plain perceptron); ``min_examples``: keys with fewer
+    ``epochs``, ``average`` (False: the plain perceptron); ``n_models``: average the weights of
+    this many perceptrons trained on differently shuffled data; ``min_examples``: keys with fewer
     training examples answer their most frequent sense; ``margin``: answer the most frequent
     sense when the classifier's best score beats the runner-up by less than this; ``prior``:
     add ``prior * log p(sense | key)`` (training relative frequency) to the scores;
@@ -231,6 +254,7 @@ class AllWordsWSD:
         pos_tags: str = "corpus",
         epochs: int = 10,
         average: bool = True,
+        n_models: int = 1,
         min_examples: int = 2,
         margin: float = 0.0,
         prior: float = 0.0,
@@ -244,12 +268,14 @@ class AllWordsWSD:
         self.pos_tags = pos_tags
         self.epochs = epochs
         self.average = average
+        self.n_models = n_models
         self.min_examples = min_examples
         self.margin = margin
         self.prior = prior
         self.backoff = backoff
         self.seed = seed
         self.n_jobs = n_jobs
+        self._wordnet: WordNetInventory | bool | None = None  # loaded on first use
 
     def get_params(self) -> dict[str, Any]:
         features = self.features if isinstance(self.features, str) else [
@@ -262,6 +288,7 @@ class AllWordsWSD:
             "pos_tags": self.pos_tags,
             "epochs": self.epochs,
             "average": self.average,
+            "n_models": self.n_models,
             "min_examples": self.min_examples,
             "margin": self.margin,
             "prior": self.prior,
@@ -277,6 +304,9 @@ class AllWordsWSD:
             raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
+        if isinstance(self.n_models, bool) or not isinstance(self.n_models, int) \
+                or self.n_models < 1:
+            raise ValueError(f"n_models must be an integer >= 1, got {self.n_models!r}")
         for name in ("context_sentences", "min_examples"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -320,6 +350,8 @@ class AllWordsWSD:
         )
         context = self._context(labelled)
         spec = _spec_json(self.features)
+        learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
+                    "n_models": self.n_models}  # fmt: skip
 
         def group_context(group: list[Instance]):
             if context is None:
@@ -328,11 +360,10 @@ class AllWordsWSD:
 
         jobs = (
             delayed(_train_key)(key, groups[key], group_context(groups[key]), spec,
-                                self.weighting, self.epochs, self.average, self.seed)
+                                self.weighting, learning)
             for key in trainable
         )  # fmt: skip
         self.models_ = dict(Parallel(n_jobs=self.n_jobs)(jobs))
-        self._wordnet = None
         return self
 
     # ---- answers --------------------------------------------------------------------
@@ -416,7 +447,6 @@ class AllWordsWSD:
         system = cls(**data["params"])
         system.sense_counts_ = {key: dict(c) for key, c in data["sense_counts"].items()}
         system.models_ = {key: _KeyModel.from_dict(m) for key, m in data["models"].items()}
-        system._first_sense = None
         return system
 
     def save(self, path: str | Path) -> Path:

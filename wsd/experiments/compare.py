@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from wsd.evaluation.metrics import accuracy, precision_recall_fscore
 from wsd.evaluation.significance import bootstrap_ci, mcnemar

@@ -99,16 +99,14 @@ def plot_curves(
 ) -> Path:
     """Three panels in one PNG. Needs matplotlib (``pip install 'wsd-perceptron[plot]'``)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
     except ImportError as err:
         raise ImportError(
             "plots need matplotlib: pip install 'wsd-perceptron[plot]' (the CSV files are "
             "written without it)"
         ) from err
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+    fig = Figure(figsize=(15, 4.2))  # no pyplot: the caller's backend is left alone
+    axes = fig.subplots(1, 3)
     for name, group in epochs.groupby("learner"):
         axes[0].plot(group["epoch"], group["train_accuracy"], "--", label=f"{name} train")
         axes[0].plot(group["epoch"], group["dev_accuracy"], "-", label=f"{name} dev")
@@ -128,5 +126,4 @@ def plot_curves(
     fig.tight_layout()
     path = Path(path)
     fig.savefig(path, dpi=110)
-    plt.close(fig)
     return path

@@ -107,16 +107,20 @@ def plot_curves(
         ) from err
     fig = Figure(figsize=(15, 4.2))  # no pyplot: the caller's backend is left alone
     axes = fig.subplots(1, 3)
+    colours = {name: f"C{i}" for i, name in enumerate(sorted(epochs["learner"].unique()))}
     for name, group in epochs.groupby("learner"):
-        axes[0].plot(group["epoch"], group["train_accuracy"], "--", label=f"{name} train")
-        axes[0].plot(group["epoch"], group["dev_accuracy"], "-", label=f"{name} dev")
+        axes[0].plot(group["epoch"], group["train_accuracy"], "--", color=colours[name],
+                     label=f"{name} train")
+        axes[0].plot(group["epoch"], group["dev_accuracy"], "-", color=colours[name],
+                     label=f"{name} dev")
     axes[0].set(xlabel="epoch", ylabel="accuracy", title="accuracy per epoch")
     names = sorted(orders["learner"].unique())
     axes[1].boxplot([orders.loc[orders["learner"] == n, "dev_accuracy"] for n in names])
     axes[1].set_xticks(np.arange(1, len(names) + 1), names)
     axes[1].set(ylabel="dev accuracy", title="sensitivity to example order")
     for name, group in sizes.groupby("learner"):
-        axes[2].plot(group["train_size"], group["dev_accuracy"], "o-", label=name)
+        axes[2].plot(group["train_size"], group["dev_accuracy"], "o-",
+                     color=colours.get(name), label=name)
     axes[2].set(xlabel="training instances", ylabel="dev accuracy", title="accuracy vs data size")
     for axis in (axes[0], axes[2]):
         axis.legend()

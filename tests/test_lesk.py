@@ -156,6 +156,13 @@ def test_extended_lesk_scores_shared_phrases_by_squared_length():
     assert scores(SimplifiedLesk(TinyInventory(), use_examples=False, **PLAIN), inst) == [2, 0]
 
 
+def test_extended_lesk_compares_with_glosses_only_on_wordnet_by_default():
+    assert ExtendedLesk(TinyInventory())._compare() == "context"
+    assert ExtendedLesk(BundledInventory())._compare() == "context"
+    if has_nltk_resource("wordnet"):
+        assert ExtendedLesk()._compare() == "glosses"
+
+
 def test_extended_lesk_gloss_to_gloss():
     inst = sentence("river", "bank")
     # bank.river [sloping land beside body water | edge river] against river.1

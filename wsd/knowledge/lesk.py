@@ -24,7 +24,7 @@ from collections.abc import Collection, Hashable, Sequence
 
 from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, SenseInventory
+from wsd.knowledge.inventory import Sense, SenseInventory, WordNetInventory
 from wsd.learners.baselines import InstanceSystem, InventorySystem, MostFrequentSense
 from wsd.resources import require_nltk_resource
 
@@ -321,22 +321,28 @@ class ExtendedLesk(OriginalLesk):
     phrase of n consecutive words the two sides share scores n² (see :func:`phrase_overlap`;
     stopwords are removed first, so phrases are runs of the remaining words).
 
-    ``compare="glosses"`` (default) is the gloss-to-gloss measure of the paper: each target
-    sense against the extended signatures of the senses of the context words within
-    ``window`` tokens (default 5 here, as the measure is quadratic in the context and a
-    small window did best on the development set; None = the sentence), combined over
-    senses by ``combine`` like OriginalLesk. ``compare="context"`` matches each extended
-    signature against the context words in sentence order instead (faster, and the only
-    useful mode with the bundled inventory, which has no related glosses).
+    ``compare="glosses"`` is the gloss-to-gloss measure of the paper: each target sense
+    against the extended signatures of the senses of the context words within ``window``
+    tokens (default 5 here, as the measure is quadratic in the context and a small window
+    did best on the development set; None = the sentence), combined over senses by
+    ``combine`` like OriginalLesk. ``compare="context"`` matches each extended signature
+    against the context words in sentence order instead (faster, and the only useful mode
+    with the bundled inventory, whose only senses are those of its targets). The default,
+    None, picks "glosses" for WordNet (the inventory by default) and "context" otherwise.
     """
 
     def __init__(
-        self, inventory=None, compare: str = "glosses", window: int | None = 5, **options
+        self, inventory=None, compare: str | None = None, window: int | None = 5, **options
     ) -> None:
         super().__init__(inventory, window=window, **options)
-        if compare not in ("context", "glosses"):
-            raise ValueError(f"compare must be 'context' or 'glosses', not {compare!r}")
+        if compare not in ("context", "glosses", None):
+            raise ValueError(f"compare must be 'context', 'glosses' or None, not {compare!r}")
         self.compare = compare
+
+    def _compare(self) -> str:
+        if self.compare is not None:
+            return self.compare
+        return "glosses" if isinstance(self._inventory(), WordNetInventory) else "context"
 
     def _sequence(self, sense: Sense) -> tuple[str | None, ...]:
         key = ("extended", sense.id)
@@ -354,7 +360,7 @@ class ExtendedLesk(OriginalLesk):
         return phrase_overlap(self._sequence(sense), self._sequence(other))
 
     def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
-        if self.compare == "glosses":
+        if self._compare() == "glosses":
             return super()._scores(inst, senses)
         context = [word for word, _ in self.context_words(inst)]
         return [phrase_overlap(context, self._sequence(sense)) for sense in senses]

@@ -8,7 +8,9 @@ import pytest
 from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
 from wsd.evaluation.scorer import score_framework, score_key_files
 from wsd.experiments.allwords import AllWordsWSD, neighbour_tokens, run_allwords
+from wsd.features import FeatureVectorizer, Featurizer
 from wsd.instance import Instance
+from wsd.learners.engine import CSRAveragedPerceptron, task_seed
 from wsd.persistence import load_model
 from wsd.resources import MissingResourceError, framework_dir, has_nltk_resource
 
@@ -117,6 +119,35 @@ def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy)
     assert system.predict(test) == [BANK_RIVER] * len(test)
 
 
+def test_n_models_averages_differently_shuffled_perceptrons(toy):
+    train, _ = toy
+    bank = [inst for inst in train if inst.lemma == "bank"]
+    system = AllWordsWSD(features="ims", n_models=2, epochs=3, seed=5).fit(train)
+    vectorizer = FeatureVectorizer()
+    X = vectorizer.fit_transform(Featurizer.preset("ims").fit_transform(bank))
+    labels = [inst.senses[0] for inst in bank]
+    one, two = (CSRAveragedPerceptron(epochs=3, seed=task_seed(5, k)).fit(X, labels)
+                for k in ("bank#NOUN", "bank#NOUN#1"))  # fmt: skip
+    assert not np.allclose(one.coef_, two.coef_)  # the shuffles differ
+    model = system.models_["bank#NOUN"]
+    mean = (one.coef_ + two.coef_) / 2
+    columns = [vectorizer.vocabulary_[f] for f in model.features]
+    np.testing.assert_allclose(model.coef, mean[:, columns].T, rtol=1e-6, atol=1e-7)
+    assert np.count_nonzero(np.delete(mean, columns, axis=1)) == 0  # only zero rows left out
+    np.testing.assert_allclose(model.intercept, (one.intercept_ + two.intercept_) / 2, rtol=1e-6)
+
+
+def test_cross_validation_keeps_only_classifiers_that_beat_the_mfs(toy, tmp_path):
+    # "plant" contexts are all alike, so no classifier can beat its most frequent sense
+    plant = ["plant%1:03:00::"] * 8 + ["plant%1:06:01::"]
+    same = [(["the", "plant", "grew"], 1, sense, "plant") for sense in plant]
+    train = toy[0] + _load(_corpus(tmp_path, "plants", [same]))
+    system = AllWordsWSD(cv_folds=3, epochs=5, backoff="none").fit(train)
+    assert set(system.models_) == {"bank#NOUN"}
+    assert set(AllWordsWSD(epochs=5).fit(train).models_) == {"bank#NOUN", "plant#NOUN"}
+    assert system.predict(train[-1:]) == ["plant%1:03:00::"]
+
+
 def test_evaluate_is_the_framework_scorer(toy):
     train, test = toy
     system = AllWordsWSD(backoff="none").fit(train[:4] + train[12:])  # a weaker model
@@ -201,6 +232,8 @@ def test_bad_parameters_and_unfitted_use(toy):
         AllWordsWSD(weighting="idf").fit(train)
     with pytest.raises(ValueError, match="backoff"):
         AllWordsWSD(backoff="mfs").fit(train)
+    with pytest.raises(ValueError, match="n_models"):
+        AllWordsWSD(n_models=0).fit(train)
     with pytest.raises(ValueError, match="context_sentences"):
         AllWordsWSD(context_sentences=-1).fit(train)
     with pytest.raises(ValueError, match="not fitted"):

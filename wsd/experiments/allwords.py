@@ -184,25 +184,14 @@ class _KeyModel:
         )
 
 
-def _train_key(
-    key: str,
-    instances: Sequence[Instance],
-    context: Mapping[tuple[str, str], tuple[str, ...]] | None,
-    spec_json: str,
-    weighting: str,
-    learning: Mapping[str, Any],
-) -> tuple[str, _KeyModel]:
-    """Featurize one key's training instances, fit its weighting and its perceptron(s).
+def _most_frequent(labels: Sequence[str]) -> str:
+    """The most common label, ties to the smallest (as ``AllWordsWSD.most_frequent``)."""
+    return min(Counter(labels).items(), key=lambda item: (-item[1], item[0]))[0]
 
-    ``learning``: epochs, average, seed and n_models; with n_models > 1 the weights are the
-    mean of that many perceptrons trained on different shuffles (seeds ``key``, ``key#1``, ...).
-    """
-    rows = _Features(spec_json, context).extract(instances)
-    weigher = make_weighting(weighting)
-    rows = weigher.fit_transform(rows)
-    vectorizer = FeatureVectorizer()
-    X = vectorizer.fit_transform(rows)
-    labels = [inst.senses[0] for inst in instances]
+
+def _fit_perceptron(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]):
+    """``(classes, coef (n_features, n_classes), intercept)``: the mean of ``n_models``
+    perceptrons trained on different shuffles (seeds from ``key``, ``key#1``, ...)."""
     coef, intercept = 0.0, 0.0
     for r in range(learning["n_models"]):
         learner = CSRAveragedPerceptron(
@@ -210,13 +199,57 @@ def _train_key(
             average=learning["average"],
             seed=task_seed(learning["seed"], key if r == 0 else f"{key}#{r}"),
         ).fit(X, labels)
-        coef = coef + learner.coef_.T  # (n_features, n_classes)
+        coef = coef + learner.coef_.T
         intercept = intercept + learner.intercept_
-    coef, intercept = coef / learning["n_models"], intercept / learning["n_models"]
+    n = learning["n_models"]
+    return learner.classes_.tolist(), coef / n, intercept / n
+
+
+def _beats_mfs(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]) -> bool:
+    """Whether the classifier answers more held-out examples right than the most frequent
+    sense does, in ``cv_folds``-fold cross-validation on the key's training data."""
+    folds = learning["cv_folds"]
+    order = np.random.default_rng(task_seed(learning["seed"], f"{key}#cv")).permutation(len(labels))
+    labels = np.asarray(labels)
+    wins = 0
+    for fold in range(folds):
+        test, train = order[fold::folds], np.setdiff1d(order, order[fold::folds])
+        mfs = _most_frequent(labels[train].tolist())
+        if len(set(labels[train].tolist())) < 2:
+            continue  # the classifier would be the MFS
+        classes, coef, intercept = _fit_perceptron(X[train], labels[train].tolist(), key,
+                                                   learning)  # fmt: skip
+        guesses = np.asarray(classes)[np.argmax(X[test] @ coef + intercept, axis=1)]
+        wins += int(np.sum(guesses == labels[test])) - int(np.sum(labels[test] == mfs))
+    return wins > 0
+
+
+def _train_key(
+    key: str,
+    instances: Sequence[Instance],
+    context: Mapping[tuple[str, str], tuple[str, ...]] | None,
+    spec_json: str,
+    weighting: str,
+    learning: Mapping[str, Any],
+) -> tuple[str, _KeyModel | None]:
+    """Featurize one key's training instances, fit its weighting and its perceptron(s).
+
+    ``learning``: epochs, average, seed, n_models and cv_folds. The model is None when
+    cross-validation (cv_folds > 1) finds the classifier no better than the most frequent sense.
+    """
+    rows = _Features(spec_json, context).extract(instances)
+    weigher = make_weighting(weighting)
+    rows = weigher.fit_transform(rows)
+    vectorizer = FeatureVectorizer()
+    X = vectorizer.fit_transform(rows)
+    labels = [inst.senses[0] for inst in instances]
+    if learning["cv_folds"] > 1 and not _beats_mfs(X, labels, key, learning):
+        return key, None
+    classes, coef, intercept = _fit_perceptron(X, labels, key, learning)
     used = np.flatnonzero(np.any(coef != 0.0, axis=1))  # features whose weights stayed 0 go
     names = vectorizer.feature_names_
     model = _KeyModel(
-        classes=learner.classes_.tolist(),
+        classes=classes,
         features=[names[j] for j in used],
         coef=coef[used],
         intercept=intercept,
@@ -238,7 +271,9 @@ class AllWordsWSD:
     ``pos_tags``: "corpus" (the tags the data brings, coarse in the framework) or "penn" (each
     sentence re-tagged with NLTK's Penn Treebank tagger, as IMS does);
     ``epochs``, ``average`` (False: the plain perceptron); ``n_models``: average the weights of
-    this many perceptrons trained on differently shuffled data; ``min_examples``: keys with fewer
+    this many perceptrons trained on differently shuffled data; ``cv_folds``: when > 1, keep a
+    key's classifier only if it beats the key's most frequent sense in that many-fold
+    cross-validation on the training data (else answer the MFS); ``min_examples``: keys with fewer
     training examples answer their most frequent sense; ``margin``: answer the most frequent
     sense when the classifier's best score beats the runner-up by less than this; ``prior``:
     add ``prior * log p(sense | key)`` (training relative frequency) to the scores;
@@ -255,6 +290,7 @@ class AllWordsWSD:
         epochs: int = 10,
         average: bool = True,
         n_models: int = 1,
+        cv_folds: int = 0,
         min_examples: int = 2,
         margin: float = 0.0,
         prior: float = 0.0,
@@ -269,6 +305,7 @@ class AllWordsWSD:
         self.epochs = epochs
         self.average = average
         self.n_models = n_models
+        self.cv_folds = cv_folds
         self.min_examples = min_examples
         self.margin = margin
         self.prior = prior
@@ -289,6 +326,7 @@ class AllWordsWSD:
             "epochs": self.epochs,
             "average": self.average,
             "n_models": self.n_models,
+            "cv_folds": self.cv_folds,
             "min_examples": self.min_examples,
             "margin": self.margin,
             "prior": self.prior,
@@ -307,7 +345,7 @@ class AllWordsWSD:
         if isinstance(self.n_models, bool) or not isinstance(self.n_models, int) \
                 or self.n_models < 1:
             raise ValueError(f"n_models must be an integer >= 1, got {self.n_models!r}")
-        for name in ("context_sentences", "min_examples"):
+        for name in ("context_sentences", "min_examples", "cv_folds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
@@ -351,7 +389,7 @@ class AllWordsWSD:
         context = self._context(labelled)
         spec = _spec_json(self.features)
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
-                    "n_models": self.n_models}  # fmt: skip
+                    "n_models": self.n_models, "cv_folds": self.cv_folds}  # fmt: skip
 
         def group_context(group: list[Instance]):
             if context is None:
@@ -363,7 +401,8 @@ class AllWordsWSD:
                                 self.weighting, learning)
             for key in trainable
         )  # fmt: skip
-        self.models_ = dict(Parallel(n_jobs=self.n_jobs)(jobs))
+        trained = Parallel(n_jobs=self.n_jobs)(jobs)
+        self.models_ = {key: model for key, model in trained if model is not None}
         return self
 
     # ---- answers --------------------------------------------------------------------

@@ -40,8 +40,10 @@ class BlockTfIdf(TfIdf):
 
     def __init__(self, bow_weight: float = BEST_BOW_WEIGHT, prefix: str = "bow=") -> None:
         super().__init__(norm="l2")
-        if isinstance(bow_weight, bool) or not isinstance(bow_weight, (int, float)) or not (
-            bow_weight > 0
+        if (
+            isinstance(bow_weight, bool)
+            or not isinstance(bow_weight, (int, float))
+            or not (bow_weight > 0)
         ):
             raise ValueError(f"bow_weight must be a positive number, got {bow_weight!r}")
         self.bow_weight = float(bow_weight)

@@ -1,0 +1,216 @@
+"""Lexical-sample accuracy on NLTK senseval (hard, interest, line, serve) beside published figures.
+
+Every row is scored with the same seeded stratified k folds (default 5) and reports the mean
+accuracy over the folds ± its standard deviation. Rows: MFS, the vanilla / voted / averaged
+perceptron on the chosen feature set (``wsd.experiments.lexical``), a linear SVM (scikit-learn's
+LinearSVC) on the very same feature dicts, and the averaged perceptron with the toolkit's former
+default (preset "full", binary, 10 epochs). Then the effect of averaging (averaged - vanilla) and
+of the weighting (binary / tf-idf / PPMI / block tf-idf) for the averaged perceptron.
+
+    python benchmarks/lexical_sample.py [--words hard line] [--folds 5] [--seed 0] [--quick]
+
+Needs the NLTK ``senseval`` data (plus ``wordnet`` for the lemmas).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from wsd.corpora.senseval import load_senseval, senseval_words
+from wsd.evaluation.splits import instance_labels, stratified_order
+from wsd.experiments.compare import cross_validated_predictions
+from wsd.experiments.lexical import BEST_EPOCHS, LinearSVMOnDicts, best_featurizer, best_system
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.experiments.systems import make_system
+from wsd.features import Featurizer
+from wsd.instance import Instance
+from wsd.learners.multiclass import MulticlassAveragedPerceptron
+
+# 5-fold accuracies of a linear SVM with bag of words + words and POS at +-3 + 3 collocations.
+SVM_REFERENCE = {"hard": 0.923, "interest": 0.926, "line": 0.899, "serve": 0.926}
+MFS_REFERENCE = {"hard": 0.797, "interest": 0.529, "line": 0.535, "serve": 0.414}
+PEDERSEN_2000 = {"interest": 0.89, "line": 0.88}  # naive Bayes ensembles
+NG_LEE_1996 = {"interest": 0.874}  # LEXAS
+QUICK_SIZE = 600  # instances per word with --quick
+
+CONFIGURATION = (
+    "features: BoW over the whole context (lowercased, stopwords and punctuation dropped, "
+    "WordNet lemmas), words +-2, POS +-3, target form + POS, 11 IMS collocations\n"
+    "weighting: block tf-idf (presence x idf; BoW block and local block each l2-normalised, "
+    f"BoW x 0.85)\nlearners: {BEST_EPOCHS} epochs, shuffled with the seed"
+)
+
+Factory = Callable[[], Any]
+
+
+def has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def systems(seed: int) -> dict[str, Factory | None]:
+    """Row name -> factory of a fresh system (None: not available here, printed as n/a)."""
+    voted = has_module("wsd.learners.voted")
+    svm = has_module("sklearn")
+
+    def averaged(weighting: str) -> Factory:
+        return lambda: best_system("averaged", seed=seed, weighting=weighting)
+
+    return {
+        "MFS": lambda: make_system("mfs"),
+        "perceptron (vanilla)": lambda: best_system("perceptron", seed=seed),
+        "voted perceptron": (lambda: best_system("voted", seed=seed)) if voted else None,
+        "averaged perceptron": lambda: best_system("averaged", seed=seed),
+        "linear SVM (LinearSVC, same dicts)": (
+            (lambda: SupervisedWSD(best_featurizer(), LinearSVMOnDicts(seed=seed))) if svm else None
+        ),
+        "averaged, old default (full, binary, 10 ep)": lambda: SupervisedWSD(
+            Featurizer.preset("full"), MulticlassAveragedPerceptron(epochs=10, seed=seed)
+        ),
+        "weighting: binary": averaged("binary"),
+        "weighting: tf-idf (l2)": averaged("tfidf"),
+        "weighting: PPMI": averaged("ppmi"),
+    }
+
+
+def subsample(instances: Sequence[Instance], size: int, seed: int) -> list[Instance]:
+    """A stratified subset of ``size`` instances (all of them when there are fewer)."""
+    order = stratified_order(instance_labels(instances), seed=seed)
+    return [instances[i] for i in sorted(order[:size])]
+
+
+def evaluate(
+    words: Sequence[str], folds: int, seed: int, quick: bool
+) -> tuple[dict[str, dict[str, tuple[float, float] | None]], dict[str, float]]:
+    """{row: {word: (mean, sd) or None}} and the seconds each row took over all words."""
+    table: dict[str, dict[str, tuple[float, float] | None]] = {}
+    seconds: dict[str, float] = {}
+    corpora = {}
+    for word in words:
+        instances = load_senseval(word)
+        corpora[word] = subsample(instances, QUICK_SIZE, seed) if quick else instances
+    for name, factory in systems(seed).items():
+        table[name] = {}
+        start = time.perf_counter()
+        for word in words:
+            if factory is None:
+                table[name][word] = None
+                continue
+            _, scores = cross_validated_predictions(factory, corpora[word], folds, seed)
+            table[name][word] = (float(np.mean(scores)), float(np.std(scores, ddof=1)))
+        seconds[name] = time.perf_counter() - start
+        print(f"  {name}: {seconds[name]:.0f} s", flush=True)
+    return table, seconds
+
+
+def fmt(cell: tuple[float, float] | float | None, width: int = 15) -> str:
+    if cell is None:
+        return "n/a".rjust(width)
+    if isinstance(cell, tuple):
+        return f"{cell[0]:.3f} ± {cell[1]:.3f}".rjust(width)
+    return f"{cell:.3f}".rjust(width)
+
+
+def signed(value: float | None, width: int = 15) -> str:
+    return ("n/a" if value is None else f"{value:+.3f}").rjust(width)
+
+
+def report(
+    table: dict[str, dict[str, tuple[float, float] | None]],
+    seconds: dict[str, float],
+    words: Sequence[str],
+    folds: int,
+    seed: int,
+    quick: bool,
+) -> None:
+    label = 46
+    sample = f", {QUICK_SIZE}-instance stratified subsamples (--quick)" if quick else ""
+    print(f"\nLexical sample (NLTK senseval): {folds}-fold stratified CV, seed {seed}{sample}")
+    print("accuracy: mean ± sd over the folds; the same folds for every row\n" + CONFIGURATION)
+    header = "system".ljust(label) + "".join(w.rjust(15) for w in words) + "time (s)".rjust(10)
+    print("\n" + header + "\n" + "-" * len(header))
+    main_rows = [name for name in table if not name.startswith("weighting")]
+    for name in main_rows:
+        cells = "".join(fmt(table[name][w]) for w in words)
+        print(name.ljust(label) + cells + f"{seconds[name]:10.0f}")
+    references = [
+        ("reference: SVM (BoW, +-3 words+POS, 3 coll.)", SVM_REFERENCE),
+        ("reference: MFS", MFS_REFERENCE),
+        ("Pedersen (2000), NB ensembles", PEDERSEN_2000),
+        ("Ng & Lee (1996), LEXAS", NG_LEE_1996),
+    ]
+    for name, figures in references:
+        print(name.ljust(label) + "".join(fmt(figures.get(w)) for w in words))
+
+    averaged = table["averaged perceptron"]
+    gaps = {w: averaged[w][0] - SVM_REFERENCE[w] for w in words if averaged[w] is not None}
+    print("averaged - SVM reference".ljust(label) + "".join(signed(gaps.get(w)) for w in words))
+    met = all(gap >= 0 for gap in gaps.values())
+    verdict = "not judged on --quick subsamples" if quick else ("met" if met else "NOT met")
+    print(f"TARGET (averaged perceptron >= SVM reference on every word): {verdict}")
+    svm = table["linear SVM (LinearSVC, same dicts)"]
+    if all(svm[w] is not None for w in words):
+        ratios = "".join(f"{averaged[w][0] / svm[w][0]:15.3f}" for w in words)
+        print("averaged / our linear SVM".ljust(label) + ratios)
+
+    print("\nEffect of averaging (same features, same epochs)")
+    vanilla = table["perceptron (vanilla)"]
+    print(
+        "averaged - vanilla".ljust(label)
+        + "".join(signed(averaged[w][0] - vanilla[w][0]) for w in words)
+    )
+    voted = table["voted perceptron"]
+    if all(voted[w] is not None for w in words):
+        print(
+            "voted - vanilla".ljust(label)
+            + "".join(signed(voted[w][0] - vanilla[w][0]) for w in words)
+        )
+        print(
+            "averaged - voted".ljust(label)
+            + "".join(signed(averaged[w][0] - voted[w][0]) for w in words)
+        )
+    print(
+        "fold sd: vanilla / averaged".ljust(label)
+        + "".join(f"{vanilla[w][1]:.3f} / {averaged[w][1]:.3f}".rjust(15) for w in words)
+    )
+
+    print("\nEffect of the weighting (averaged perceptron, same extractors and epochs)")
+    weightings = [name for name in table if name.startswith("weighting")]
+    for name in weightings:
+        print(
+            name.ljust(label)
+            + "".join(fmt(table[name][w]) for w in words)
+            + f"{seconds[name]:10.0f}"
+        )
+    print(
+        "weighting: block tf-idf (chosen)".ljust(label) + "".join(fmt(averaged[w]) for w in words)
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--words", nargs="+", default=senseval_words(), choices=senseval_words())
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"{QUICK_SIZE} instances per word: a smoke run, not the figures",
+    )
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    table, seconds = evaluate(args.words, args.folds, args.seed, args.quick)
+    report(table, seconds, args.words, args.folds, args.seed, args.quick)
+    print(f"\ntotal wall time: {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

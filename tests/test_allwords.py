@@ -7,7 +7,12 @@ import pytest
 
 from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
 from wsd.evaluation.scorer import score_framework, score_key_files
-from wsd.experiments.allwords import AllWordsWSD, neighbour_tokens, run_allwords
+from wsd.experiments.allwords import (
+    AllWordsWSD,
+    neighbour_tokens,
+    run_allwords,
+    wordnet_examples,
+)
 from wsd.features import FeatureVectorizer, Featurizer
 from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
@@ -18,6 +23,8 @@ MONEY = ["deposit", "money", "loan", "cash"]
 RIVER = ["river", "water", "fishing", "mud"]
 BANK_MONEY, BANK_RIVER = "bank%1:14:00::", "bank%1:17:01::"
 SEED_ONE = "seed%1:20:00::"
+# Corpus tags and a plain bag of words need no NLTK data; no prior or margin backoff.
+QUICK = {"features": "ims", "pos_tags": "corpus", "prior": 0.0, "margin": 0.0}
 
 
 def _sentence(sentence_id, words, target_index, target_id, lemma="bank", pos="NOUN"):
@@ -80,7 +87,7 @@ def toy(tmp_path):
 
 def test_per_key_classifier_learns_the_context_cues(toy):
     train, test = toy
-    system = AllWordsWSD(epochs=5, backoff="none").fit(train)
+    system = AllWordsWSD(**QUICK, epochs=5, backoff="none").fit(train)
     assert set(system.models_) == {"bank#NOUN"}  # seed has one sense: MFS, no classifier
     assert system.models_["bank#NOUN"].classes == sorted([BANK_MONEY, BANK_RIVER])
     assert system.predict(test) == [inst.senses[0] for inst in test]
@@ -89,7 +96,7 @@ def test_per_key_classifier_learns_the_context_cues(toy):
 
 def test_backoff_to_mfs_and_no_answer_for_unseen_keys(toy):
     train, _ = toy
-    system = AllWordsWSD(backoff="none").fit(train)
+    system = AllWordsWSD(**QUICK, backoff="none").fit(train)
     seed = Instance(id="x", tokens=("the", "seed"), span=(1, 2), lemma="seed", target_pos="NOUN")
     unseen = Instance(id="y", tokens=("a", "dog"), span=(1, 2), lemma="dog", target_pos="NOUN")
     assert system.predict([seed, unseen]) == [SEED_ONE, None]
@@ -103,15 +110,35 @@ def test_unseen_keys_get_the_wordnet_first_sense(toy):
     train, _ = toy
     unseen = Instance(id="y", tokens=("a", "dog"), span=(1, 2), lemma="dog", target_pos="NOUN")
     expected = wordnet.synsets("dog", "n")[0].lemmas()[0].key()
-    system = AllWordsWSD().fit(train)
+    system = AllWordsWSD(**QUICK).fit(train)
     assert system.predict([unseen]) == [expected]
     assert AllWordsWSD.from_dict(system.to_dict()).predict([unseen]) == [expected]
 
 
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")
+def test_wordnet_examples_join_the_classifiers_training_data_only(toy):
+    from nltk.corpus import wordnet
+
+    from wsd.knowledge.inventory import WordNetInventory
+
+    examples = wordnet_examples("bank", "NOUN", WordNetInventory())
+    bank_keys = {lemma.key() for ss in wordnet.synsets("bank", "n") for lemma in ss.lemmas()
+                 if lemma.name() == "bank"}  # fmt: skip
+    assert examples and {inst.senses[0] for inst in examples} <= bank_keys
+    assert all(wordnet.morphy(inst.target.lower(), "n") == "bank" for inst in examples)
+    assert "sloping land" not in examples[0].tokens  # examples, not glosses
+    train, _ = toy
+    system = AllWordsWSD(**QUICK, wordnet_examples=True, backoff="none").fit(train)
+    plain = AllWordsWSD(**QUICK, backoff="none").fit(train)
+    assert system.sense_counts_ == plain.sense_counts_
+    assert set(system.models_["bank#NOUN"].classes) == {BANK_MONEY, BANK_RIVER} | {
+        inst.senses[0] for inst in examples}
+
+
 def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy):
     train, test = toy
-    assert not AllWordsWSD(min_examples=13).fit(train).models_  # bank has 12 examples
-    system = AllWordsWSD(epochs=5, backoff="none").fit(train)
+    assert not AllWordsWSD(**QUICK, min_examples=13).fit(train).models_  # bank has 12 examples
+    system = AllWordsWSD(**QUICK, epochs=5, backoff="none").fit(train)
     system.margin = math.inf  # no classifier is ever that sure
     assert system.predict(test) == [BANK_MONEY] * len(test)
     system.margin, system.prior = 0.0, 1e6  # a prior this strong decides alone
@@ -122,7 +149,7 @@ def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy)
 def test_n_models_averages_differently_shuffled_perceptrons(toy):
     train, _ = toy
     bank = [inst for inst in train if inst.lemma == "bank"]
-    system = AllWordsWSD(features="ims", n_models=2, epochs=3, seed=5).fit(train)
+    system = AllWordsWSD(**QUICK, n_models=2, epochs=3, seed=5).fit(train)
     vectorizer = FeatureVectorizer()
     X = vectorizer.fit_transform(Featurizer.preset("ims").fit_transform(bank))
     labels = [inst.senses[0] for inst in bank]
@@ -142,15 +169,15 @@ def test_cross_validation_keeps_only_classifiers_that_beat_the_mfs(toy, tmp_path
     plant = ["plant%1:03:00::"] * 8 + ["plant%1:06:01::"]
     same = [(["the", "plant", "grew"], 1, sense, "plant") for sense in plant]
     train = toy[0] + _load(_corpus(tmp_path, "plants", [same]))
-    system = AllWordsWSD(cv_folds=3, epochs=5, backoff="none").fit(train)
+    system = AllWordsWSD(**QUICK, cv_folds=3, epochs=5, backoff="none").fit(train)
     assert set(system.models_) == {"bank#NOUN"}
-    assert set(AllWordsWSD(epochs=5).fit(train).models_) == {"bank#NOUN", "plant#NOUN"}
+    assert set(AllWordsWSD(**QUICK, epochs=5).fit(train).models_) == {"bank#NOUN", "plant#NOUN"}
     assert system.predict(train[-1:]) == ["plant%1:03:00::"]
 
 
 def test_evaluate_is_the_framework_scorer(toy):
     train, test = toy
-    system = AllWordsWSD(backoff="none").fit(train[:4] + train[12:])  # a weaker model
+    system = AllWordsWSD(**QUICK, backoff="none").fit(train[:4] + train[12:])  # a weaker model
     answers = system.predict(test)
     credit = sum(a in inst.senses for a, inst in zip(answers, test, strict=True))
     result = system.evaluate(test)
@@ -161,8 +188,8 @@ def test_evaluate_is_the_framework_scorer(toy):
 
 def test_model_does_not_depend_on_n_jobs(toy):
     train, _ = toy
-    one = AllWordsWSD(epochs=3, seed=7).fit(train)
-    two = AllWordsWSD(epochs=3, seed=7, n_jobs=2).fit(train)
+    one = AllWordsWSD(**QUICK, epochs=3, seed=7).fit(train)
+    two = AllWordsWSD(**QUICK, epochs=3, seed=7, n_jobs=2).fit(train)
     for key, model in one.models_.items():
         assert model.features == two.models_[key].features
         np.testing.assert_array_equal(model.coef, two.models_[key].coef)
@@ -172,7 +199,7 @@ def test_model_does_not_depend_on_n_jobs(toy):
 @pytest.mark.parametrize("weighting", ["binary", "tfidf", "ppmi"])
 def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
     train, test = toy
-    system = AllWordsWSD(weighting=weighting, average=False, context_sentences=1,
+    system = AllWordsWSD(**QUICK, weighting=weighting, average=False, context_sentences=1,
                          backoff="none").fit(train)  # fmt: skip
     path = system.save(tmp_path / "allwords.json")
     loaded = AllWordsWSD.load(path)
@@ -185,13 +212,16 @@ def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
                                    model.scores({"bow=river": 1.0}))  # fmt: skip
 
 
-@pytest.mark.skipif(not has_nltk_resource("averaged_perceptron_tagger_eng"),
-                    reason="NLTK averaged_perceptron_tagger_eng data absent")
-def test_penn_tags_replace_the_corpus_tags(toy):
+@pytest.mark.skipif(
+    not (has_nltk_resource("averaged_perceptron_tagger_eng") and has_nltk_resource("wordnet")),
+    reason="NLTK averaged_perceptron_tagger_eng or wordnet data absent",
+)
+def test_default_features_penn_tags_and_lemmas(toy):
     train, test = toy
-    system = AllWordsWSD(pos_tags="penn", epochs=5, backoff="none").fit(train)
+    system = AllWordsWSD(prior=0.0, margin=0.0, epochs=5, backoff="none").fit(train)
     features = set(system.models_["bank#NOUN"].features)
     assert "pos-1=DT" in features  # "the" before "bank" (the corpus tag is X)
+    assert "bow=deposit" in features or "bow=loan" in features
     assert not any(f.endswith("=X") for f in features)
     assert system.predict(test) == [inst.senses[0] for inst in test]
     with pytest.raises(ValueError, match="pos_tags"):
@@ -220,26 +250,27 @@ def test_context_sentences_add_the_neighbours_words(tmp_path):
         documents.append([([cue], 0, SEED_ONE, "seed"), (["the", "bank"], 1, sense, "bank")])
     instances = _load(_corpus(tmp_path, "ctx", documents))
     banks = [inst for inst in instances if inst.lemma == "bank"]
-    with_context = AllWordsWSD(context_sentences=1, epochs=5, backoff="none").fit(instances)
+    with_context = AllWordsWSD(**QUICK, context_sentences=1, epochs=5, backoff="none")
+    with_context.fit(instances)
     assert with_context.predict(instances) == [inst.senses[0] for inst in instances]
-    without = AllWordsWSD(epochs=5, backoff="none").fit(instances)
+    without = AllWordsWSD(**QUICK, epochs=5, backoff="none").fit(instances)
     assert len(set(without.predict(banks))) == 1
 
 
 def test_bad_parameters_and_unfitted_use(toy):
     train, test = toy
     with pytest.raises(ValueError, match="weighting"):
-        AllWordsWSD(weighting="idf").fit(train)
+        AllWordsWSD(**QUICK, weighting="idf").fit(train)
     with pytest.raises(ValueError, match="backoff"):
-        AllWordsWSD(backoff="mfs").fit(train)
+        AllWordsWSD(**QUICK, backoff="mfs").fit(train)
     with pytest.raises(ValueError, match="n_models"):
-        AllWordsWSD(n_models=0).fit(train)
+        AllWordsWSD(**QUICK, n_models=0).fit(train)
     with pytest.raises(ValueError, match="context_sentences"):
-        AllWordsWSD(context_sentences=-1).fit(train)
+        AllWordsWSD(**QUICK, context_sentences=-1).fit(train)
     with pytest.raises(ValueError, match="not fitted"):
-        AllWordsWSD().predict(test)
+        AllWordsWSD(**QUICK).predict(test)
     with pytest.raises(ValueError, match="no labelled"):
-        AllWordsWSD().fit([inst.with_senses(()) for inst in train])
+        AllWordsWSD(**QUICK).fit([inst.with_senses(()) for inst in train])
 
 
 def test_run_allwords_writes_key_files_and_scores_them(tmp_path):
@@ -249,13 +280,16 @@ def test_run_allwords_writes_key_files_and_scores_them(tmp_path):
     unlabelled.write_text(test.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "keys"
     table = run_allwords(train, [test, unlabelled], out_dir=out, model_path=tmp_path / "m.json",
-                         epochs=5, backoff="none")  # fmt: skip
+                         **QUICK, epochs=5, backoff="none")  # fmt: skip
     assert table["dataset"].tolist() == ["test", "raw"]
     assert table["F1"][0] == 1.0 and math.isnan(table["F1"][1])
     official = score_key_files(tmp_path / "test.gold.key.txt", out / "test.key.txt")
     assert official["F1"] == table["F1"][0]
     assert read_key_file(out / "raw.key.txt") == read_key_file(out / "test.key.txt")
-    assert isinstance(load_model(tmp_path / "m.json"), AllWordsWSD)
+    again = run_allwords(None, [test], model=tmp_path / "m.json")
+    assert again["F1"].tolist() == table["F1"][:1].tolist()
+    with pytest.raises(ValueError, match="train="):
+        run_allwords(None, [test])
     with pytest.raises(ValueError, match="does not exist"):
         run_allwords(train, [tmp_path / "missing.data.xml"])
 
@@ -274,9 +308,9 @@ def test_real_semeval2007_end_to_end(tmp_path):
     # train and test on the small dev set itself: a check of the plumbing on real files, where
     # a per-key perceptron must fit its own training data far better than MFS does
     xml_path, key_path = dataset_paths("semeval2007")
-    table = run_allwords(xml_path, [xml_path], out_dir=tmp_path, epochs=10, backoff="none")
+    table = run_allwords(xml_path, [xml_path], out_dir=tmp_path, **QUICK, backoff="none")
     instances = load_framework(xml_path, key_path)
-    mfs = AllWordsWSD(min_examples=10**6, backoff="none").fit(instances).score(instances)
+    mfs = AllWordsWSD(**QUICK, min_examples=10**6, backoff="none").fit(instances).score(instances)
     assert table["answered"][0] == table["instances"][0] == 455
     assert table["F1"][0] > mfs + 0.05
     assert score_key_files(key_path, tmp_path / "semeval2007.key.txt")["F1"] == table["F1"][0]

@@ -46,6 +46,15 @@ from wsd.resources import MissingResourceError, require_nltk_resource
 Answer = str | None
 FeatureSpec = str | Sequence[Mapping[str, Any]]
 
+# The IMS features with a lemmatised (WordNet morphy) sentence bag of words; together with Penn
+# tags, prior=1 and margin=0.5 the best settings found on SemEval-2007 (benchmarks/allwords.py).
+TUNED_FEATURES: tuple[Mapping[str, Any], ...] = (
+    {"name": "bow", "params": {"lemmatize": True}},
+    {"name": "pos", "params": {"window": 3}},
+    {"name": "target", "params": {"form": False}},
+    {"name": "collocations", "params": {}},
+)
+
 
 # --------------------------------------------------------------------------- context
 
@@ -77,6 +86,33 @@ def neighbour_tokens(
             around = in_document[max(0, i - sentences) : i] + in_document[i + 1 : i + 1 + sentences]
             context[sentence] = tuple(t for other in around for t in tokens[other])
     return context
+
+
+def wordnet_examples(lemma: str, pos: str, inventory: WordNetInventory) -> list[Instance]:
+    """Training instances from WordNet's example sentences of each sense of ``lemma``/``pos``.
+
+    An example counts when one of its tokens is the (one-word) lemma, or inflects to it by
+    WordNet's morphy; its gold sense is that sense's key. Ids are ``wn:<sense key>:<n>``.
+    """
+    from nltk.corpus import wordnet
+    from nltk.tokenize import TreebankWordTokenizer
+
+    if "_" in lemma or " " in lemma:
+        return []
+    tokenizer = TreebankWordTokenizer()
+    letter = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}.get(pos)
+    found = []
+    for sense in inventory.lemmas(lemma, pos):
+        for n, text in enumerate(sense.synset().examples()):
+            tokens = tuple(tokenizer.tokenize(text))
+            for i, token in enumerate(tokens):
+                word = token.lower()
+                if word == lemma or wordnet.morphy(word, letter) == lemma:
+                    found.append(Instance(id=f"wn:{sense.key()}:{n}", tokens=tokens,
+                                          span=(i, i + 1), lemma=lemma, target_pos=pos,
+                                          senses=(sense.key(),)))  # fmt: skip
+                    break
+    return found
 
 
 # --------------------------------------------------------------------------- features
@@ -265,35 +301,39 @@ def _train_key(
 class AllWordsWSD:
     """All-words WSD with one averaged perceptron per ``lemma#pos`` and MFS / first-sense backoff.
 
-    ``features``: a Featurizer preset name ("ims") or extractor configs; ``weighting``:
+    ``features``: a Featurizer preset name ("ims") or extractor configs (default: IMS features
+    with a lemmatised bag of words, ``TUNED_FEATURES``); ``weighting``:
     binary, count, tfidf or ppmi, fitted per key; ``context_sentences``: also count the words of
     this many sentences before and after (documents and sentences from ``Instance.meta``);
-    ``pos_tags``: "corpus" (the tags the data brings, coarse in the framework) or "penn" (each
-    sentence re-tagged with NLTK's Penn Treebank tagger, as IMS does);
+    ``pos_tags``: "penn" (each sentence re-tagged with NLTK's Penn Treebank tagger, as IMS
+    does) or "corpus" (the tags the data brings, coarse in the framework);
     ``epochs``, ``average`` (False: the plain perceptron); ``n_models``: average the weights of
     this many perceptrons trained on differently shuffled data; ``cv_folds``: when > 1, keep a
     key's classifier only if it beats the key's most frequent sense in that many-fold
-    cross-validation on the training data (else answer the MFS); ``min_examples``: keys with fewer
+    cross-validation on the training data (else answer the MFS); ``wordnet_examples``: add
+    WordNet's example sentences to the training data of each classifier (not to the sense
+    counts); ``min_examples``: keys with fewer
     training examples answer their most frequent sense; ``margin``: answer the most frequent
     sense when the classifier's best score beats the runner-up by less than this; ``prior``:
-    add ``prior * log p(sense | key)`` (training relative frequency) to the scores;
+    add ``prior * log p(sense | key)`` (add-one training relative frequency) to the scores;
     ``backoff``: "first_sense" (WordNet first sense for unseen keys) or "none" (no answer);
     ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it).
     """
 
     def __init__(
         self,
-        features: FeatureSpec = "ims",
+        features: FeatureSpec = TUNED_FEATURES,
         weighting: str = "binary",
         context_sentences: int = 0,
-        pos_tags: str = "corpus",
+        pos_tags: str = "penn",
         epochs: int = 10,
         average: bool = True,
         n_models: int = 1,
         cv_folds: int = 0,
+        wordnet_examples: bool = False,
         min_examples: int = 2,
-        margin: float = 0.0,
-        prior: float = 0.0,
+        margin: float = 0.5,
+        prior: float = 1.0,
         backoff: str = "first_sense",
         seed: int | None = 0,
         n_jobs: int = 1,
@@ -306,6 +346,7 @@ class AllWordsWSD:
         self.average = average
         self.n_models = n_models
         self.cv_folds = cv_folds
+        self.wordnet_examples = wordnet_examples
         self.min_examples = min_examples
         self.margin = margin
         self.prior = prior
@@ -327,6 +368,7 @@ class AllWordsWSD:
             "average": self.average,
             "n_models": self.n_models,
             "cv_folds": self.cv_folds,
+            "wordnet_examples": self.wordnet_examples,
             "min_examples": self.min_examples,
             "margin": self.margin,
             "prior": self.prior,
@@ -386,6 +428,12 @@ class AllWordsWSD:
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples
         )
+        if self.wordnet_examples:
+            inventory = WordNetInventory()
+            for key in trainable:
+                first = groups[key][0]
+                extra = wordnet_examples(first.lemma, first.target_pos, inventory)
+                groups[key] = groups[key] + self._tagged(extra)
         context = self._context(labelled)
         spec = _spec_json(self.features)
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
@@ -394,7 +442,8 @@ class AllWordsWSD:
         def group_context(group: list[Instance]):
             if context is None:
                 return None
-            return {s: context[s] for s in {_sentence_of(inst) for inst in group}}
+            sentences = {_sentence_of(inst) for inst in group}
+            return {s: context[s] for s in sentences if s in context}
 
         jobs = (
             delayed(_train_key)(key, groups[key], group_context(groups[key]), spec,
@@ -432,9 +481,9 @@ class AllWordsWSD:
 
     def _decide(self, model: _KeyModel, key: str, scores: np.ndarray) -> str:
         if self.prior:
-            counts = self.sense_counts_[key]
-            total = sum(counts.values())
-            scores = scores + self.prior * np.log([counts[c] / total for c in model.classes])
+            counts = self.sense_counts_[key]  # add-one: WordNet examples may bring new senses
+            seen = np.array([counts.get(c, 0) + 1.0 for c in model.classes])
+            scores = scores + self.prior * np.log(seen / seen.sum())
         ranked = np.argsort(-scores, kind="stable")
         if self.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < self.margin:
             return self.most_frequent(key)  # type: ignore[return-value]
@@ -518,24 +567,31 @@ def resolve_dataset(
 
 
 def run_allwords(
-    train: str | os.PathLike = "semcor",
+    train: str | os.PathLike | None = "semcor",
     evaluate: Sequence[str | os.PathLike] = ("semeval2007",),
     out_dir: str | os.PathLike | None = None,
     root: str | os.PathLike | None = None,
     model_path: str | os.PathLike | None = None,
+    model: AllWordsWSD | str | os.PathLike | None = None,
     **options: Any,
 ) -> pd.DataFrame:
     """Train ``AllWordsWSD(**options)`` on ``train`` and disambiguate every ``evaluate`` dataset.
 
     Datasets are framework names ('semcor', 'senseval2', 'semeval2007', ...) or ``*.data.xml``
-    paths. With ``out_dir`` each dataset's answers go to ``<out_dir>/<name>.key.txt``; with
-    ``model_path`` the trained system is saved there. Returns one row per dataset: instances,
-    answered, P, R, F1 (fractions; NaN when the dataset has no gold key).
+    paths. ``model`` (a fitted AllWordsWSD or a model file) is used instead of training. With
+    ``out_dir`` each dataset's answers go to ``<out_dir>/<name>.key.txt``; with ``model_path``
+    the system is saved there. Returns one row per dataset: instances, answered, P, R, F1
+    (fractions, as ``score_framework``; NaN when the dataset has no gold key).
     """
-    _, train_xml, train_key = resolve_dataset(train, root)
-    if train_key is None:
-        raise ValueError(f"training data {train_xml} has no gold key file beside it")
-    system = AllWordsWSD(**options).fit(load_framework(train_xml, train_key))
+    if model is not None:
+        system = model if isinstance(model, AllWordsWSD) else AllWordsWSD.load(model)
+    elif train is None:
+        raise ValueError("give training data (train=) or a trained model (model=)")
+    else:
+        _, train_xml, train_key = resolve_dataset(train, root)
+        if train_key is None:
+            raise ValueError(f"training data {train_xml} has no gold key file beside it")
+        system = AllWordsWSD(**options).fit(load_framework(train_xml, train_key))
     if model_path is not None:
         system.save(model_path)
     if out_dir is not None:

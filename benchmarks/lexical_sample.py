@@ -87,16 +87,21 @@ def subsample(instances: Sequence[Instance], size: int, seed: int) -> list[Insta
     return [instances[i] for i in sorted(order[:size])]
 
 
-def evaluate(
-    words: Sequence[str], folds: int, seed: int, quick: bool
-) -> tuple[dict[str, dict[str, tuple[float, float] | None]], dict[str, float]]:
-    """{row: {word: (mean, sd) or None}} and the seconds each row took over all words."""
-    table: dict[str, dict[str, tuple[float, float] | None]] = {}
-    seconds: dict[str, float] = {}
+def load_corpora(words: Sequence[str], seed: int, quick: bool) -> dict[str, list[Instance]]:
     corpora = {}
     for word in words:
         instances = load_senseval(word)
         corpora[word] = subsample(instances, QUICK_SIZE, seed) if quick else instances
+    return corpora
+
+
+def evaluate(
+    corpora: dict[str, list[Instance]], folds: int, seed: int
+) -> tuple[dict[str, dict[str, tuple[float, float] | None]], dict[str, float]]:
+    """{row: {word: (mean, sd) or None}} and the seconds each row took over all words."""
+    words = list(corpora)
+    table: dict[str, dict[str, tuple[float, float] | None]] = {}
+    seconds: dict[str, float] = {}
     for name, factory in systems(seed).items():
         table[name] = {}
         start = time.perf_counter()
@@ -109,6 +114,21 @@ def evaluate(
         seconds[name] = time.perf_counter() - start
         print(f"  {name}: {seconds[name]:.0f} s", flush=True)
     return table, seconds
+
+
+def seed_spread(
+    corpora: dict[str, list[Instance]], folds: int, seeds: Sequence[int]
+) -> dict[str, list[float]]:
+    """Mean fold accuracy of the averaged perceptron per word for each seed (new folds and a
+    new shuffle each time): how much of a margin is luck of the split."""
+    spread: dict[str, list[float]] = {}
+    for word, instances in corpora.items():
+        spread[word] = []
+        for seed in seeds:
+            factory = lambda seed=seed: best_system("averaged", seed=seed)  # noqa: E731
+            _, scores = cross_validated_predictions(factory, instances, folds, seed)
+            spread[word].append(float(np.mean(scores)))
+    return spread
 
 
 def fmt(cell: tuple[float, float] | float | None, width: int = 15) -> str:
@@ -126,6 +146,7 @@ def signed(value: float | None, width: int = 15) -> str:
 def report(
     table: dict[str, dict[str, tuple[float, float] | None]],
     seconds: dict[str, float],
+    spread: dict[str, list[float]],
     words: Sequence[str],
     folds: int,
     seed: int,
@@ -160,6 +181,19 @@ def report(
     if all(svm[w] is not None for w in words):
         ratios = "".join(f"{averaged[w][0] / svm[w][0]:15.3f}" for w in words)
         print("averaged / our linear SVM".ljust(label) + ratios)
+
+    if spread and len(next(iter(spread.values()))) > 1:
+        runs = len(spread[words[0]])
+        print(
+            f"\nSeed spread: the averaged perceptron with {runs} seeds {seed}..{seed + runs - 1}"
+            " (new folds and shuffles each)"
+        )
+        print("mean over seeds".ljust(label) + "".join(fmt(np.mean(spread[w])) for w in words))
+        print("worst seed".ljust(label) + "".join(fmt(min(spread[w])) for w in words))
+        print(
+            "worst seed - SVM reference".ljust(label)
+            + "".join(signed(min(spread[w]) - SVM_REFERENCE[w]) for w in words)
+        )
 
     print("\nEffect of averaging (same features, same epochs)")
     vanilla = table["perceptron (vanilla)"]
@@ -205,10 +239,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help=f"{QUICK_SIZE} instances per word: a smoke run, not the figures",
     )
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=3,
+        help="seeds (folds and shuffles) for the averaged perceptron's seed spread; 1: none",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    table, seconds = evaluate(args.words, args.folds, args.seed, args.quick)
-    report(table, seconds, args.words, args.folds, args.seed, args.quick)
+    corpora = load_corpora(args.words, args.seed, args.quick)
+    table, seconds = evaluate(corpora, args.folds, args.seed)
+    extra_seeds = range(args.seed + 1, args.seed + max(1, args.repeats))
+    spread = seed_spread(corpora, args.folds, extra_seeds) if len(extra_seeds) else {}
+    for word in spread:
+        spread[word].insert(0, table["averaged perceptron"][word][0])
+    report(table, seconds, spread, args.words, args.folds, args.seed, args.quick)
     print(f"\ntotal wall time: {time.perf_counter() - start:.0f} s")
 
 

@@ -212,7 +212,7 @@ def test_extractors_rebuild_from_json_config(extractor):
 
 
 def test_unknown_or_unsaveable_extractors_are_clear_errors():
-    assert extractor_names() == ["bow", "collocations", "pos", "target", "words"]
+    assert {"bow", "collocations", "pos", "target", "words"} <= set(extractor_names())
     with pytest.raises(ValueError, match="unknown feature extractor 'ngrams'"):
         extractor_from_dict({"name": "ngrams"})
     with pytest.raises(ValueError, match="cannot be saved"):

@@ -8,13 +8,6 @@ from wsd.knowledge.inventory import (
     coarse_pos,
     wordnet_pos,
 )
-from wsd.knowledge.lesk import (
-    ExtendedLesk,
-    LeskWithPrior,
-    OriginalLesk,
-    SimplifiedLesk,
-    phrase_overlap,
-)
 
 __all__ = [
     "BundledInventory",
@@ -29,3 +22,15 @@ __all__ = [
     "phrase_overlap",
     "wordnet_pos",
 ]
+
+_LESK = ("ExtendedLesk", "LeskWithPrior", "OriginalLesk", "SimplifiedLesk", "phrase_overlap")
+
+
+def __getattr__(name: str):
+    """The Lesk names load on first use: lesk.py builds on wsd.learners.baselines, which
+    itself imports the inventories from this package, so an eager import would be circular."""
+    if name in _LESK:
+        from wsd.knowledge import lesk
+
+        return getattr(lesk, name)
+    raise AttributeError(f"module 'wsd.knowledge' has no attribute {name!r}")

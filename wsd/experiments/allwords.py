@@ -1,12 +1,13 @@
 """All-words WSD: one averaged perceptron per ``lemma#pos``, IMS-style (Zhong & Ng 2010).
 
 Training (usually SemCor) is split by ``Instance.key``. Every key with at least two senses and
-``min_examples`` examples gets its own classifier over IMS features (the words of the sentence,
-POS tags of +-3 words, the 11 local collocations), optionally with the words of the neighbouring
-sentences too. Other seen keys answer their most frequent training sense; keys never seen answer
-the WordNet first sense. Each key is featurized and trained on its own, so memory holds one key's
-feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key seed
-(``engine.task_seed``): the model does not depend on ``n_jobs``.
+``min_examples`` examples gets its own classifier over IMS features (the lemmatised words of the
+sentence, Penn POS tags of +-3 words, the 11 local collocations), optionally with the words of
+the neighbouring sentences too; at prediction a sense prior and a margin test can hand unsure
+answers to the most frequent sense. Other seen keys answer their most frequent training sense;
+keys never seen answer the WordNet first sense. Each key is featurized and trained on its own,
+so memory holds one key's feature dicts at a time, and keys train in parallel (``n_jobs``) with
+a per-key seed (``engine.task_seed``): the model does not depend on ``n_jobs``.
 
 ``run_allwords`` is the end-to-end entry point behind ``wsd allwords``: train, disambiguate
 framework datasets (``*.data.xml``), write key files and score them like the official scorer.
@@ -220,9 +221,9 @@ class _KeyModel:
         )
 
 
-def _most_frequent(labels: Sequence[str]) -> str:
-    """The most common label, ties to the smallest (as ``AllWordsWSD.most_frequent``)."""
-    return min(Counter(labels).items(), key=lambda item: (-item[1], item[0]))[0]
+def _most_frequent(counts: Mapping[str, int]) -> str:
+    """The label with the highest count, ties to the smallest label."""
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
 def _fit_perceptron(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]):
@@ -250,7 +251,7 @@ def _beats_mfs(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]) 
     wins = 0
     for fold in range(folds):
         test, train = order[fold::folds], np.setdiff1d(order, order[fold::folds])
-        mfs = _most_frequent(labels[train].tolist())
+        mfs = _most_frequent(Counter(labels[train].tolist()))
         if len(set(labels[train].tolist())) < 2:
             continue  # the classifier would be the MFS
         classes, coef, intercept = _fit_perceptron(X[train], labels[train].tolist(), key,
@@ -463,9 +464,7 @@ class AllWordsWSD:
     def most_frequent(self, key: str) -> Answer:
         """The most frequent training sense of ``key`` (ties: smallest key), None if unseen."""
         counts = self.sense_counts_.get(key)
-        if not counts:
-            return None
-        return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
+        return _most_frequent(counts) if counts else None
 
     def _fallback(self, inst: Instance) -> Answer:
         """The WordNet first sense (None without WordNet, a target POS or ``backoff``)."""

@@ -5,14 +5,10 @@ import math
 import pytest
 
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_order
-from wsd.experiments.lexical import (
-    BlockTfIdf,
-    LinearSVMOnDicts,
-    best_featurizer,
-    best_system,
-)
+from wsd.experiments.lexical import LinearSVMOnDicts, best_featurizer, best_system
 from wsd.experiments.systems import make_system
 from wsd.features import Featurizer, Weighting
+from wsd.features.weighting import BlockTfIdf
 from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
 

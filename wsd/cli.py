@@ -21,7 +21,7 @@ from wsd.experiments.systems import SYSTEM_NAMES, SystemSettings, small_corpus_s
 from wsd.features import PRESETS
 from wsd.resources import MissingResourceError
 
-WEIGHTINGS = ("binary", "count", "tfidf", "ppmi")
+WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted")
 
 
@@ -31,27 +31,28 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
                        help="feature set (default: full = BoW, words and POS around the target, "
                             "collocations, target form; bow for the bundled corpus)")
     group.add_argument("--weighting", choices=WEIGHTINGS, default=None,
-                       help="feature weighting, fitted on training data only (default: binary; "
-                            "tfidf for the bundled corpus)")
+                       help="feature weighting, fitted on training data only (default: "
+                            "block-tfidf; tfidf for the bundled corpus)")
     group.add_argument("--lemmatize", action=argparse.BooleanOptionalAction, default=None,
-                       help="lemmatize the bag of words with WordNet (default: only for the "
-                            "bundled corpus)")
+                       help="lemmatize the bag of words with WordNet when it is installed "
+                            "(default: yes)")
     group.add_argument("--window", type=int, default=None,
                        help="bag-of-words window of +-N tokens (default: the whole sentence)")
-    group.add_argument("--epochs", type=int, default=10, help="training epochs (default: 10)")
+    group.add_argument("--epochs", type=int, default=None,
+                       help="training epochs (default: 5; 10 for the bundled corpus)")
     group.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
 
 
 def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSettings:
     """The settings the options give; unset ones default by corpus (small bundled data
     does best with lemmatized bag-of-words and tf-idf)."""
-    if args.epochs < 1:
+    if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
     bundled = corpus is None or corpus.startswith("bundled:")
     defaults = small_corpus_settings() if bundled else SystemSettings()
     chosen = {"features": args.features, "weighting": args.weighting,
-              "lemmatize": args.lemmatize}
-    return replace(defaults, window=args.window, epochs=args.epochs, seed=args.seed,
+              "lemmatize": args.lemmatize, "epochs": args.epochs}
+    return replace(defaults, window=args.window, seed=args.seed,
                    **{k: v for k, v in chosen.items() if v is not None})
 
 

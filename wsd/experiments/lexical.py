@@ -10,7 +10,8 @@ spread over seeds.
 - extractors: bag of words over the whole context (lowercased, built-in stopwords and
   punctuation dropped, WordNet morphy lemmas), words at +-2, POS tags at +-3, the target's own
   form and POS ("lines" vs "line"), the 11 IMS collocations;
-- weighting: ``BlockTfIdf`` -- presence x smoothed idf, the bag-of-words block and the local
+- weighting: ``BlockTfIdf`` ("block-tfidf" in ``wsd.features.weighting``) -- presence x
+  smoothed idf, the bag-of-words block and the local
   block (everything else) each scaled to unit length, the bag of words then weighted 0.85, so
   a long context cannot drown the handful of local features and vice versa;
 - learner: the averaged perceptron, 5 epochs.
@@ -18,73 +19,20 @@ spread over seeds.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wsd.experiments.pipeline import SupervisedWSD
-from wsd.features import BagOfWords, Collocations, Featurizer, PositionalWords, PosTags, TargetWord
-from wsd.features.weighting import TfIdf
+from wsd.features import Featurizer
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
 
 BEST_EPOCHS = 5
-BEST_BOW_WEIGHT = 0.85
 
 
-class BlockTfIdf(TfIdf):
-    """Presence x smoothed idf, l2-normalised separately within two blocks of features.
-
-    Features whose names start with ``prefix`` (default ``bow=``, the bag of words) form one
-    block, all others the local block; each block is scaled to unit Euclidean length and the
-    first one multiplied by ``bow_weight``. The idf is ``TfIdf``'s, fitted the same way:
-    ``ln((1 + N) / (1 + df)) + 1`` from the training contexts (unseen features: df = 0).
-    """
-
-    kind = "block-tfidf"
-
-    def __init__(self, bow_weight: float = BEST_BOW_WEIGHT, prefix: str = "bow=") -> None:
-        super().__init__(norm="l2")
-        if (
-            isinstance(bow_weight, bool)
-            or not isinstance(bow_weight, (int, float))
-            or not (bow_weight > 0)
-        ):
-            raise ValueError(f"bow_weight must be a positive number, got {bow_weight!r}")
-        self.bow_weight = float(bow_weight)
-        self.prefix = prefix
-
-    def params(self) -> dict[str, Any]:
-        return {"bow_weight": self.bow_weight, "prefix": self.prefix}
-
-    def transform_one(self, features: Mapping[str, float]) -> dict[str, float]:
-        idf, unseen, prefix = self.idf_, self._unseen_idf, self.prefix
-        bow: dict[str, float] = {}
-        local: dict[str, float] = {}
-        for f, v in features.items():
-            if v:
-                (bow if f.startswith(prefix) else local)[f] = idf.get(f, unseen)
-        weighted: dict[str, float] = {}
-        for block, scale in ((bow, self.bow_weight), (local, 1.0)):
-            if block:
-                factor = scale / math.sqrt(sum(w * w for w in block.values()))
-                weighted.update((f, w * factor) for f, w in block.items())
-        return weighted
-
-
-def best_extractors() -> list[Any]:
-    """The extractors of the chosen lexical-sample feature set (see the module docstring)."""
-    return [
-        BagOfWords(lemmatize=True),
-        PositionalWords(window=2),
-        PosTags(window=3),
-        TargetWord(),
-        Collocations(),
-    ]
-
-
-def best_featurizer(weighting: Any = None) -> Featurizer:
-    """The chosen feature set; ``weighting`` (a name or Weighting) replaces ``BlockTfIdf()``."""
-    return Featurizer(best_extractors(), weighting=BlockTfIdf() if weighting is None else weighting)
+def best_featurizer(weighting: Any = "block-tfidf") -> Featurizer:
+    """The chosen feature set: the "full" preset with lemmatized bag of words, weighted with
+    block tf-idf unless ``weighting`` (a name or Weighting) says otherwise."""
+    return Featurizer.preset("full", weighting=weighting, lemmatize=True)
 
 
 def best_system(
@@ -101,7 +49,7 @@ def best_system(
         model = MulticlassVotedPerceptron(epochs=epochs, seed=seed)
     else:
         raise ValueError(f"unknown learner {learner!r}; choose averaged, perceptron or voted")
-    return SupervisedWSD(best_featurizer(weighting), model)
+    return SupervisedWSD(best_featurizer(weighting or "block-tfidf"), model)
 
 
 class LinearSVMOnDicts:

@@ -15,7 +15,15 @@ from wsd.features.pos import ensure_pos, tag_tokens
 from wsd.features.positional import PositionalWords, PosTags
 from wsd.features.target import TargetWord
 from wsd.features.vectorize import FeatureVectorizer
-from wsd.features.weighting import PPMI, Binary, Count, TfIdf, Weighting, make_weighting
+from wsd.features.weighting import (
+    PPMI,
+    Binary,
+    BlockTfIdf,
+    Count,
+    TfIdf,
+    Weighting,
+    make_weighting,
+)
 
 __all__ = [
     "BUILTIN_STOPWORDS",
@@ -26,6 +34,7 @@ __all__ = [
     "RIGHT_PAD",
     "BagOfWords",
     "Binary",
+    "BlockTfIdf",
     "Collocations",
     "Count",
     "Extractor",

@@ -102,7 +102,7 @@ class Weighting:
 
 
 def make_weighting(kind: str | Weighting, **params: Any) -> Weighting:
-    """A weighting from its name (binary, count, tfidf, ppmi) or the object itself."""
+    """A weighting from its name (binary, count, tfidf, block-tfidf, ppmi) or the object."""
     if isinstance(kind, Weighting):
         return kind
     if kind not in Weighting._registry:
@@ -188,6 +188,46 @@ class TfIdf(_Fitted):
         self.idf_ = {f: float(v) for f, v in state["idf"].items()}
         self._unseen_idf = math.log(1 + self.n_contexts_) + 1.0
         self._fitted = True
+
+
+class BlockTfIdf(TfIdf):
+    """Presence x smoothed idf, l2-normalised separately within two blocks of features.
+
+    Features whose names start with ``prefix`` (default ``bow=``, the bag of words) form one
+    block, all others the local block; each block is scaled to unit Euclidean length and the
+    first one multiplied by ``bow_weight``. The idf is ``TfIdf``'s, fitted the same way:
+    ``ln((1 + N) / (1 + df)) + 1`` from the training contexts (unseen features: df = 0).
+    """
+
+    kind = "block-tfidf"
+
+    def __init__(self, bow_weight: float = 0.85, prefix: str = "bow=") -> None:
+        super().__init__(norm="l2")
+        if (
+            isinstance(bow_weight, bool)
+            or not isinstance(bow_weight, (int, float))
+            or not (bow_weight > 0)
+        ):
+            raise ValueError(f"bow_weight must be a positive number, got {bow_weight!r}")
+        self.bow_weight = float(bow_weight)
+        self.prefix = prefix
+
+    def params(self) -> dict[str, Any]:
+        return {"bow_weight": self.bow_weight, "prefix": self.prefix}
+
+    def transform_one(self, features: Mapping[str, float]) -> dict[str, float]:
+        idf, unseen, prefix = self.idf_, self._unseen_idf, self.prefix
+        bow: dict[str, float] = {}
+        local: dict[str, float] = {}
+        for f, v in features.items():
+            if v:
+                (bow if f.startswith(prefix) else local)[f] = idf.get(f, unseen)
+        weighted: dict[str, float] = {}
+        for block, scale in ((bow, self.bow_weight), (local, 1.0)):
+            if block:
+                factor = scale / math.sqrt(sum(w * w for w in block.values()))
+                weighted.update((f, w * factor) for f, w in block.items())
+        return weighted
 
 
 class PPMI(_Fitted):

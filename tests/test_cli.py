@@ -161,3 +161,22 @@ def test_demo_runs_offline_without_nltk_data(tmp_path):
         assert f"== {target}:" in result.stdout
     assert "bass -> bass.fish" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
+    from test_allwords import _bank_sentences, _corpus
+
+    train = _corpus(tmp_path, "train", [_bank_sentences(16)])
+    test = _corpus(tmp_path, "test", [_bank_sentences(6, offset=16)])
+    model, keys = tmp_path / "allwords.json", tmp_path / "keys"
+    result = run("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
+                 "--save", str(model), "--epochs", "5")
+    assert result.returncode == 0, result.stderr
+    assert "test" in result.stdout and "F1" in result.stdout
+    answers = (keys / "test.key.txt").read_text().splitlines()
+    assert len(answers) == 6
+    again = run("allwords", "--model", str(model), "--evaluate", str(test))
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[-1] == result.stdout.splitlines()[1]
+    assert_clean_error(run("allwords", "--model", str(model), "--evaluate",
+                           str(tmp_path / "missing.data.xml")), "missing.data.xml")

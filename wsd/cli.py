@@ -199,6 +199,28 @@ def cmd_curves(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_allwords(args: argparse.Namespace) -> int:
+    from wsd.experiments.allwords import run_allwords
+
+    if args.epochs is not None and args.epochs < 1:
+        raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
+    options = {"seed": args.seed, "n_jobs": args.jobs}
+    if args.epochs is not None:
+        options["epochs"] = args.epochs
+    table = run_allwords(
+        train=None if args.model else args.train, evaluate=args.evaluate, out_dir=args.out,
+        root=args.framework, model_path=args.save, model=args.model, **options)
+    scores = table.copy()
+    for column in ("P", "R", "F1"):
+        scores[column] = (100 * scores[column]).round(1)
+    print(scores.to_string(index=False))
+    if args.out:
+        print(f"key files written to {args.out}")
+    if args.save:
+        print(f"model saved to {args.save}")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from wsd.experiments.demo import run_demo
 
@@ -271,6 +293,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="example orders tried for the order-sensitivity plot (default: 10)")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_curves, epochs=20)
+
+    p = commands.add_parser(
+        "allwords", help="all-words WSD: one classifier per lemma#pos, trained on SemCor")
+    p.add_argument("--train", default="semcor",
+                   help="training data: a framework dataset name or a *.data.xml path with its "
+                        "gold key beside it (default: semcor)")
+    p.add_argument("--evaluate", nargs="+", default=["semeval2007"],
+                   help="datasets to disambiguate and score: names (senseval2, senseval3, "
+                        "semeval2007, ...) or *.data.xml paths (default: semeval2007)")
+    p.add_argument("--framework", help="the framework folder (default: $WSD_FRAMEWORK_DIR, "
+                                       "else ../shared/data/wsd_framework)")
+    p.add_argument("--out", help="write <dataset>.key.txt answer files to this folder")
+    p.add_argument("--save", help="save the trained system to this model file")
+    p.add_argument("--model", help="use a model saved with --save instead of training")
+    p.add_argument("--epochs", type=int, default=None, help="training epochs (default: 10)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="parallel training processes; results do not depend on it (default: 1)")
+    p.set_defaults(handler=cmd_allwords)
 
     p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")

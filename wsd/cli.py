@@ -17,9 +17,9 @@ from pathlib import Path
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
-from wsd.experiments.systems import SYSTEM_NAMES, SystemSettings, small_corpus_settings
+from wsd.experiments.systems import KNOWLEDGE, SYSTEM_NAMES, SystemSettings, small_corpus_settings
 from wsd.features import PRESETS
-from wsd.resources import MissingResourceError
+from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted")
@@ -133,10 +133,16 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 
 def _inventory_for(corpus: str):
+    """The sense inventory whose ids the corpus uses: bundled glosses, WordNet sense keys for
+    the all-words framework, none for senseval (its labels have no glosses)."""
     if corpus.startswith("bundled:"):
         from wsd.knowledge.inventory import BundledInventory
 
         return BundledInventory()
+    if corpus.startswith("framework:"):
+        from wsd.knowledge.inventory import WordNetInventory
+
+        return WordNetInventory()
     return None
 
 
@@ -149,11 +155,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.systems.split(",") if n.strip()]
     inventory = _inventory_for(args.corpus)
     if inventory is None:
-        skipped = [n for n in names if n.startswith("lesk")]
-        names = [n for n in names if not n.startswith("lesk")]
+        skipped = [n for n in names if n in KNOWLEDGE]
+        names = [n for n in names if n not in KNOWLEDGE]
         if skipped:
-            print(f"note: {', '.join(skipped)} left out: {args.corpus} has no sense inventory "
-                  "with glosses", file=sys.stderr)
+            print(f"note: {', '.join(skipped)} left out: {args.corpus} has no sense inventory",
+                  file=sys.stderr)
+    if "first-sense" in names and not has_nltk_resource("wordnet"):
+        names.remove("first-sense")
+        print("note: first-sense left out: WordNet is not installed "
+              "(python -m nltk.downloader wordnet)", file=sys.stderr)
     unknown = [n for n in names if n not in SYSTEM_NAMES]
     if unknown:
         raise ValueError(f"unknown system(s) {', '.join(unknown)}; choose from "
@@ -274,9 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("compare", help="compare systems on one corpus with the same folds")
     p.add_argument("--corpus", required=True, help=CORPUS_HELP)
-    p.add_argument("--systems", default="mfs,lesk,perceptron,averaged,voted",
-                   help=f"comma-separated, from {', '.join(SYSTEM_NAMES)} "
-                        "(default: mfs,lesk,perceptron,averaged,voted)")
+    p.add_argument("--systems", default="mfs,first-sense,lesk,perceptron,averaged,voted",
+                   help=f"comma-separated, from {', '.join(SYSTEM_NAMES)}; the knowledge-based "
+                        "ones only where the corpus has a sense inventory (default: "
+                        "mfs,first-sense,lesk,perceptron,averaged,voted)")
     p.add_argument("--folds", type=int, default=5,
                    help="k for stratified k-fold cross-validation; 0 for one 80/20 split "
                         "(default: 5)")

@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from wsd.corpora.bundled import load_bundled_inventory
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import Featurizer
-from wsd.knowledge.inventory import BundledInventory, SenseInventory
+from wsd.instance import Instance
+from wsd.knowledge.inventory import BundledInventory, SenseInventory, WordNetInventory
 from wsd.knowledge.lesk import ExtendedLesk, SimplifiedLesk
-from wsd.learners.baselines import MostFrequentSense, RandomSense
+from wsd.learners.baselines import (
+    InstanceSystem,
+    MostFrequentSense,
+    RandomSense,
+    WordNetFirstSense,
+)
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
 from wsd.learners.voted import MulticlassVotedPerceptron
 from wsd.resources import has_nltk_resource
 
 SUPERVISED = ("perceptron", "averaged", "voted")
 BASELINES = ("mfs", "random")
-KNOWLEDGE = ("lesk", "lesk-extended")
+KNOWLEDGE = ("first-sense", "lesk", "lesk-extended")  # need a sense inventory
 SYSTEM_NAMES = BASELINES + KNOWLEDGE + SUPERVISED
 
 
@@ -69,6 +77,25 @@ def _learner(name: str, settings: SystemSettings) -> Any:
     return MulticlassVotedPerceptron(epochs=settings.epochs, seed=settings.seed)
 
 
+class BundledFirstSense(InstanceSystem):
+    """WordNet's first sense among those the bundled inventory covers: the bundled sense whose
+    recorded WordNet key comes first in WordNet's order (None when none is recorded)."""
+
+    def __init__(self) -> None:
+        self._wordnet = WordNetInventory()
+
+    def fit(self, instances: Sequence[Instance] = ()) -> BundledFirstSense:
+        return self
+
+    def answer(self, inst: Instance) -> str | None:
+        senses = load_bundled_inventory(inst.lemma)["senses"]
+        to_bundled = {s["wordnet"]: s["id"] for s in senses if s.get("wordnet")}
+        for sense in self._wordnet.senses(inst.lemma, inst.target_pos):
+            if sense.id in to_bundled:
+                return to_bundled[sense.id]
+        return None
+
+
 def make_system(
     name: str,
     settings: SystemSettings | None = None,
@@ -89,6 +116,10 @@ def make_system(
     if name in KNOWLEDGE:
         if inventory is None:
             raise ValueError(f"system {name!r} needs a sense inventory for this corpus")
+        if name == "first-sense":
+            if isinstance(inventory, BundledInventory):
+                return BundledFirstSense()
+            return WordNetFirstSense(inventory)
         lesk = SimplifiedLesk if name == "lesk" else ExtendedLesk
         return lesk(inventory=inventory, backoff="mfs", lemmatize=can_lemmatize())
     if name in SUPERVISED:

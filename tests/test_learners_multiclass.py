@@ -277,3 +277,15 @@ def test_constructor_arguments_are_stored_as_given():
     assert model.get_params() == {"epochs": 7, "average": True, "shuffle": True, "seed": None,
                                   "patience": None, "verbose": False, "engine": "auto"}
     assert MulticlassPerceptron().average is False
+
+
+def test_early_stopping_keeps_the_first_best_epoch_and_stops_after_patience():
+    from wsd.learners.training import EarlyStopping
+
+    stopping = EarlyStopping(patience=2)
+    snapshots = iter(["s1", "s2", "s3", "s4", "s5"])
+    decisions = [stopping.update(acc, epoch, lambda: next(snapshots))
+                 for epoch, acc in enumerate([0.5, 0.7, 0.7, 0.6], start=1)]
+    assert decisions == [False, False, False, True]
+    assert stopping.best == (0.7, 2, "s2")  # a tie is not an improvement
+    assert EarlyStopping(patience=None).update(0.1, 1, lambda: None) is False

@@ -35,7 +35,7 @@ import scipy.sparse as sp
 from numba import njit
 
 from wsd.learners.base import NotFittedError
-from wsd.learners.training import epoch_orders
+from wsd.learners.training import EarlyStopping, epoch_orders
 
 __all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", "train_many"]
 
@@ -356,8 +356,7 @@ class _CSRPerceptronBase:
             chunks = [np.array(list(orders), dtype=np.int64)]
         else:
             chunks = (np.asarray(order, dtype=np.int64)[None, :] for order in orders)
-        best = None
-        stale = 0
+        stopping = EarlyStopping(self.patience)
         for chunk in self._progress(chunks, total):
             for mistakes in self._epochs(X, y, chunk).tolist():
                 self.history_.append({
@@ -371,16 +370,11 @@ class _CSRPerceptronBase:
             record = self.history_[-1]
             self._set_model()
             record["dev_accuracy"] = self._accuracy(*dev)
-            if best is None or record["dev_accuracy"] > best[0]:
-                best = (record["dev_accuracy"], record["epoch"], self._snapshot())
-                stale = 0
-            else:
-                stale += 1
-                if self.patience is not None and stale >= self.patience:
-                    break
-        if best is not None:
-            self._W, self._U, self._b, self._beta, self._counter = best[2]
-            self.best_epoch_ = best[1]
+            if stopping.update(record["dev_accuracy"], record["epoch"], self._snapshot):
+                break
+        if stopping.best is not None:
+            _, self.best_epoch_, snapshot = stopping.best
+            self._W, self._U, self._b, self._beta, self._counter = snapshot
         self._set_model()
 
     def _epochs(self, X: _Rows, y: np.ndarray, orders: np.ndarray) -> np.ndarray:

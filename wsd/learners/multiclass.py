@@ -46,7 +46,7 @@ from wsd.learners.base import (
     sorted_classes,
     to_plain,
 )
-from wsd.learners.training import epoch_orders
+from wsd.learners.training import EarlyStopping, epoch_orders
 from wsd.persistence import register_model
 
 Weights = dict[str, list[float]]  # feature -> weight of every class, in classes_ order
@@ -126,27 +126,20 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
             return self._fit_compiled(X, labels, X_dev, y_dev)
         self._start(sorted_classes(labels))
         targets = [self._index[label] for label in labels]
-        best = None
-        epochs_without_gain = 0
+        stopping = EarlyStopping(self.patience)
         progress = tqdm(total=epochs, desc=type(self).__name__, unit="epoch",
                         disable=not self.verbose)
         for order in epoch_orders(len(examples), epochs, self.seed, self.shuffle):
             record = self._epoch(examples, targets, order.tolist(), dev)
             progress.update()
             progress.set_postfix(mistakes=record["mistakes"], dev=record["dev_accuracy"])
-            if dev is None:
-                continue
-            if best is None or record["dev_accuracy"] > best[0]:
-                best = (record["dev_accuracy"], record["epoch"], self._snapshot())
-                epochs_without_gain = 0
-            else:
-                epochs_without_gain += 1
-                if self.patience is not None and epochs_without_gain >= self.patience:
-                    break
+            if dev is not None and stopping.update(record["dev_accuracy"], record["epoch"],
+                                                   self._snapshot):
+                break
         progress.close()
-        if best is not None:
-            self._restore(best[2])
-            self.best_epoch_ = best[1]
+        if stopping.best is not None:
+            _, self.best_epoch_, snapshot = stopping.best
+            self._restore(snapshot)
         self._publish()
         return self
 

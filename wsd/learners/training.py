@@ -18,3 +18,25 @@ def epoch_orders(n_examples: int, epochs: int, seed: int | None, shuffle: bool):
             yield rng.permutation(n_examples)
         else:
             yield np.arange(n_examples)
+
+
+class EarlyStopping:
+    """Keep the state of the epoch with the best dev accuracy; say when patience runs out.
+
+    ``update`` takes the epoch's dev accuracy, its number and a function that snapshots the
+    learner (called only when the epoch is the best so far) and returns True to stop.
+    ``best`` is then (accuracy, epoch, snapshot), or None before the first update.
+    """
+
+    def __init__(self, patience: int | None) -> None:
+        self.patience = patience
+        self.best: tuple | None = None
+        self._stale = 0
+
+    def update(self, accuracy: float, epoch: int, snapshot) -> bool:
+        if self.best is None or accuracy > self.best[0]:
+            self.best = (accuracy, epoch, snapshot())
+            self._stale = 0
+            return False
+        self._stale += 1
+        return self.patience is not None and self._stale >= self.patience

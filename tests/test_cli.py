@@ -82,6 +82,8 @@ def test_train_predict_evaluate_round_trip(tmp_path):
 
     result = run("disambiguate", "--model", str(model), "A <<crane>> lifted the roof beams.")
     assert result.returncode == 0 and "crane.machine" in result.stdout
+    wrong = run("disambiguate", "--model", str(model), "--target", "bass", "a <<bass>> swam")
+    assert_clean_error(wrong, "trained for crane, not 'bass'")
 
 
 def test_bad_model_files_are_refused_clearly(tmp_path):

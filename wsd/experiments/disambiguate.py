@@ -39,6 +39,9 @@ def disambiguate(
     model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5
 ) -> list[dict[str, Any]]:
     """One record per sentence: the sense, its gloss, the margin and the top features."""
+    if target and model.lemmas_ and target.lower() not in model.lemmas_:
+        raise ValueError(f"this model was trained for {', '.join(model.lemmas_)}, "
+                         f"not {target!r}")
     records = []
     for index, text in enumerate(sentences, start=1):
         inst = parse_sentence(text, target, index)

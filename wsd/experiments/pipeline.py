@@ -43,6 +43,7 @@ class SupervisedWSD:
         self.featurizer = featurizer if featurizer is not None else Featurizer.preset("full")
         self.learner = learner if learner is not None else MulticlassAveragedPerceptron()
         self.glosses = dict(glosses or {})
+        self.lemmas_: list[str] = []
 
     def fit(
         self, instances: Sequence[Instance], dev: Sequence[Instance] | None = None
@@ -51,6 +52,7 @@ class SupervisedWSD:
         if not instances:
             raise ValueError("no training instances")
         labels = instance_labels(instances)
+        self.lemmas_ = sorted({inst.lemma for inst in instances})
         X = self.featurizer.fit_transform(instances)
         if dev:
             self.learner.fit(X, labels, self.featurizer.transform(dev), instance_labels(dev))
@@ -94,15 +96,18 @@ class SupervisedWSD:
             "featurizer": self.featurizer.to_dict(),
             "learner": self.learner.to_dict(),
             "glosses": self.glosses,
+            "lemmas": self.lemmas_,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SupervisedWSD:
-        return cls(
+        model = cls(
             featurizer=Featurizer.from_dict(data["featurizer"]),
             learner=persistence.object_from_dict(data["learner"]),
             glosses=data.get("glosses"),
         )
+        model.lemmas_ = list(data.get("lemmas", []))
+        return model
 
     def save(self, path: str | Path) -> Path:
         """Write the whole system (features, weighting, weights, glosses) as one JSON file."""

@@ -9,6 +9,7 @@ from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
 from wsd.evaluation.scorer import score_framework, score_key_files
 from wsd.experiments.allwords import (
     AllWordsWSD,
+    CorpusLemmaBag,
     neighbour_tokens,
     run_allwords,
     wordnet_examples,
@@ -226,6 +227,15 @@ def test_default_features_penn_tags_and_lemmas(toy):
     assert system.predict(test) == [inst.senses[0] for inst in test]
     with pytest.raises(ValueError, match="pos_tags"):
         AllWordsWSD(pos_tags="ptb").fit(train)
+
+
+def test_corpus_lemma_bag_reads_the_loaders_lemmas():
+    words = ("The", "banks", "were", "lending", "money", ".")
+    meta = (("sentence", "s0"), ("lemmas", ("the", "bank", "be", "lend", "money", ".")))
+    inst = Instance(id="x", tokens=words, span=(1, 2), lemma="bank", meta=meta)
+    assert CorpusLemmaBag()(inst) == {"bow=lend": 1.0, "bow=money": 1.0}
+    plain = Instance(id="y", tokens=words, span=(1, 2), lemma="bank")  # no lemmas: the tokens
+    assert CorpusLemmaBag()(plain) == {"bow=lending": 1.0, "bow=money": 1.0}
 
 
 def test_neighbour_tokens_stay_inside_the_document():

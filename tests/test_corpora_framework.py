@@ -69,8 +69,11 @@ def test_instances_from_toy_files(toy):
     assert third.target == "looked away" and third.key == "look_away#VERB"
     assert third.senses == ("look_away%2:39:00::", "look_away%2:39:01::")
     assert fourth.tokens == ("A", "bass", "played") and fourth.sense == "bass%1:10:00::"
-    assert dict(first.meta) == {"document": "d000", "source": "br-x01", "sentence": "d000.s000"}
-    assert dict(fourth.meta) == {"document": "d001", "sentence": "d001.s000"}
+    lemmas = ("the", "bass", "swim", "look_away", ".")
+    assert dict(first.meta) == {"document": "d000", "source": "br-x01", "sentence": "d000.s000",
+                                "lemmas": lemmas}  # fmt: skip
+    assert dict(fourth.meta) == {"document": "d001", "sentence": "d001.s000",
+                                 "lemmas": ("a", "bass", "play")}  # fmt: skip
 
 
 def test_one_sentence_shares_its_tuples(toy):
@@ -78,6 +81,13 @@ def test_one_sentence_shares_its_tuples(toy):
     assert first.tokens is second.tokens is third.tokens
     assert first.pos is third.pos and first.meta is third.meta
     assert first.tokens is not fourth.tokens
+
+
+def test_a_token_without_lemma_reads_its_lowercased_text(tmp_path):
+    xml = XML.replace('<wf lemma="a" pos="DET">A</wf>', '<wf pos="DET">A</wf>')
+    instances = load_framework(write(tmp_path / "x.data.xml", xml))
+    assert dict(instances[-1].meta)["lemmas"] == ("a", "bass", "play")
+    assert dict(instances[0].meta)["lemmas"][3] == "look_away"
 
 
 def test_without_key_instances_are_unlabelled(toy):

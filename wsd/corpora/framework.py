@@ -5,7 +5,9 @@ lemma and a coarse universal POS tag) plus ``<name>.gold.key.txt`` (lines ``id k
 Each ``<instance>`` becomes one ``Instance`` whose context is its sentence: ``tokens`` are the
 sentence's ``wf``/``instance`` surface forms, one token per element even when the surface text is a
 multiword ("pointed out", "Fulton_County_Grand_Jury"), so ``span`` is always ``(i, i + 1)``.
-Instances of one sentence share the same ``tokens``, ``pos`` and ``meta`` tuples.
+Instances of one sentence share the same ``tokens``, ``pos`` and ``meta`` tuples; ``meta`` holds
+the document and sentence ids and ``("lemmas", (lemma per token, ...))``, the XML's lemmas (a
+token without one reads its lowercased text).
 
 The XML is streamed with ``iterparse`` and each sentence is freed once read, so SemCor (226,036
 instances) loads in seconds (see ``benchmarks/load_semcor.py``).
@@ -195,6 +197,7 @@ def _sentence_instances(
     sentence_id = sentence.get("id", "")
     tokens = []
     tags = []
+    lemmas = []
     targets = []
     for index, token in enumerate(sentence):
         if token.tag not in ("wf", "instance"):
@@ -204,11 +207,12 @@ def _sentence_instances(
             )
         tokens.append(sys.intern(token.text or ""))
         tags.append(sys.intern(token.get("pos", "")))
+        lemmas.append(sys.intern(token.get("lemma") or (token.text or "").lower()))
         if token.tag == "instance":
             targets.append((index, token))
     tokens_tuple = tuple(tokens)
     tags_tuple = tuple(tags)
-    meta = (*document, ("sentence", sentence_id))
+    meta = (*document, ("sentence", sentence_id), ("lemmas", tuple(lemmas)))
     for index, token in targets:
         instance_id, lemma, pos = token.get("id"), token.get("lemma"), token.get("pos")
         if not (instance_id and lemma and pos):

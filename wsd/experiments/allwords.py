@@ -22,6 +22,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,32 @@ def wordnet_examples(lemma: str, pos: str, inventory: WordNetInventory) -> list[
 
 
 # --------------------------------------------------------------------------- features
+
+
+@dataclass(frozen=True)
+class CorpusLemmaBag(BagOfWords):
+    """A bag of words over the corpus's own lemmas of the sentence (``("lemmas", (...))`` in
+    ``Instance.meta``, as the framework loader keeps them), the target left out; instances
+    without them fall back to their tokens. Options as ``BagOfWords``'s (``lemmatize`` applies
+    WordNet's morphy to the tokens of the fallback only)."""
+
+    name = "lemma_bow"
+
+    def __call__(self, inst: Instance) -> dict[str, float]:
+        for field_name, value in inst.meta:
+            if field_name == "lemmas" and len(value) == len(inst.tokens):
+                return self._plain(replace(inst, tokens=value, pos=None))
+        return super().__call__(inst)
+
+    @functools.cached_property
+    def _plain(self) -> BagOfWords:
+        """The same bag without morphy (corpus lemmas are already base forms)."""
+        return BagOfWords(
+            window=self.window,
+            lowercase=self.lowercase,
+            stopwords=self.stopwords,
+            drop_punctuation=self.drop_punctuation,
+        )
 
 
 @functools.lru_cache(maxsize=4)

@@ -116,3 +116,21 @@ def test_tables_are_written_as_csv_and_markdown(tmp_path):
     csv, md = write_table(table, tmp_path / "sub" / "t.csv")
     assert csv.read_text().splitlines() == ["system,accuracy", "a,0.5", "b,0.75"]
     assert md.name == "t.md"
+
+
+def test_per_key_systems_choose_only_among_their_own_words_senses():
+    from wsd.experiments.perkey import PerKeyWSD
+
+    bass = load_bundled("bass")
+    mixed = CRANE[::2] + bass[::2]
+    only_one_sense = [i for i in load_bundled("bank") if i.sense == "bank.river"][:5]
+    system = PerKeyWSD(bow_system, fallback="none").fit(mixed + only_one_sense)
+    assert sorted(system.systems_) == ["bass#NOUN", "crane#NOUN"]
+    test = CRANE[1::2] + bass[1::2]
+    answers = system.predict(test)
+    assert all(a.split(".")[0] == inst.lemma for a, inst in zip(answers, test, strict=True))
+    majority = make_system("mfs").fit(mixed).score(test)
+    assert system.score(test) > majority + 0.05
+    assert system.predict(load_bundled("bank")[:3]) == ["bank.river"] * 3
+    unseen = Instance("x", ("a", "plant"), (1, 2), "plant", target_pos="NOUN")
+    assert system.predict([unseen]) == [None]

@@ -17,7 +17,13 @@ from pathlib import Path
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
-from wsd.experiments.systems import KNOWLEDGE, SYSTEM_NAMES, SystemSettings, small_corpus_settings
+from wsd.experiments.systems import (
+    KNOWLEDGE,
+    SUPERVISED,
+    SYSTEM_NAMES,
+    SystemSettings,
+    small_corpus_settings,
+)
 from wsd.features import PRESETS
 from wsd.resources import MissingResourceError, has_nltk_resource
 
@@ -170,6 +176,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
                          f"{', '.join(SYSTEM_NAMES)}")
     settings = _settings(args, args.corpus)
     systems = {n: partial(make_system, n, settings, inventory) for n in names}
+    if len({inst.key for inst in instances}) > 1:  # several target words: one model per word
+        from wsd.experiments.perkey import PerKeyWSD
+
+        fallback = "first_sense" if args.corpus.startswith("framework:") else "none"
+        systems.update({n: partial(PerKeyWSD, systems[n], fallback)
+                        for n in names if n in SUPERVISED})
     table = compare_systems(systems, instances, folds=args.folds or None, seed=args.seed,
                             progress=not args.quiet)
     print(f"{args.corpus}: {len(instances)} instances, "

@@ -110,7 +110,8 @@ def make_system(
     """
     settings = settings or SystemSettings()
     if name == "mfs":
-        return MostFrequentSense(fallback="none")
+        wordnet_keys = isinstance(inventory, WordNetInventory)
+        return MostFrequentSense(fallback="first_sense" if wordnet_keys else "none")
     if name == "random":
         return RandomSense(seed=settings.seed, inventory=inventory or BundledInventory())
     if name in KNOWLEDGE:

@@ -195,3 +195,10 @@ def test_compare_first_sense_maps_wordnet_order_onto_bundled_senses(tmp_path):
             (tmp_path / "crane.csv").read_text().splitlines()[1:]}
     assert rows["first-sense"] == rows["mfs"]
     assert float(rows["mfs"]) > 0.6
+
+
+def test_train_refuses_a_corpus_of_several_words(tmp_path):
+    mixed = tmp_path / "mixed.tsv"
+    mixed.write_text("bass.fish\tA <<bass>> bit.\ncrane.bird\tA <<crane>> flew.\n")
+    assert_clean_error(run("train", "--corpus", str(mixed), "--out", str(tmp_path / "m.json")),
+                       "holds 2 target words")

@@ -99,6 +99,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.systems import make_system
 
     instances = load_corpus(args.corpus)
+    words = sorted({inst.key for inst in instances})
+    if len(words) > 1:
+        raise ValueError(f"{args.corpus} holds {len(words)} target words ({', '.join(words[:5])}"
+                         f"{', ...' if len(words) > 5 else ''}); a model disambiguates one word: "
+                         "train one per word, or use `wsd allwords` for all-words data")
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
     model = make_system(args.learner, _settings(args, args.corpus), glosses=glosses)

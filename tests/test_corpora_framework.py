@@ -13,7 +13,7 @@ from wsd.corpora.framework import (
     read_key_file,
     write_key_file,
 )
-from wsd.resources import MissingResourceError, framework_dir
+from wsd.resources import MissingResourceError, has_framework
 
 XML = """<?xml version="1.0" encoding="UTF-8" ?>
 <corpus lang="en" source="toy">
@@ -192,16 +192,10 @@ def test_unknown_dataset_name(tmp_path):
         dataset_paths("senseval9", tmp_path)
 
 
-def _has_framework() -> bool:
-    try:
-        framework_dir()
-    except MissingResourceError:
-        return False
-    return True
 
 
 needs_framework = pytest.mark.skipif(
-    not _has_framework(),
+    not has_framework(),
     reason="WSD evaluation framework data (../shared/data/wsd_framework) absent",
 )
 

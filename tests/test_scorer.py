@@ -7,7 +7,7 @@ import pytest
 
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.scorer import format_scores, main, score_framework, score_key_files
-from wsd.resources import MissingResourceError, framework_dir
+from wsd.resources import framework_dir, has_framework
 
 GOLD = {
     "d0.s0.t0": {"bass%1:13:00::"},
@@ -102,14 +102,11 @@ def test_printout_rounds_half_up_like_java():
     assert text.split() == ["P=", "12.5%", "R=", "6.3%", "F1=", "66.7%"]
 
 
-def _has_framework():
-    try:
-        return (framework_dir() / "Evaluation_Datasets").is_dir()
-    except MissingResourceError:
-        return False
 
 
-@pytest.mark.skipif(not _has_framework(), reason="needs ../shared/data/wsd_framework")
+@pytest.mark.skipif(
+    not has_framework(),
+    reason="WSD evaluation framework data (../shared/data/wsd_framework) absent")
 def test_gold_key_scores_itself_perfectly_on_semeval2007(tmp_path):
     gold_path = framework_dir() / "Evaluation_Datasets/semeval2007/semeval2007.gold.key.txt"
     scores = score_key_files(gold_path, gold_path)

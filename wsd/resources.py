@@ -79,3 +79,12 @@ def framework_dir(path: str | os.PathLike | None = None) -> Path:
             + f"; pass its path or set {FRAMEWORK_ENV}"
         )
     return Path(path)
+
+
+def has_framework(path: str | os.PathLike | None = None) -> bool:
+    """True when the all-words framework folder can be found (see framework_dir)."""
+    try:
+        framework_dir(path)
+    except MissingResourceError:
+        return False
+    return True

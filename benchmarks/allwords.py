@@ -37,8 +37,8 @@ REFERENCE = {  # F1 on (semeval2007, senseval2, senseval3)
     "IMS (SVM, SemCor; published)": (61.3, 70.9, 69.3),
     "MFS (SemCor + WN backoff; published)": (56.3, 67.2, 66.1),
 }
-# Chosen on semeval2007: IMS features with a lemmatised sentence bag of words, Penn tags from
-# NLTK's tagger and the target's own form (all in AllWordsWSD's defaults).
+# Chosen on semeval2007: IMS features with a bag of the sentence's corpus lemmas (the XML's),
+# Penn tags from NLTK's tagger and the target's own form (all in AllWordsWSD's defaults).
 BASE: dict[str, Any] = {}  # AllWordsWSD defaults
 SYSTEMS: dict[str, dict[str, Any]] = {
     "mfs": {},

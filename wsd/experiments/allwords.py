@@ -1,13 +1,14 @@
 """All-words WSD: one averaged perceptron per ``lemma#pos``, IMS-style (Zhong & Ng 2010).
 
 Training (usually SemCor) is split by ``Instance.key``. Every key with at least two senses and
-``min_examples`` examples gets its own classifier over IMS features (the lemmatised words of the
-sentence, Penn POS tags of +-3 words, the 11 local collocations), optionally with the words of
-the neighbouring sentences too; at prediction a sense prior and a margin test can hand unsure
-answers to the most frequent sense. Other seen keys answer their most frequent training sense;
-keys never seen answer the WordNet first sense. Each key is featurized and trained on its own,
-so memory holds one key's feature dicts at a time, and keys train in parallel (``n_jobs``) with
-a per-key seed (``engine.task_seed``): the model does not depend on ``n_jobs``.
+``min_examples`` examples gets its own classifier over IMS features (the lemmas of the sentence,
+the corpus's own when the loader kept them, Penn POS tags of +-3 words, the 11 local
+collocations) and the target's form, optionally with the words of the neighbouring sentences
+too; at prediction a sense prior and a margin test can hand unsure answers to the most frequent
+sense. Other seen keys answer their most frequent training sense; keys never seen answer the
+WordNet first sense. Each key is featurized and trained on its own, so memory holds one key's
+feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key seed
+(``engine.task_seed``): the model does not depend on ``n_jobs``.
 
 ``run_allwords`` is the end-to-end entry point behind ``wsd allwords``: train, disambiguate
 framework datasets (``*.data.xml``), write key files and score them like the official scorer.
@@ -48,12 +49,13 @@ from wsd.resources import MissingResourceError, require_nltk_resource
 Answer = str | None
 FeatureSpec = str | Sequence[Mapping[str, Any]]
 
-# The IMS features with a lemmatised (WordNet morphy) sentence bag of words; together with Penn
-# tags, prior=1 and margin=0.5 the best settings found on SemEval-2007 (benchmarks/allwords.py).
+# The IMS features with the sentence's corpus lemmas as bag of words (WordNet morphy for text
+# without them) plus the target's own form; together with Penn tags, prior=1 and margin=0 the
+# best settings found on SemEval-2007 (benchmarks/allwords.py).
 TUNED_FEATURES: tuple[Mapping[str, Any], ...] = (
-    {"name": "bow", "params": {"lemmatize": True}},
+    {"name": "lemma_bow", "params": {"lemmatize": True}},
     {"name": "pos", "params": {"window": 3}},
-    {"name": "target", "params": {"form": False}},
+    {"name": "target", "params": {"form": True}},
     {"name": "collocations", "params": {}},
 )
 
@@ -330,7 +332,7 @@ class AllWordsWSD:
     """All-words WSD with one averaged perceptron per ``lemma#pos`` and MFS / first-sense backoff.
 
     ``features``: a Featurizer preset name ("ims") or extractor configs (default: IMS features
-    with a lemmatised bag of words, ``TUNED_FEATURES``); ``weighting``:
+    with a bag of the corpus lemmas and the target's form, ``TUNED_FEATURES``); ``weighting``:
     binary, count, tfidf or ppmi, fitted per key; ``context_sentences``: also count the words of
     this many sentences before and after (documents and sentences from ``Instance.meta``);
     ``pos_tags``: "penn" (each sentence re-tagged with NLTK's Penn Treebank tagger, as IMS
@@ -360,7 +362,7 @@ class AllWordsWSD:
         cv_folds: int = 0,
         wordnet_examples: bool = False,
         min_examples: int = 2,
-        margin: float = 0.5,
+        margin: float = 0.0,
         prior: float = 1.0,
         backoff: str = "first_sense",
         seed: int | None = 0,

@@ -18,7 +18,7 @@ from wsd.features import FeatureVectorizer, Featurizer
 from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
 from wsd.persistence import load_model
-from wsd.resources import MissingResourceError, framework_dir, has_nltk_resource
+from wsd.resources import has_framework, has_nltk_resource
 
 MONEY = ["deposit", "money", "loan", "cash"]
 RIVER = ["river", "water", "fishing", "mud"]
@@ -304,15 +304,9 @@ def test_run_allwords_writes_key_files_and_scores_them(tmp_path):
         run_allwords(train, [tmp_path / "missing.data.xml"])
 
 
-def _has_framework() -> bool:
-    try:
-        framework_dir()
-    except MissingResourceError:
-        return False
-    return True
 
 
-@pytest.mark.skipif(not _has_framework(),
+@pytest.mark.skipif(not has_framework(),
                     reason="WSD evaluation framework data (../shared/data/wsd_framework) absent")
 def test_real_semeval2007_end_to_end(tmp_path):
     # train and test on the small dev set itself: a check of the plumbing on real files, where

@@ -231,7 +231,7 @@ def cmd_allwords(args: argparse.Namespace) -> int:
 
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
-    options = {"seed": args.seed, "n_jobs": args.jobs}
+    options = {"seed": args.seed, "n_jobs": args.jobs, "verbose": not args.quiet}
     if args.epochs is not None:
         options["epochs"] = args.epochs
     table = run_allwords(
@@ -339,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
 
     p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")

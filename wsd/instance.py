@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from nltk.tokenize import TreebankWordTokenizer
 
@@ -49,7 +50,7 @@ class Instance:
     pos: tuple[str, ...] | None = None
     senses: tuple[str, ...] = ()
     target_pos: str | None = None
-    meta: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    meta: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tokens", tuple(self.tokens))

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from tqdm import tqdm
 
 from wsd import persistence
 from wsd.corpora.framework import (
@@ -347,7 +348,8 @@ class AllWordsWSD:
     sense when the classifier's best score beats the runner-up by less than this; ``prior``:
     add ``prior * log p(sense | key)`` (add-one training relative frequency) to the scores;
     ``backoff``: "first_sense" (WordNet first sense for unseen keys) or "none" (no answer);
-    ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it).
+    ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it);
+    ``verbose`` (a progress bar over the words being trained).
     """
 
     def __init__(
@@ -367,6 +369,7 @@ class AllWordsWSD:
         backoff: str = "first_sense",
         seed: int | None = 0,
         n_jobs: int = 1,
+        verbose: bool = False,
     ) -> None:
         self.features = features
         self.weighting = weighting
@@ -383,6 +386,7 @@ class AllWordsWSD:
         self.backoff = backoff
         self.seed = seed
         self.n_jobs = n_jobs
+        self.verbose = verbose
         self._wordnet: WordNetInventory | bool | None = None  # loaded on first use
 
     def get_params(self) -> dict[str, Any]:
@@ -405,6 +409,7 @@ class AllWordsWSD:
             "backoff": self.backoff,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
+            "verbose": self.verbose,
         }
 
     def _check_params(self) -> None:
@@ -478,7 +483,8 @@ class AllWordsWSD:
         jobs = (
             delayed(_train_key)(key, groups[key], group_context(groups[key]), spec,
                                 self.weighting, learning)
-            for key in trainable
+            for key in tqdm(trainable, desc="lemma#pos classifiers", unit="word",
+                            disable=not self.verbose)
         )  # fmt: skip
         trained = Parallel(n_jobs=self.n_jobs)(jobs)
         self.models_ = {key: model for key, model in trained if model is not None}

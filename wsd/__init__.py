@@ -5,6 +5,8 @@ The names most scripts need are importable from here; the subpackages hold the r
 ``wsd.evaluation`` and ``wsd.experiments``.
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from wsd.corpora import load_bundled, load_dataset, load_senseval
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import Featurizer
@@ -21,7 +23,10 @@ from wsd.learners import (
 from wsd.persistence import load_model, save_model
 from wsd.resources import MissingResourceError
 
-__version__ = "0.1.0"
+try:  # one version number, kept in pyproject.toml
+    __version__ = version("wsd-perceptron")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "AveragedPerceptron",

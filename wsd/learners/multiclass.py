@@ -72,6 +72,20 @@ def activations(x: Example, weights: Weights, bias: list[float]) -> list[float]:
     return [sum(column, b_k) for column, b_k in zip(zip(*rows, strict=True), bias, strict=True)]
 
 
+def top_contributions(x: Example, weights: Weights, column: int,
+                      k: int) -> list[tuple[str, float]]:
+    """The ``k`` largest value x weight terms of class ``column``'s activation, as (feature,
+    contribution) pairs, largest first (ties by feature name); zero weights are skipped."""
+    contributions = []
+    for feature, value in x:
+        row = weights.get(feature)
+        weight = 0.0 if row is None else row[column]
+        if weight != 0.0:
+            contributions.append((feature, value * weight))
+    contributions.sort(key=lambda pair: (-pair[1], pair[0]))
+    return contributions[:k]
+
+
 def argmax(scores: list[float]) -> int:
     """The index of the largest score; ties go to the lowest index."""
     return scores.index(max(scores))
@@ -318,15 +332,8 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         check_is_fitted(self)
         if label not in self._index:
             raise ValueError(f"unknown label {label!r}; the labels are {self.classes_!r}")
-        column = self._index[label]
-        contributions = []
-        for feature, value in check_feature_dicts([x])[0]:
-            row = self._model_w.get(feature)
-            weight = 0.0 if row is None else row[column]
-            if weight != 0.0:
-                contributions.append((feature, value * weight))
-        contributions.sort(key=lambda pair: (-pair[1], pair[0]))
-        return contributions[:k]
+        return top_contributions(check_feature_dicts([x])[0], self._model_w,
+                                 self._index[label], k)
 
     def weights(self) -> dict[str, dict[Hashable, float]]:
         """The weights predictions use (averaged when ``average``) as {feature: {label: w}}."""

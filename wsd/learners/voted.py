@@ -45,7 +45,7 @@ from wsd.learners.base import (
     sorted_classes,
     to_plain,
 )
-from wsd.learners.multiclass import argmax
+from wsd.learners.multiclass import activations, argmax, top_contributions
 from wsd.learners.training import epoch_orders
 from wsd.persistence import register_model
 
@@ -101,7 +101,7 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
             before = len(mistakes)
             for i in order.tolist():
                 x, t = examples[i], targets[i]
-                p = argmax(_scores(x, w, b))
+                p = argmax(activations(x, w, b))
                 if p == t:
                     counts[-1] += 1
                     continue
@@ -247,12 +247,8 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
         check_is_fitted(self)
         if label not in self._index:
             raise ValueError(f"unknown label {label!r}; the labels are {self.classes_!r}")
-        column = self._index[label]
-        zero = [0.0] * len(self.classes_)
-        contributions = [(feature, value * self._final_w.get(feature, zero)[column])
-                         for feature, value in check_feature_dicts([x])[0]
-                         if self._final_w.get(feature, zero)[column] != 0.0]
-        return sorted(contributions, key=lambda pair: (-pair[1], pair[0]))[:k]
+        return top_contributions(check_feature_dicts([x])[0], self._final_w,
+                                 self._index[label], k)
 
     # -- persistence --------------------------------------------------------------------
 
@@ -281,20 +277,6 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
                              f"counts, found {len(counts)}")
         self._set_fitted(list(state["classes"]), examples, mistakes, counts,
                          list(state["history"]))
-
-
-def _scores(x: Example, w: Weights, b: list[float]) -> list[float]:
-    """x.w_k + b_k for every class k, summed from b_k feature by feature in the order of x
-    (the order MulticlassPerceptron sums in, so both see the same floats); ``sum`` over
-    the columns keeps the per-class loop in C."""
-    rows = []
-    for feature, value in x:
-        row = w.get(feature)
-        if row is not None:
-            rows.append(row if value == 1.0 else [value * weight for weight in row])
-    if not rows:
-        return list(b)
-    return [sum(column, b_k) for column, b_k in zip(zip(*rows, strict=True), b, strict=True)]
 
 
 def _update(w: Weights, b: list[float], x: Example, gold: int, predicted: int) -> None:

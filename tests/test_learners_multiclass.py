@@ -5,6 +5,7 @@ import math
 import nltk
 import numpy as np
 import pytest
+from problems import prototype_problem
 
 from wsd.learners import MulticlassAveragedPerceptron, MulticlassPerceptron, NotFittedError
 from wsd.learners.training import epoch_orders
@@ -23,19 +24,7 @@ HAND_Y = ["fish", "music", "music"]
 
 
 def random_problem(seed, n=90, d=30, k=4):
-    """Sparse real-valued feature dicts with noisy labels from random class prototypes."""
-    rng = np.random.default_rng(seed)
-    prototypes = rng.normal(size=(k, d))
-    X, y = [], []
-    for _ in range(n):
-        columns = rng.choice(d, size=rng.integers(1, 7), replace=False)
-        values = rng.normal(size=len(columns))
-        vector = np.zeros(d)
-        vector[columns] = values
-        scores = prototypes @ vector + rng.normal(scale=0.8, size=k)
-        X.append({f"f{c}": float(v) for c, v in zip(columns, values, strict=True)})
-        y.append(f"sense{int(np.argmax(scores))}")
-    return X, y
+    return prototype_problem(seed, n, d, k, prefix="sense")
 
 
 def lecture_reference(X, y, epochs, seed, shuffle=True):

@@ -6,6 +6,7 @@ import math
 import nltk
 import numpy as np
 import pytest
+from problems import prototype_problem
 
 import wsd.learners.voted as voted
 from wsd import persistence
@@ -67,17 +68,7 @@ def integer_problem(seed, n=60, d=12, k=4):
 
 def real_problem(seed, n=80, d=25, k=5):
     """Real values with labels from noisy class prototypes."""
-    rng = np.random.default_rng(seed)
-    prototypes = rng.normal(size=(k, d))
-    X, y = [], []
-    for _ in range(n):
-        columns = rng.choice(d, size=rng.integers(1, 7), replace=False)
-        values = rng.normal(size=len(columns))
-        vector = np.zeros(d)
-        vector[columns] = values
-        y.append(f"s{int(np.argmax(prototypes @ vector + rng.normal(scale=0.8, size=k)))}")
-        X.append({f"f{c}": float(v) for c, v in zip(columns, values, strict=True)})
-    return X, y
+    return prototype_problem(seed, n, d, k, prefix="s")
 
 
 def naive_voted(X, y, X_test, epochs, seed, shuffle=True):

@@ -1,6 +1,7 @@
 """All-words WSD: per-key perceptrons with MFS / first-sense backoff, on tiny framework files."""
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from wsd.experiments.allwords import (
     AllWordsWSD,
     CorpusLemmaBag,
     neighbour_tokens,
+    one_sense_per_discourse,
     run_allwords,
     wordnet_examples,
 )
@@ -24,8 +26,10 @@ MONEY = ["deposit", "money", "loan", "cash"]
 RIVER = ["river", "water", "fishing", "mud"]
 BANK_MONEY, BANK_RIVER = "bank%1:14:00::", "bank%1:17:01::"
 SEED_ONE = "seed%1:20:00::"
-# Corpus tags and a plain bag of words need no NLTK data; no prior or margin backoff.
-QUICK = {"features": "ims", "pos_tags": "corpus", "prior": 0.0, "margin": 0.0}
+# Corpus tags and a plain bag of words need no NLTK data; one perceptron per key, nothing
+# added to its scores (no prior, gloss overlap or discourse) and no margin backoff.
+QUICK = {"features": "ims", "pos_tags": "corpus", "n_models": 1, "prior": 0.0, "margin": 0.0,
+         "gloss_weight": 0.0, "discourse_weight": 0.0}
 
 
 def _sentence(sentence_id, words, target_index, target_id, lemma="bank", pos="NOUN"):
@@ -150,7 +154,7 @@ def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy)
 def test_n_models_averages_differently_shuffled_perceptrons(toy):
     train, _ = toy
     bank = [inst for inst in train if inst.lemma == "bank"]
-    system = AllWordsWSD(**QUICK, n_models=2, epochs=3, seed=5).fit(train)
+    system = AllWordsWSD(**{**QUICK, "n_models": 2}, epochs=3, seed=5).fit(train)
     vectorizer = FeatureVectorizer()
     X = vectorizer.fit_transform(Featurizer.preset("ims").fit_transform(bank))
     labels = [inst.senses[0] for inst in bank]
@@ -219,7 +223,8 @@ def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
 )
 def test_default_features_penn_tags_and_lemmas(toy):
     train, test = toy
-    system = AllWordsWSD(prior=0.0, margin=0.0, epochs=5, backoff="none").fit(train)
+    system = AllWordsWSD(n_models=1, prior=0.0, gloss_weight=0.0, discourse_weight=0.0, epochs=5,
+                         backoff="none").fit(train)
     features = set(system.models_["bank#NOUN"].features)
     assert "pos-1=DT" in features  # "the" before "bank" (the corpus tag is X)
     assert "bow=deposit" in features or "bow=loan" in features
@@ -267,6 +272,60 @@ def test_context_sentences_add_the_neighbours_words(tmp_path):
     assert len(set(without.predict(banks))) == 1
 
 
+def test_one_sense_per_discourse_adds_the_others_mean_distribution():
+    def inst(i, document):
+        meta = (("document", document),) if document else ()
+        return Instance(id=f"t{i}", tokens=("bank",), span=(0, 1), lemma="bank", meta=meta)
+
+    group = [inst(0, "d0"), inst(1, "d0"), inst(2, "d0"), inst(3, "d1"), inst(4, None)]
+    scores = [np.zeros(2), np.array([math.log(3), 0.0]), np.array([0.0, math.log(3)]),
+              np.array([5.0, 0.0]), np.array([0.0, 5.0])]  # fmt: skip
+    smoothed = one_sense_per_discourse(group, scores, weight=2.0)
+    # softmaxes in d0: [.5 .5], [.75 .25], [.25 .75]; each gets 2 x the mean of the other two
+    np.testing.assert_allclose(smoothed[0], [1.0, 1.0])
+    np.testing.assert_allclose(smoothed[1], [math.log(3) + 0.75, 1.25])
+    np.testing.assert_allclose(smoothed[2], [1.25, math.log(3) + 0.75])
+    np.testing.assert_array_equal(smoothed[3], scores[3])  # alone in its document
+    np.testing.assert_array_equal(smoothed[4], scores[4])  # no document: left alone
+
+
+def test_discourse_weight_lets_the_document_outvote_an_unsure_instance(tmp_path):
+    train = _corpus(tmp_path, "train", [_bank_sentences(12)])
+    bare = ["the", "bank", "again"]  # no cue: the classifier alone is unsure
+    money = _bank_sentences(4)[0::2]  # two money contexts
+    test = _load(_corpus(tmp_path, "test", [money + [(bare, 1, BANK_MONEY, "bank")]]))
+    options = {**QUICK, "epochs": 5, "backoff": "none"}
+    alone = AllWordsWSD(**options).fit(_load(train))
+    together = AllWordsWSD(**{**options, "discourse_weight": 100.0}).fit(_load(train))
+    assert alone.predict(test) == [BANK_MONEY, BANK_MONEY, BANK_RIVER]  # bias: river
+    assert together.predict(test) == [BANK_MONEY] * 3
+
+
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")
+def test_gloss_weight_adds_the_wordnet_gloss_overlap(toy):
+    train, _ = toy
+    # bank%1:17:01:: "sloping land (especially the slope beside a body of water)";
+    # bank%1:14:00:: "a financial institution that accepts deposits and channels the money
+    # into lending activities"; the toy classifier knows none of these words
+    slope = Instance(id="a", tokens=("a", "bank", "slope"), span=(1, 2), lemma="bank",
+                     target_pos="NOUN")  # fmt: skip
+    lend = replace(slope, id="b", tokens=("a", "bank", "lending"))
+    system = AllWordsWSD(**{**QUICK, "gloss_weight": 100.0}, epochs=5).fit(train)
+    assert system.predict([slope, lend]) == [BANK_RIVER, BANK_MONEY]
+    overlaps = system._gloss_overlaps(slope, [BANK_MONEY, BANK_RIVER, "not%1:00:00::"])
+    assert overlaps.tolist()[1:] == [1.0, 0.0] and overlaps[0] == 0.0
+
+
+def test_model_files_from_before_gloss_and_discourse_keep_them_off(toy):
+    train, _ = toy
+    data = AllWordsWSD(**QUICK).fit(train).to_dict()
+    for option in ("gloss_weight", "discourse_weight"):
+        del data["params"][option]
+    loaded = AllWordsWSD.from_dict(data)
+    assert (loaded.gloss_weight, loaded.discourse_weight) == (0.0, 0.0)
+    assert AllWordsWSD().gloss_weight > 0 and AllWordsWSD().discourse_weight > 0
+
+
 def test_bad_parameters_and_unfitted_use(toy):
     train, test = toy
     with pytest.raises(ValueError, match="weighting"):
@@ -274,9 +333,14 @@ def test_bad_parameters_and_unfitted_use(toy):
     with pytest.raises(ValueError, match="backoff"):
         AllWordsWSD(**QUICK, backoff="mfs").fit(train)
     with pytest.raises(ValueError, match="n_models"):
-        AllWordsWSD(**QUICK, n_models=0).fit(train)
+        AllWordsWSD(**{**QUICK, "n_models": 0}).fit(train)
     with pytest.raises(ValueError, match="context_sentences"):
         AllWordsWSD(**QUICK, context_sentences=-1).fit(train)
+    for option in ("prior", "gloss_weight", "discourse_weight"):
+        with pytest.raises(ValueError, match=option):
+            AllWordsWSD(**{**QUICK, option: -1.0}).fit(train)
+        with pytest.raises(ValueError, match=option):
+            AllWordsWSD(**{**QUICK, option: math.nan}).fit(train)
     with pytest.raises(ValueError, match="not fitted"):
         AllWordsWSD(**QUICK).predict(test)
     with pytest.raises(ValueError, match="no labelled"):

@@ -1,6 +1,7 @@
 """Hand-worked examples for every extractor, window edges and multiword targets."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -11,6 +12,7 @@ from wsd.features import (
     Collocations,
     PositionalWords,
     PosTags,
+    Supersenses,
     TargetWord,
     extractor_from_dict,
     extractor_names,
@@ -217,3 +219,35 @@ def test_unknown_or_unsaveable_extractors_are_clear_errors():
         extractor_from_dict({"name": "ngrams"})
     with pytest.raises(ValueError, match="cannot be saved"):
         extractor_to_dict(lambda inst: {})
+
+
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="needs NLTK wordnet data")
+def test_supersenses_of_the_nearest_nouns_and_of_the_sentence():
+    tokens = ("The", "chef", "grilled", "the", "bass", "with", "lemon", "for", "guests")
+    tags = ("DT", "NN", "VBD", "DT", "NN", "IN", "NN", "IN", "NNS")
+    inst = Instance(id="x", tokens=tokens, span=(4, 5), lemma="bass", pos=tags)
+    # chef: noun.person; lemon: noun.food (first senses); grill: verb.change; guests -> guest
+    assert Supersenses()(inst) == {
+        "ss_left=noun.person": 1.0,
+        "ss_right=noun.food": 1.0,
+        "ss_bag=noun.person": 1.0,
+        "ss_bag=verb.change": 1.0,
+        "ss_bag=noun.food": 1.0,
+    }
+    assert Supersenses(bag=False, reach=1)(inst) == {}  # "the" and "with" are not nouns
+    assert Supersenses(bag=False, reach=2)(inst) == {"ss_right=noun.food": 1.0}
+    assert Supersenses()(replace(inst, pos=None)) == {}  # no tags, no supersenses
+    # the corpus lemmas, when the instance has them, are the words looked up
+    lemmas = ("the", "oboe", "grill", "the", "bass", "with", "lemon", "for", "guest")
+    with_lemmas = replace(inst, meta=(("lemmas", lemmas),))
+    assert Supersenses(bag=False)(with_lemmas)["ss_left=noun.artifact"] == 1.0
+    again = extractor_from_dict(extractor_to_dict(Supersenses(reach=3, bag=False)))
+    assert again == Supersenses(reach=3, bag=False)
+    with pytest.raises(ValueError, match="reach"):
+        Supersenses(reach=-1)
+
+
+def test_supersenses_without_wordnet_say_how_to_get_it(monkeypatch):
+    monkeypatch.setattr("wsd.resources._nltk_find", lambda name: False)
+    with pytest.raises(MissingResourceError, match="nltk.downloader wordnet"):
+        Supersenses()

@@ -156,6 +156,26 @@ def test_extended_lesk_scores_shared_phrases_by_squared_length():
     assert scores(SimplifiedLesk(TinyInventory(), use_examples=False, **PLAIN), inst) == [2, 0]
 
 
+def test_simplified_lesk_with_related_glosses_counts_their_distinct_words():
+    inst = sentence("the", "edge", "of", "the", "river", "bank", "river")
+    # bank.river [sloping land beside body water | edge river]: edge, river (once) = 2
+    related = SimplifiedLesk(TinyInventory(), use_examples=False, related=True, **PLAIN)
+    assert scores(related, inst) == [2, 0]
+    assert scores(SimplifiedLesk(TinyInventory(), use_examples=False, **PLAIN), inst) == [0, 0]
+
+
+@needs_wordnet
+def test_related_glosses_on_wordnet_reach_the_hypernym():
+    # bass%1:18:00:: "an adult male singer ..." is a kind of singer, "a person who sings"
+    inst = Instance(id="x", tokens=("a", "bass", "person"), span=(1, 2), lemma="bass",
+                    target_pos="NOUN")  # fmt: skip
+    singer = "bass%1:18:00::"
+    plain = dict((s.id, v) for s, v in SimplifiedLesk().sense_scores(inst))
+    related = dict((s.id, v) for s, v in SimplifiedLesk(related=True).sense_scores(inst))
+    assert plain[singer] == 0 and related[singer] >= 1
+    assert all(related[sense] >= plain[sense] for sense in plain)
+
+
 def test_extended_lesk_compares_with_glosses_only_on_wordnet_by_default():
     assert ExtendedLesk(TinyInventory())._compare() == "context"
     assert ExtendedLesk(BundledInventory())._compare() == "context"

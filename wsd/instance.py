@@ -89,6 +89,15 @@ class Instance:
         """The classifier key: ``lemma#pos`` when the target POS is known, else the lemma."""
         return f"{self.lemma}#{self.target_pos}" if self.target_pos else self.lemma
 
+    @property
+    def corpus_lemmas(self) -> tuple[str, ...] | None:
+        """The lemma of every token as the corpus gives them (``("lemmas", ...)`` in ``meta``,
+        kept by the framework loader), or None when the corpus has none."""
+        for name, value in self.meta:
+            if name == "lemmas" and len(value) == len(self.tokens):
+                return tuple(value)
+        return None
+
     def with_senses(self, senses: Sequence[str]) -> Instance:
         return replace(self, senses=tuple(senses))
 

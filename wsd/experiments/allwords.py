@@ -1,11 +1,13 @@
 """All-words WSD: one averaged perceptron per ``lemma#pos``, IMS-style (Zhong & Ng 2010).
 
 Training (usually SemCor) is split by ``Instance.key``. Every key with at least two senses and
-``min_examples`` examples gets its own classifier over IMS features (the lemmas of the sentence,
-the corpus's own when the loader kept them, Penn POS tags of +-3 words, the 11 local
-collocations) and the target's form, optionally with the words of the neighbouring sentences
-too; at prediction a sense prior and a margin test can hand unsure answers to the most frequent
-sense. Other seen keys answer their most frequent training sense; keys never seen answer the
+``min_examples`` examples gets its own classifier (the mean of several averaged perceptrons
+trained on different shuffles) over IMS features (the lemmas of the sentence, the corpus's own
+when the loader kept them, Penn POS tags of +-3 words, the 11 local collocations), the
+target's form and WordNet supersenses of the context. At prediction its scores are combined
+with a sense prior, the overlap with WordNet glosses and the other instances of the word in
+the same document (one sense per discourse); a margin test can hand unsure answers to the
+most frequent sense. Other seen keys answer their most frequent training sense; keys never seen answer the
 WordNet first sense. Each key is featurized and trained on its own, so memory holds one key's
 feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key seed
 (``engine.task_seed``): the model does not depend on ``n_jobs``.
@@ -44,6 +46,7 @@ from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import Weighting, make_weighting
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
+from wsd.knowledge.lesk import SimplifiedLesk
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
 from wsd.resources import MissingResourceError, require_nltk_resource
 
@@ -51,14 +54,20 @@ Answer = str | None
 FeatureSpec = str | Sequence[Mapping[str, Any]]
 
 # The IMS features with the sentence's corpus lemmas as bag of words (WordNet morphy for text
-# without them) plus the target's own form; together with Penn tags, prior=1 and margin=0 the
-# best settings found on SemEval-2007 (benchmarks/allwords.py).
-TUNED_FEATURES: tuple[Mapping[str, Any], ...] = (
+# without them) plus the target's own form; the best found on SemEval-2007 (see
+# benchmarks/allwords.py) with WordNet supersenses of the context added (TUNED_FEATURES).
+IMS_FEATURES: tuple[Mapping[str, Any], ...] = (
     {"name": "lemma_bow", "params": {"lemmatize": True}},
     {"name": "pos", "params": {"window": 3}},
     {"name": "target", "params": {"form": True}},
     {"name": "collocations", "params": {}},
 )
+TUNED_FEATURES: tuple[Mapping[str, Any], ...] = (
+    *IMS_FEATURES,
+    {"name": "supersense", "params": {"reach": 5, "bag": True}},
+)
+# What a model file written before an option existed behaves like without it.
+_OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0}
 
 
 # --------------------------------------------------------------------------- context
@@ -133,9 +142,9 @@ class CorpusLemmaBag(BagOfWords):
     name = "lemma_bow"
 
     def __call__(self, inst: Instance) -> dict[str, float]:
-        for field_name, value in inst.meta:
-            if field_name == "lemmas" and len(value) == len(inst.tokens):
-                return self._plain(replace(inst, tokens=value, pos=None))
+        lemmas = inst.corpus_lemmas
+        if lemmas is not None:
+            return self._plain(replace(inst, tokens=lemmas, pos=None))
         return super().__call__(inst)
 
     @functools.cached_property
@@ -186,6 +195,31 @@ class _Features:
                     for f, v in self.bag(holder).items():
                         row[f] = row.get(f, 0.0) + v
         return rows
+
+
+def one_sense_per_discourse(
+    instances: Sequence[Instance], scores: Sequence[np.ndarray], weight: float
+) -> list[np.ndarray]:
+    """Scores of instances of one key, each plus ``weight`` times the mean softmax of the
+    scores of the other instances in its document (Gale et al. 1992: a word keeps its sense
+    within a discourse). Instances with no ``document`` in ``meta`` keep their scores."""
+    documents: dict[str, list[int]] = {}
+    for i, inst in enumerate(instances):
+        document = _sentence_of(inst)[0]
+        if document:
+            documents.setdefault(document, []).append(i)
+    softmax = []
+    for s in scores:
+        e = np.exp(s - s.max())
+        softmax.append(e / e.sum())
+    smoothed = list(scores)
+    for members in documents.values():
+        if len(members) < 2:
+            continue
+        total = np.sum([softmax[i] for i in members], axis=0)
+        for i in members:
+            smoothed[i] = scores[i] + weight * (total - softmax[i]) / (len(members) - 1)
+    return smoothed
 
 
 # --------------------------------------------------------------------------- one key
@@ -330,26 +364,34 @@ def _train_key(
 
 @persistence.register_model
 class AllWordsWSD:
-    """All-words WSD with one averaged perceptron per ``lemma#pos`` and MFS / first-sense backoff.
+    """All-words WSD with averaged perceptrons per ``lemma#pos`` and MFS / first-sense backoff.
 
-    ``features``: a Featurizer preset name ("ims") or extractor configs (default: IMS features
-    with a bag of the corpus lemmas and the target's form, ``TUNED_FEATURES``); ``weighting``:
-    binary, count, tfidf or ppmi, fitted per key; ``context_sentences``: also count the words of
-    this many sentences before and after (documents and sentences from ``Instance.meta``);
-    ``pos_tags``: "penn" (each sentence re-tagged with NLTK's Penn Treebank tagger, as IMS
-    does) or "corpus" (the tags the data brings, coarse in the framework);
-    ``epochs``, ``average`` (False: the plain perceptron); ``n_models``: average the weights of
-    this many perceptrons trained on differently shuffled data; ``cv_folds``: when > 1, keep a
+    Features and learning: ``features``, a Featurizer preset name ("ims") or extractor configs
+    (default ``TUNED_FEATURES``: IMS features with a bag of the corpus lemmas, the target's
+    form and WordNet supersenses of the context); ``weighting``: binary, count, tfidf or
+    ppmi, fitted per key; ``context_sentences``: also count the words of this many sentences
+    before and after (documents and sentences from ``Instance.meta``); ``pos_tags``: "penn"
+    (each sentence re-tagged with NLTK's Penn Treebank tagger, as IMS does) or "corpus" (the
+    tags the data brings, coarse in the framework); ``epochs``, ``average`` (False: the plain
+    perceptron); ``n_models``: average the weights of this many perceptrons trained on
+    differently shuffled data (less dependence on the order); ``cv_folds``: when > 1, keep a
     key's classifier only if it beats the key's most frequent sense in that many-fold
-    cross-validation on the training data (else answer the MFS); ``wordnet_examples``: add
-    WordNet's example sentences to the training data of each classifier (not to the sense
-    counts); ``min_examples``: keys with fewer
-    training examples answer their most frequent sense; ``margin``: answer the most frequent
-    sense when the classifier's best score beats the runner-up by less than this; ``prior``:
-    add ``prior * log p(sense | key)`` (add-one training relative frequency) to the scores;
-    ``backoff``: "first_sense" (WordNet first sense for unseen keys) or "none" (no answer);
+    cross-validation on the training data; ``wordnet_examples``: add WordNet's example
+    sentences to each classifier's training data (not to the sense counts);
+    ``min_examples``: keys with fewer training examples answer their most frequent sense.
+
+    Decision: the classifier's scores plus ``prior * log p(sense | key)`` (add-one training
+    relative frequency), plus ``gloss_weight`` times the simplified-Lesk overlap of the
+    sentence with each sense's WordNet gloss, examples and related glosses
+    (``SimplifiedLesk(related=True)``: knowledge SemCor lacks for rare senses), plus
+    ``discourse_weight`` times the mean sense distribution of the other instances of the key
+    in the same document (``one_sense_per_discourse``); ``margin``: answer the most frequent
+    sense when the best total beats the runner-up by less than this; ``backoff``:
+    "first_sense" (WordNet first sense for unseen keys) or "none" (no answer).
+
     ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it);
-    ``verbose`` (a progress bar over the words being trained).
+    ``verbose`` (a progress bar over the words being trained). The defaults are the settings
+    chosen on SemEval-2007 (``benchmarks/allwords.py``).
     """
 
     def __init__(
@@ -360,12 +402,14 @@ class AllWordsWSD:
         pos_tags: str = "penn",
         epochs: int = 10,
         average: bool = True,
-        n_models: int = 1,
+        n_models: int = 10,
         cv_folds: int = 0,
         wordnet_examples: bool = False,
         min_examples: int = 2,
         margin: float = 0.0,
         prior: float = 1.0,
+        gloss_weight: float = 2.0,
+        discourse_weight: float = 3.0,
         backoff: str = "first_sense",
         seed: int | None = 0,
         n_jobs: int = 1,
@@ -383,11 +427,14 @@ class AllWordsWSD:
         self.min_examples = min_examples
         self.margin = margin
         self.prior = prior
+        self.gloss_weight = gloss_weight
+        self.discourse_weight = discourse_weight
         self.backoff = backoff
         self.seed = seed
         self.n_jobs = n_jobs
         self.verbose = verbose
         self._wordnet: WordNetInventory | bool | None = None  # loaded on first use
+        self._lesk: SimplifiedLesk | None = None
 
     def get_params(self) -> dict[str, Any]:
         features = self.features if isinstance(self.features, str) else [
@@ -406,6 +453,8 @@ class AllWordsWSD:
             "min_examples": self.min_examples,
             "margin": self.margin,
             "prior": self.prior,
+            "gloss_weight": self.gloss_weight,
+            "discourse_weight": self.discourse_weight,
             "backoff": self.backoff,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
@@ -426,6 +475,10 @@ class AllWordsWSD:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+        for name in ("prior", "margin", "gloss_weight", "discourse_weight"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+                raise ValueError(f"{name} must be a number >= 0, got {value!r}")
 
     def _tagged(self, instances: Sequence[Instance]) -> list[Instance]:
         """The instances with Penn tags when ``pos_tags="penn"``, each sentence tagged once."""
@@ -513,11 +566,25 @@ class AllWordsWSD:
         senses = self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
         return senses[0].id if senses else None
 
-    def _decide(self, model: _KeyModel, key: str, scores: np.ndarray) -> str:
+    def _gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
+        """Per class, how many distinct context words its WordNet signature shares."""
+        if self._lesk is None:
+            self._lesk = SimplifiedLesk(related=True)
+        overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
+        return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
+
+    def _scores(self, model: _KeyModel, key: str, inst: Instance, row) -> np.ndarray:
+        """The classifier's scores plus the sense prior and the gloss overlap."""
+        scores = model.scores(row)
         if self.prior:
             counts = self.sense_counts_[key]  # add-one: WordNet examples may bring new senses
             seen = np.array([counts.get(c, 0) + 1.0 for c in model.classes])
             scores = scores + self.prior * np.log(seen / seen.sum())
+        if self.gloss_weight:
+            scores = scores + self.gloss_weight * self._gloss_overlaps(inst, model.classes)
+        return scores
+
+    def _decide(self, model: _KeyModel, key: str, scores: np.ndarray) -> str:
         ranked = np.argsort(-scores, kind="stable")
         if self.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < self.margin:
             return self.most_frequent(key)  # type: ignore[return-value]
@@ -538,9 +605,13 @@ class AllWordsWSD:
             features = _Features(_spec_json(self.features), self._context(instances))
             for key, positions in classified.items():
                 model = self.models_[key]
-                rows = features.extract([instances[i] for i in positions])
-                for i, row in zip(positions, rows, strict=True):
-                    answers[i] = self._decide(model, key, model.scores(row))
+                group = [instances[i] for i in positions]
+                scores = [self._scores(model, key, inst, row)
+                          for inst, row in zip(group, features.extract(group), strict=True)]
+                if self.discourse_weight:
+                    scores = one_sense_per_discourse(group, scores, self.discourse_weight)
+                for i, total in zip(positions, scores, strict=True):
+                    answers[i] = self._decide(model, key, total)
         return answers
 
     def evaluate(self, instances: Sequence[Instance]) -> dict[str, float | int]:
@@ -566,7 +637,7 @@ class AllWordsWSD:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AllWordsWSD:
-        system = cls(**data["params"])
+        system = cls(**{**_OPTION_WAS_OFF, **data["params"]})
         system.sense_counts_ = {key: dict(c) for key, c in data["sense_counts"].items()}
         system.models_ = {key: _KeyModel.from_dict(m) for key, m in data["models"].items()}
         return system

@@ -13,6 +13,7 @@ from wsd.features.extractors import (
 from wsd.features.featurizer import PRESETS, Featurizer
 from wsd.features.pos import ensure_pos, tag_tokens
 from wsd.features.positional import PositionalWords, PosTags
+from wsd.features.supersense import Supersenses
 from wsd.features.target import TargetWord
 from wsd.features.vectorize import FeatureVectorizer
 from wsd.features.weighting import (
@@ -42,6 +43,7 @@ __all__ = [
     "Featurizer",
     "PosTags",
     "PositionalWords",
+    "Supersenses",
     "TargetWord",
     "TfIdf",
     "Weighting",

@@ -46,6 +46,22 @@ def coarse_pos(pos: str | None) -> str | None:
     return None if letter is None else _COARSE[letter]
 
 
+# Penn / universal tag prefixes -> WordNet letters, for looking up context words.
+_TAG_LETTER = {"N": "n", "V": "v", "J": "a", "A": "a", "R": "r"}
+_UNIVERSAL = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+
+
+def tag_letter(tag: str | None) -> str | None:
+    """The WordNet letter for a universal (NOUN) or Penn (NNS, VBD, JJ, RB) tag, else None."""
+    if not tag:
+        return None
+    if tag in _UNIVERSAL:
+        return _UNIVERSAL[tag]
+    if tag in ("ADP", "ADJP", "PRON", "PRT", "DET", "NUM", "CONJ", "X"):
+        return None
+    return _TAG_LETTER.get(tag[0])
+
+
 @dataclass(frozen=True)
 class Sense:
     """One sense of a lemma: its id (a WordNet sense key or a bundled id) and its text.

@@ -24,28 +24,14 @@ from collections.abc import Collection, Hashable, Sequence
 
 from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, SenseInventory, WordNetInventory
+from wsd.knowledge.inventory import Sense, SenseInventory, WordNetInventory, tag_letter
 from wsd.learners.baselines import InstanceSystem, InventorySystem, MostFrequentSense
 from wsd.resources import require_nltk_resource
 
 Answer = str | None
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
 _BACKOFFS = ("first_sense", "mfs", "none")
-# Penn / universal tag prefixes -> WordNet letters, for lemmatising context words.
-_TAG_LETTER = {"N": "n", "V": "v", "J": "a", "A": "a", "R": "r"}
-_UNIVERSAL = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 _BOUNDARY = None  # separates glosses in a sequence so that no phrase spans two of them
-
-
-def tag_letter(tag: str | None) -> str | None:
-    """The WordNet letter for a universal (NOUN) or Penn (NNS, VBD, JJ, RB) tag, else None."""
-    if not tag:
-        return None
-    if tag in _UNIVERSAL:
-        return _UNIVERSAL[tag]
-    if tag in ("ADP", "ADJP", "PRON", "PRT", "DET", "NUM", "CONJ", "X"):
-        return None
-    return _TAG_LETTER.get(tag[0])
 
 
 def phrase_overlap(first: Sequence[Hashable | None], second: Sequence[Hashable | None]) -> int:
@@ -166,6 +152,7 @@ class _Lesk(InventorySystem):
         use_examples: bool = True,
         include_target: bool = False,
         raw_tokens: bool = False,
+        related: bool = False,
     ) -> None:
         self.inventory = inventory
         self.stopwords = stopwords
@@ -175,6 +162,7 @@ class _Lesk(InventorySystem):
         self.use_examples = use_examples
         self.include_target = include_target
         self.raw_tokens = raw_tokens
+        self.related = related
         if backoff not in _BACKOFFS:
             raise ValueError(f"backoff must be one of {', '.join(_BACKOFFS)}, not {backoff!r}")
         if window is not None and (not isinstance(window, int) or window < 0):
@@ -192,13 +180,15 @@ class _Lesk(InventorySystem):
         return [sense.gloss, *sense.examples] if self.use_examples else [sense.gloss]
 
     def _word_set(self, sense: Sense) -> frozenset[str]:
-        """The distinct words of the sense's gloss (+ examples): its plain signature."""
+        """The distinct words of the sense's gloss (+ examples), and with ``related`` those
+        of the glosses of its related senses: its signature."""
         key = ("words", sense.id)
         if key not in self._signatures:
             norm = self._normaliser()
-            self._signatures[key] = frozenset(
-                w for text in self._gloss_texts(sense) for w in norm.text(text)
-            )
+            texts = self._gloss_texts(sense)
+            if self.related:
+                texts = [*texts, *self._inventory().related_glosses(sense)]
+            self._signatures[key] = frozenset(w for text in texts for w in norm.text(text))
         return self._signatures[key]  # type: ignore[return-value]
 
     def context_positions(self, inst: Instance) -> list[int]:
@@ -264,8 +254,10 @@ class SimplifiedLesk(_Lesk):
     Options: ``stopwords`` (True: a built-in English list, "nltk", False, or your own
     words), ``lemmatize`` (WordNet base forms, using the context's POS tags when present),
     ``window`` (tokens on each side; None = the sentence), ``use_examples``, ``backoff``,
-    ``inventory`` (WordNet by default). ``raw_tokens=True`` compares tokens as written
-    (glosses split on whitespace, no lowercasing) — with ``stopwords=False``,
+    ``inventory`` (WordNet by default); ``related=True`` adds the glosses of related senses
+    (hypernyms, hyponyms, ... as the inventory lists them) to each signature, as Extended
+    Lesk does, but still counts distinct shared words. ``raw_tokens=True`` compares tokens
+    as written (glosses split on whitespace, no lowercasing) — with ``stopwords=False``,
     ``lemmatize=False``, ``use_examples=False``, ``include_target=True`` and
     ``WordNetInventory(exact_lemma=False)`` this is exactly ``nltk.wsd.lesk`` (for nouns,
     verbs and adverbs; for adjectives NLTK also drops satellite synsets).

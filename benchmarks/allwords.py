@@ -2,15 +2,18 @@
 
 Every system trains on SemCor; SemEval-2007 is the development set, the only data used to choose
 settings: ``AllWordsWSD``'s defaults (features, tagging, epochs, number of averaged models) and,
-per system, its ``prior`` / ``margin`` backoff from a small grid. Senseval-2 and Senseval-3 are
-reported with the settings chosen there. Scores are P / R / F1 of the framework's scorer
-(``score_framework``). Rows:
+per system, the weights of the sense prior, the gloss overlap and one sense per discourse from a
+small grid. Senseval-2 and Senseval-3 are reported with the settings chosen there. Scores are
+P / R / F1 of the framework's scorer (``score_framework``). Rows:
 
 - MFS: SemCor's most frequent sense per lemma#pos, WordNet first sense for unseen ones;
 - WordNet first sense;
-- averaged perceptron (our system) with binary, tf-idf and PPMI weighting;
-- the mean of 10 averaged perceptrons trained on different shuffles (``n_models=10``);
-- the plain (vanilla) perceptron, binary weighting: the effect of averaging.
+- our system (``AllWordsWSD()``'s defaults): the mean of 10 averaged perceptrons per
+  lemma#pos over IMS features + supersenses, with prior, gloss overlap and discourse; the
+  same with two other seeds (how much the shuffles move the figures);
+- ablations, one part off at a time: supersense features, gloss overlap, discourse, the
+  mean of 10 shuffles (one perceptron), and all four (the plain IMS-feature perceptron);
+- the effect of averaging (vanilla perceptron) and of the weighting (tf-idf, PPMI).
 
 Each system runs in a fresh process so that its peak memory (ru_maxrss) is its own: "train s"
 is the wall time of ``fit`` (SemCor loading excluded), "peak MB" the process's peak resident
@@ -37,33 +40,47 @@ REFERENCE = {  # F1 on (semeval2007, senseval2, senseval3)
     "IMS (SVM, SemCor; published)": (61.3, 70.9, 69.3),
     "MFS (SemCor + WN backoff; published)": (56.3, 67.2, 66.1),
 }
-# Chosen on semeval2007: IMS features with a bag of the sentence's corpus lemmas (the XML's),
-# Penn tags from NLTK's tagger and the target's own form (all in AllWordsWSD's defaults).
-BASE: dict[str, Any] = {}  # AllWordsWSD defaults
+PLAIN = {"n_models": 1, "gloss_weight": 0.0, "discourse_weight": 0.0}
 SYSTEMS: dict[str, dict[str, Any]] = {
     "mfs": {},
     "wn_first_sense": {},
-    "averaged": {**BASE, "weighting": "binary"},
-    "averaged_x10": {**BASE, "weighting": "binary", "n_models": 10},
-    "averaged_tfidf": {**BASE, "weighting": "tfidf"},
-    "averaged_ppmi": {**BASE, "weighting": "ppmi"},
-    "vanilla": {**BASE, "weighting": "binary", "average": False},
+    "averaged": {},  # AllWordsWSD defaults
+    "averaged_seed1": {"seed": 1},
+    "averaged_seed2": {"seed": 2},
+    "no_supersense": {"features": "IMS_FEATURES"},
+    "no_gloss": {"gloss_weight": 0.0},
+    "no_discourse": {"discourse_weight": 0.0},
+    "single": {"n_models": 1},
+    "plain_ims": {"features": "IMS_FEATURES", **PLAIN},
+    "vanilla": {"average": False},
+    "tfidf": {"weighting": "tfidf"},
+    "ppmi": {"weighting": "ppmi"},
 }
 LABELS = {
     "mfs": "MFS (SemCor + WN first-sense backoff)",
     "wn_first_sense": "WordNet first sense",
-    "averaged": "averaged perceptron, binary",
-    "averaged_x10": "averaged perceptron, binary, 10 shuffles",
-    "averaged_tfidf": "averaged perceptron, tf-idf",
-    "averaged_ppmi": "averaged perceptron, PPMI",
-    "vanilla": "vanilla perceptron, binary",
+    "averaged": "ours: 10 averaged perceptrons (default)",
+    "averaged_seed1": "  the same, seed 1",
+    "averaged_seed2": "  the same, seed 2",
+    "no_supersense": "  without supersense features",
+    "no_gloss": "  without gloss overlap",
+    "no_discourse": "  without one sense per discourse",
+    "single": "  one perceptron instead of 10",
+    "plain_ims": "  none of the four: IMS features, 1 model",
+    "vanilla": "vanilla perceptrons (no averaging)",
+    "tfidf": "averaged perceptrons, tf-idf",
+    "ppmi": "averaged perceptrons, PPMI",
 }
-# prior / margin values tried on semeval2007 (tf-idf rows have unit length: smaller scores)
+# weights tried on semeval2007 (tf-idf rows have unit length: smaller scores); an option a
+# system turns off stays off
 GRIDS = {
-    "binary": {"prior": (0.0, 0.5, 1.0, 2.0), "margin": (0.0, 0.25, 0.5, 1.0)},
-    "tfidf": {"prior": (0.0, 0.1, 0.25, 0.5), "margin": (0.0, 0.05, 0.1, 0.25)},
-    "ppmi": {"prior": (0.0, 0.5, 1.0, 2.0), "margin": (0.0, 0.25, 0.5, 1.0)},
-}
+    "binary": {"prior": (0.5, 1.0, 2.0), "gloss_weight": (0.0, 1.0, 2.0, 3.0),
+               "discourse_weight": (0.0, 1.0, 3.0)},
+    "tfidf": {"prior": (0.1, 0.25, 0.5), "gloss_weight": (0.0, 0.1, 0.25, 0.5),
+              "discourse_weight": (0.0, 0.1, 0.3)},
+    "ppmi": {"prior": (0.5, 1.0, 2.0), "gloss_weight": (0.0, 1.0, 2.0, 3.0),
+             "discourse_weight": (0.0, 1.0, 3.0)},
+}  # fmt: skip
 
 
 def _peak_mb(who: int = resource.RUSAGE_SELF) -> float:
@@ -95,19 +112,23 @@ def _baseline(name: str, train, tests) -> dict[str, Any]:
 
 def _child(name: str, n_jobs: int) -> dict[str, Any]:
     from wsd.corpora.framework import load_dataset
-    from wsd.experiments.allwords import AllWordsWSD
+    from wsd.experiments.allwords import IMS_FEATURES, AllWordsWSD
 
     train = load_dataset("semcor")
     tests = {dataset: load_dataset(dataset) for dataset in DATASETS}
     if name in ("mfs", "wn_first_sense"):
         result = _baseline(name, train, tests)
     else:
-        system = AllWordsWSD(n_jobs=n_jobs, **SYSTEMS[name])
+        options = dict(SYSTEMS[name])
+        if options.get("features") == "IMS_FEATURES":
+            options["features"] = IMS_FEATURES
+        system = AllWordsWSD(n_jobs=n_jobs, **options)
         start = time.perf_counter()
         system.fit(train)
         seconds = time.perf_counter() - start
         best = None
-        grid = GRIDS[system.weighting]
+        grid = {option: values if options.get(option, 1.0) else (0.0,)
+                for option, values in GRIDS[system.weighting].items()}  # fmt: skip
         for values in itertools.product(*grid.values()):
             settings = dict(zip(grid, values, strict=True))
             for option, value in settings.items():
@@ -142,7 +163,8 @@ def _table(results: dict[str, dict[str, Any]]) -> str:
                                                     if k in ("P", "R", "F1")})
             for s in (result["scores"][d] for d in DATASETS)
         )  # fmt: skip
-        chosen = ", ".join(f"{k}={v:g}" for k, v in result["chosen"].items())
+        chosen = ", ".join(f"{k.removesuffix('_weight')}={v:g}"
+                           for k, v in result["chosen"].items())
         lines.append(f"{LABELS[name]:40s}{cells}{result['seconds']:9.1f}"
                      f"{result['peak_mb']:9.0f}{result['worker_mb']:10.0f}  {chosen}")  # fmt: skip
     lines.append("")

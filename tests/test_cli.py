@@ -172,8 +172,12 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     test = _corpus(tmp_path, "test", [_bank_sentences(6, offset=16)])
     model, keys = tmp_path / "allwords.json", tmp_path / "keys"
     result = run("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
-                 "--save", str(model), "--epochs", "5")
+                 "--save", str(model), "--epochs", "5", "--models", "2", "--prior", "0.5",
+                 "--gloss-weight", "0", "--discourse-weight", "0")
     assert result.returncode == 0, result.stderr
+    saved = json.loads(model.read_text())["params"]
+    assert (saved["n_models"], saved["prior"], saved["gloss_weight"],
+            saved["discourse_weight"]) == (2, 0.5, 0.0, 0.0)  # fmt: skip
     assert "test" in result.stdout and "F1" in result.stdout
     answers = (keys / "test.key.txt").read_text().splitlines()
     assert len(answers) == 6
@@ -182,6 +186,8 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     assert again.stdout.splitlines()[-1] == result.stdout.splitlines()[1]
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate",
                            str(tmp_path / "missing.data.xml")), "missing.data.xml")
+    assert_clean_error(run("allwords", "--train", str(train), "--evaluate", str(test),
+                           "--gloss-weight", "-1"), "gloss_weight")
 
 
 def test_compare_first_sense_maps_wordnet_order_onto_bundled_senses(tmp_path):

@@ -231,9 +231,12 @@ def cmd_allwords(args: argparse.Namespace) -> int:
 
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
+    if args.models is not None and args.models < 1:
+        raise ValueError(f"--models must be at least 1, got {args.models}")
     options = {"seed": args.seed, "n_jobs": args.jobs, "verbose": not args.quiet}
-    if args.epochs is not None:
-        options["epochs"] = args.epochs
+    chosen = {"epochs": args.epochs, "n_models": args.models, "prior": args.prior,
+              "gloss_weight": args.gloss_weight, "discourse_weight": args.discourse_weight}
+    options.update({name: value for name, value in chosen.items() if value is not None})
     table = run_allwords(
         train=None if args.model else args.train, evaluate=args.evaluate, out_dir=args.out,
         root=args.framework, model_path=args.save, model=args.model, **options)
@@ -336,6 +339,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", help="save the trained system to this model file")
     p.add_argument("--model", help="use a model saved with --save instead of training")
     p.add_argument("--epochs", type=int, default=None, help="training epochs (default: 10)")
+    p.add_argument("--models", type=int, default=None,
+                   help="perceptrons per word, trained on different shuffles and averaged "
+                        "(default: 10; 1 is faster)")
+    p.add_argument("--prior", type=float, default=None,
+                   help="weight of the log sense prior (default: 1)")
+    p.add_argument("--gloss-weight", type=float, default=None,
+                   help="weight of the overlap with WordNet glosses, 0 for none (default: 2)")
+    p.add_argument("--discourse-weight", type=float, default=None,
+                   help="weight of one sense per discourse, 0 for none (default: 3)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")

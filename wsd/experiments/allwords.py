@@ -8,9 +8,9 @@ target's form and WordNet supersenses of the context. At prediction its scores a
 with a sense prior, the overlap with WordNet glosses and the other instances of the word in
 the same document (one sense per discourse); a margin test can hand unsure answers to the
 most frequent sense. Other seen keys answer their most frequent training sense; keys never
-seen answer the WordNet first sense. Each key is featurized and trained on its own, so memory holds one key's
-feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key seed
-(``engine.task_seed``): the model does not depend on ``n_jobs``.
+seen answer the WordNet first sense. Each key is featurized and trained on its own, so memory
+holds one key's feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key
+seed (``engine.task_seed``): the model does not depend on ``n_jobs``.
 
 ``run_allwords`` is the end-to-end entry point behind ``wsd allwords``: train, disambiguate
 framework datasets (``*.data.xml``), write key files and score them like the official scorer.

@@ -343,9 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="perceptrons per word, trained on different shuffles and averaged "
                         "(default: 10; 1 is faster)")
     p.add_argument("--prior", type=float, default=None,
-                   help="weight of the log sense prior (default: 1)")
+                   help="weight of the log sense prior (default: 0.5)")
     p.add_argument("--gloss-weight", type=float, default=None,
-                   help="weight of the overlap with WordNet glosses, 0 for none (default: 2)")
+                   help="weight of the overlap with WordNet glosses, 0 for none (default: 1)")
     p.add_argument("--discourse-weight", type=float, default=None,
                    help="weight of one sense per discourse, 0 for none (default: 3)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")

@@ -22,6 +22,7 @@ memory (SemCor in memory included), "worker MB" the largest training worker's pe
 ``--n-jobs`` > 1. Published figures (F1) are printed beside ours, with our F1 minus theirs.
 
 Usage: python benchmarks/allwords.py [--n-jobs 2] [--systems averaged,vanilla,...]
+       python benchmarks/allwords.py --choose-defaults   (the grid behind the default weights)
 """
 
 from __future__ import annotations
@@ -78,10 +79,12 @@ LABELS = {
     "tfidf": "averaged perceptrons, tf-idf",
     "ppmi": "averaged perceptrons, PPMI",
 }
-# Rows with other feature values than binary ones get their own prior / gloss / discourse
-# weights from these grids on semeval2007 (tf-idf rows have unit length: smaller scores).
-# Every other row keeps AllWordsWSD's defaults, chosen as the best mean dev F1 of three seeds
-# on the binary grid (prior 0.5-2, gloss 0-3, discourse 0-3).
+# AllWordsWSD's default prior / gloss / discourse weights are the cell of this grid with the
+# best mean semeval2007 F1 over seeds 0-2 (``--choose-defaults`` prints that table again).
+DEFAULTS_GRID = {"prior": (0.5, 1.0, 2.0), "gloss_weight": (0.0, 1.0, 2.0, 3.0),
+                 "discourse_weight": (0.0, 1.0, 3.0)}  # fmt: skip
+# Rows with other feature values than binary ones get their own weights from these grids on
+# semeval2007 (tf-idf rows have unit length: smaller scores); every other row keeps the defaults.
 GRIDS = {
     "tfidf": {"prior": (0.1, 0.25, 0.5), "gloss_weight": (0.0, 0.1, 0.25, 0.5),
               "discourse_weight": (0.0, 0.1, 0.3)},
@@ -131,6 +134,27 @@ def _choose_weights(system, dev) -> dict[str, float]:
     for option, value in best[1].items():
         setattr(system, option, value)
     return best[1]
+
+
+def _choose_defaults(n_jobs: int) -> str:
+    """Mean dev F1 of each ``DEFAULTS_GRID`` cell over seeds 0-2, best first."""
+    from wsd.corpora.framework import load_dataset
+    from wsd.experiments.allwords import AllWordsWSD
+
+    train, dev = load_dataset("semcor"), load_dataset("semeval2007")
+    cells: dict[tuple[float, ...], list[float]] = {}
+    for seed in (0, 1, 2):
+        system = AllWordsWSD(n_jobs=n_jobs, seed=seed).fit(train)
+        for values in itertools.product(*DEFAULTS_GRID.values()):
+            for option, value in zip(DEFAULTS_GRID, values, strict=True):
+                setattr(system, option, value)
+            cells.setdefault(values, []).append(100 * system.evaluate(dev)["F1"])
+        print(f"  done: seed {seed}", file=sys.stderr, flush=True)
+    lines = ["semeval2007 F1 of AllWordsWSD(seed=0, 1, 2) per " + " / ".join(DEFAULTS_GRID)]
+    for values, f1 in sorted(cells.items(), key=lambda cell: -sum(cell[1])):
+        lines.append(" / ".join(f"{v:g}" for v in values).ljust(16)
+                     + "".join(f"{x:7.2f}" for x in f1) + f"   mean {sum(f1) / 3:.2f}")  # fmt: skip
+    return "\n".join(lines)
 
 
 def _child(name: str, n_jobs: int) -> dict[str, Any]:
@@ -196,10 +220,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n-jobs", type=int, default=2, help="training processes per system")
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated subset")
+    parser.add_argument("--choose-defaults", action="store_true",
+                        help="print the dev grid behind AllWordsWSD's default weights instead")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(_child(args.child, args.n_jobs)))
+        return
+    if args.choose_defaults:
+        print(_choose_defaults(args.n_jobs))
         return
     names = args.systems.split(",")
     unknown = [name for name in names if name not in SYSTEMS]

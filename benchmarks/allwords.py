@@ -120,20 +120,24 @@ def _baseline(name: str, train, tests) -> dict[str, Any]:
     return {"seconds": seconds, "scores": results, "chosen": {}}
 
 
+def _grid_f1(system, grid: dict[str, tuple[float, ...]], dev) -> dict[tuple[float, ...], float]:
+    """The system's dev F1 for every cell of ``grid`` (its weights are left at the last cell)."""
+    f1 = {}
+    for values in itertools.product(*grid.values()):
+        for option, value in zip(grid, values, strict=True):
+            setattr(system, option, value)
+        f1[values] = system.evaluate(dev)["F1"]
+    return f1
+
+
 def _choose_weights(system, dev) -> dict[str, float]:
     """Set the system's prior / gloss / discourse weights to the grid's best on ``dev``."""
     grid = GRIDS[system.weighting]
-    best = None
-    for values in itertools.product(*grid.values()):
-        settings = dict(zip(grid, values, strict=True))
-        for option, value in settings.items():
-            setattr(system, option, value)
-        score = system.evaluate(dev)["F1"]
-        if best is None or score > best[0]:
-            best = (score, settings)
-    for option, value in best[1].items():
+    f1 = _grid_f1(system, grid, dev)
+    best = dict(zip(grid, max(f1, key=f1.__getitem__), strict=True))  # first best on ties
+    for option, value in best.items():
         setattr(system, option, value)
-    return best[1]
+    return best
 
 
 def _choose_defaults(n_jobs: int) -> str:
@@ -145,11 +149,9 @@ def _choose_defaults(n_jobs: int) -> str:
     cells: dict[tuple[float, ...], list[float]] = {}
     for seed in (0, 1, 2):
         system = AllWordsWSD(n_jobs=n_jobs, seed=seed).fit(train)
-        for values in itertools.product(*DEFAULTS_GRID.values()):
-            for option, value in zip(DEFAULTS_GRID, values, strict=True):
-                setattr(system, option, value)
-            cells.setdefault(values, []).append(100 * system.evaluate(dev)["F1"])
-        print(f"  done: seed {seed}", file=sys.stderr, flush=True)
+        for values, f1 in _grid_f1(system, DEFAULTS_GRID, dev).items():
+            cells.setdefault(values, []).append(100 * f1)
+    print(f"  done: seed {seed}", file=sys.stderr, flush=True)
     lines = ["semeval2007 F1 of AllWordsWSD(seed=0, 1, 2) per " + " / ".join(DEFAULTS_GRID)]
     for values, f1 in sorted(cells.items(), key=lambda cell: -sum(cell[1])):
         lines.append(" / ".join(f"{v:g}" for v in values).ljust(16)

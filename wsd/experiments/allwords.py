@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from scipy import special
 from tqdm import tqdm
 
 from wsd import persistence
@@ -208,10 +209,7 @@ def one_sense_per_discourse(
         document = _sentence_of(inst)[0]
         if document:
             documents.setdefault(document, []).append(i)
-    softmax = []
-    for s in scores:
-        e = np.exp(s - s.max())
-        softmax.append(e / e.sum())
+    softmax = [special.softmax(s) for s in scores]
     smoothed = list(scores)
     for members in documents.values():
         if len(members) < 2:

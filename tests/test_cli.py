@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from wsd.resources import has_nltk_resource
+
 WSD = shutil.which("wsd", path=str(Path(sys.executable).parent)) or "wsd"
 
 
@@ -165,6 +167,10 @@ def test_demo_runs_offline_without_nltk_data(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.skipif(
+    not (has_nltk_resource("wordnet") and has_nltk_resource("averaged_perceptron_tagger_eng")),
+    reason="NLTK wordnet or averaged_perceptron_tagger_eng data absent (allwords defaults)",
+)
 def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     from test_allwords import _bank_sentences, _corpus
 
@@ -190,6 +196,7 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
                            "--gloss-weight", "-1"), "gloss_weight")
 
 
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")
 def test_compare_first_sense_maps_wordnet_order_onto_bundled_senses(tmp_path):
     # WordNet lists the machine sense of "crane" before the bird, and the machine is also the
     # most frequent bundled sense: both systems give the same answers everywhere.

@@ -686,6 +686,7 @@ def run_allwords(
     the system is saved there. Returns one row per dataset: instances, answered, P, R, F1
     (fractions, as ``score_framework``; NaN when the dataset has no gold key).
     """
+    datasets = [resolve_dataset(spec, root) for spec in evaluate]  # bad names fail before training
     if model is not None:
         system = model if isinstance(model, AllWordsWSD) else AllWordsWSD.load(model)
     elif train is None:
@@ -700,8 +701,7 @@ def run_allwords(
     if out_dir is not None:
         Path(out_dir).mkdir(parents=True, exist_ok=True)
     rows = []
-    for spec in evaluate:
-        name, xml_path, key_path = resolve_dataset(spec, root)
+    for name, xml_path, key_path in datasets:
         instances = load_framework(xml_path, key_path)
         answers = dict(zip((inst.id for inst in instances), system.predict(instances),
                            strict=True))  # fmt: skip

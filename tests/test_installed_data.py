@@ -87,9 +87,11 @@ def test_pip_install_target_finds_the_corpus(wheel, tmp_path):
 @pytest.mark.install
 def test_prefix_install_as_for_user_finds_the_corpus(wheel, tmp_path):
     """``--user`` and venvs use a prefix scheme: package in lib/pythonX.Y/site-packages,
-    data in <prefix>/share; RECORD lists the data as ../../../share/... ."""
+    data in <prefix>/share; RECORD lists the data as ../../../share/... . --ignore-installed
+    keeps pip from uninstalling the wsd-perceptron the tests run from."""
     prefix = tmp_path / "prefix"
-    _pip("install", "--no-index", "--prefix", str(prefix), str(wheel[0]), cwd=tmp_path)
+    _pip("install", "--no-index", "--ignore-installed", "--prefix", str(prefix), str(wheel[0]),
+         cwd=tmp_path)
     site = Path(sysconfig.get_path("purelib", vars={"base": str(prefix),
                                                     "platbase": str(prefix)}))
     module, data_dir, targets = _probe(site, tmp_path)

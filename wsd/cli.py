@@ -251,6 +251,14 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_senses(args: argparse.Namespace) -> int:
+    from wsd.experiments.senses import format_senses, word_senses
+
+    source, senses = word_senses(args.word, pos=args.pos, source=args.inventory)
+    print(format_senses(args.word, source, senses))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from wsd.experiments.demo import run_demo
 
@@ -353,6 +361,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="parallel training processes; results do not depend on it (default: 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
+
+    p = commands.add_parser("senses", help="list a word's senses with their glosses")
+    p.add_argument("word", help="the word, e.g. bass")
+    p.add_argument("--pos", choices=("NOUN", "VERB", "ADJ", "ADV", "n", "v", "a", "r"),
+                   help="only senses of this part of speech (default: all)")
+    p.add_argument("--inventory", choices=("auto", "bundled", "wordnet"), default="auto",
+                   help="where the senses come from (default: auto = the bundled inventory for "
+                        "its targets, WordNet for other words)")
+    p.set_defaults(handler=cmd_senses)
 
     p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")

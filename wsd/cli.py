@@ -126,19 +126,21 @@ def cmd_predict(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from wsd.evaluation.metrics import accuracy, classification_report
+    from wsd.experiments.evaluate import evaluate_model, format_evaluation, write_errors
     from wsd.experiments.pipeline import SupervisedWSD
 
     model = SupervisedWSD.load(args.model)
     instances = load_corpus(args.corpus)
-    predictions = model.predict(instances)
-    gold = [inst.senses for inst in instances]
-    print(f"accuracy {accuracy(gold, predictions):.4f} on {len(instances)} instances")
-    print(classification_report([g[0] for g in gold], predictions).round(4).to_string())
+    result = evaluate_model(model, instances)
+    print(format_evaluation(result))
+    if args.errors:
+        path = write_errors(result.errors, args.errors)
+        print(f"{len(result.errors)} wrong answers written to {path}")
     if args.key:
         from wsd.corpora.framework import write_key_file
 
-        write_key_file(args.key, {i.id: p for i, p in zip(instances, predictions, strict=True)})
+        answers = zip(instances, result.predictions, strict=True)
+        write_key_file(args.key, {i.id: p for i, p in answers})
         print(f"predictions written to {args.key}")
     return 0
 
@@ -308,6 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", required=True, help="model file from `wsd train`")
     p.add_argument("--corpus", required=True, help=CORPUS_HELP)
     p.add_argument("--key", help="also write the predictions as a key file (id sense)")
+    p.add_argument("--errors", help="write the wrong answers as TSV: id, sentence, gold, "
+                                    "predicted, margin (predicted minus gold sense score)")
     p.set_defaults(handler=cmd_evaluate)
 
     p = commands.add_parser("compare", help="compare systems on one corpus with the same folds")

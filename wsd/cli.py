@@ -160,8 +160,8 @@ def _inventory_for(corpus: str):
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from wsd.experiments.compare import compare_systems
-    from wsd.experiments.report import write_table
+    from wsd.experiments.compare import run_comparison
+    from wsd.experiments.report import format_comparison, write_comparison
     from wsd.experiments.systems import make_system
 
     instances = load_corpus(args.corpus)
@@ -189,13 +189,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
         fallback = "first_sense" if args.corpus.startswith("framework:") else "none"
         systems.update({n: partial(PerKeyWSD, systems[n], fallback)
                         for n in names if n in SUPERVISED})
-    table = compare_systems(systems, instances, folds=args.folds or None, seed=args.seed,
-                            progress=not args.quiet)
+    comparison = run_comparison(systems, instances, folds=args.folds or None, seed=args.seed,
+                                progress=not args.quiet)
     print(f"{args.corpus}: {len(instances)} instances, "
           + (f"{args.folds}-fold cross-validation" if args.folds else "80/20 split"))
-    print(table.round(4).to_string())
+    print(format_comparison(comparison))
     if args.out:
-        for path in write_table(table, args.out):
+        for path in write_comparison(comparison, args.out):
             print(f"wrote {path}")
     return 0
 
@@ -323,7 +323,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--folds", type=int, default=5,
                    help="k for stratified k-fold cross-validation; 0 for one 80/20 split "
                         "(default: 5)")
-    p.add_argument("--out", help="write the table as OUT.csv and OUT.md")
+    p.add_argument("--out", help="write the table as OUT.csv and OUT.md, and the pairwise "
+                                 "McNemar p-values as OUT-pairwise.csv and .md")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_compare)

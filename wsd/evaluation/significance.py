@@ -6,9 +6,10 @@ systems pairwise, item by item. Random choices come from ``numpy.random.default_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 from scipy import stats
 
 EXACT_BELOW = 25  # McNemar: exact binomial test when the discordant pairs b + c are fewer
@@ -99,6 +100,19 @@ def mcnemar(
         statistic = (abs(b - c) - 1) ** 2 / discordant
         p_value = float(stats.chi2.sf(statistic, df=1))
     return {"b": b, "c": c, "statistic": statistic, "p_value": p_value, "exact": bool(exact)}
+
+
+def pairwise_mcnemar(outcomes: Mapping[str, Sequence[float] | np.ndarray]) -> pd.DataFrame:
+    """McNemar p-values between every two systems' outcomes on the same items: a symmetric
+    table (rows and columns in the order given), NaN on the diagonal. No correction for
+    multiple comparisons is applied: with m systems there are m(m-1)/2 tests."""
+    names = list(outcomes)
+    table = pd.DataFrame(np.nan, index=pd.Index(names, name="system"), columns=names)
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            p_value = mcnemar(outcomes[first], outcomes[second])["p_value"]
+            table.loc[first, second] = table.loc[second, first] = p_value
+    return table
 
 
 def approximate_randomization(

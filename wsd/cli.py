@@ -13,7 +13,6 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
@@ -31,7 +30,7 @@ WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted")
 
 
-def _settings_arguments(parser: argparse.ArgumentParser) -> None:
+def _settings_arguments(parser: argparse.ArgumentParser, epochs_help: str | None = None) -> None:
     group = parser.add_argument_group("features and training")
     group.add_argument("--features", choices=PRESETS, default=None,
                        help="feature set (default: full = BoW, words and POS around the target, "
@@ -45,7 +44,8 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--window", type=int, default=None,
                        help="bag-of-words window of +-N tokens (default: the whole sentence)")
     group.add_argument("--epochs", type=int, default=None,
-                       help="training epochs (default: 5; 10 for the bundled corpus)")
+                       help=epochs_help or "training epochs (default: 5; 10 for the bundled "
+                                           "corpus)")
     group.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
 
 
@@ -201,30 +201,23 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_curves(args: argparse.Namespace) -> int:
-    from wsd.experiments.curves import (
-        epoch_curves,
-        order_sensitivity,
-        plot_curves,
-        size_curve,
-        summarize_orders,
-    )
+    from wsd.experiments.curves import run_curves, summarize_orders
 
+    if args.repeats < 1 or args.shuffles < 1:
+        raise ValueError("--repeats and --shuffles must be at least 1")
     instances = load_corpus(args.corpus)
-    settings = _settings(args, args.corpus)
-    featurizer = settings.featurizer()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    epochs = epoch_curves(instances, featurizer, epochs=settings.epochs, seed=settings.seed)
-    orders = order_sensitivity(instances, featurizer, shuffles=args.shuffles, seed=settings.seed)
-    sizes = size_curve(instances, featurizer, seed=settings.seed)
-    for name, table in (("epochs", epochs), ("orders", orders), ("sizes", sizes)):
-        table.to_csv(out / f"{name}.csv", index=False)
-    print(summarize_orders(orders).round(4).to_string())
-    try:
-        print(f"wrote {plot_curves(epochs, orders, sizes, out / 'curves.png', args.corpus)}")
-    except ImportError as err:
-        print(f"note: {err}", file=sys.stderr)
-    print(f"wrote epochs.csv, orders.csv, sizes.csv in {out}")
+    curve_epochs, args.epochs = args.epochs, None  # the other panels train as `wsd train` does
+    result = run_curves(instances, _settings(args, args.corpus), args.out, corpus=args.corpus,
+                        curve_epochs=curve_epochs, shuffles=args.shuffles,
+                        repeats=args.repeats, progress=not args.quiet)
+    print(summarize_orders(result["orders"]).round(4).to_string())
+    print(f"MFS dev accuracy {result['mfs']:.4f}")
+    if result["png"] is None:
+        print("note: no plot: matplotlib is not installed (pip install 'wsd-perceptron[plot]')",
+              file=sys.stderr)
+    else:
+        print(f"wrote {result['png']}")
+    print(f"wrote epochs.csv, orders.csv, sizes.csv in {args.out}")
     return 0
 
 
@@ -335,7 +328,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                            "results/curves)")
     p.add_argument("--shuffles", type=int, default=10,
                    help="example orders tried for the order-sensitivity plot (default: 10)")
-    _settings_arguments(p)
+    p.add_argument("--repeats", type=int, default=3,
+                   help="seeds (dev splits) for the training-size curve, drawn as the mean "
+                        "with a min-max band (default: 3)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _settings_arguments(p, epochs_help="length of the accuracy-per-epoch curve (default: 20); "
+                                       "the order and size panels train for 5 epochs (10 for "
+                                       "the bundled corpus), as `wsd train` does")
     p.set_defaults(handler=cmd_curves, epochs=20)
 
     p = commands.add_parser(

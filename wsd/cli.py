@@ -16,6 +16,7 @@ from functools import partial
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
+from wsd.experiments.disambiguate import UNSURE_MARGIN
 from wsd.experiments.systems import (
     KNOWLEDGE,
     SUPERVISED,
@@ -85,7 +86,8 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
             raise ValueError("--target is needed to pick the bundled training data "
                              "(or pass --model)")
         model = train_bundled_model(args.target.lower(), _settings(args))
-    records = disambiguate(model, sentences, args.target, top=args.top)
+    records = disambiguate(model, sentences, args.target, top=args.top,
+                           unsure_below=args.unsure_below)
     if args.json:
         for record in records:
             print(json.dumps(record, ensure_ascii=False))
@@ -283,6 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--file", help="read one sentence per line from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
     p.add_argument("--top", type=int, default=5, help="features shown per answer (default: 5)")
+    p.add_argument("--unsure-below", type=float, default=UNSURE_MARGIN,
+                   help="mark answers whose score margin over the runner-up is smaller as "
+                        f"unsure (default: {UNSURE_MARGIN})")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_disambiguate)
 

@@ -17,12 +17,12 @@ import pytest
 from wsd.resources import has_framework, has_nltk_resource
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
-def python_blocks(text: str) -> list[str]:
-    """The bodies of the ```python fenced blocks of a Markdown text, in order."""
-    return [match.group(1) for match in BLOCK.finditer(text)]
+def fenced_blocks(text: str, language: str = "python") -> list[str]:
+    """The bodies of the fenced blocks of ``language`` in a Markdown text, in order."""
+    pattern = re.compile(rf"^```{language}\n(.*?)^```", re.S | re.M)
+    return [match.group(1) for match in pattern.finditer(text)]
 
 
 def missing_resource(code: str) -> str | None:
@@ -39,10 +39,22 @@ def missing_resource(code: str) -> str | None:
 
 def test_block_extraction_finds_only_python_fences():
     text = "```\nshell\n```\n```python\nx = 1\n```\ntext\n```python\ny = 2\nz = 3\n```\n"
-    assert python_blocks(text) == ["x = 1\n", "y = 2\nz = 3\n"]
+    assert fenced_blocks(text) == ["x = 1\n", "y = 2\nz = 3\n"]
 
 
-BLOCKS = python_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = fenced_blocks(README.read_text(encoding="utf-8"))
+
+
+def test_readme_toml_config_is_a_valid_command(tmp_path):
+    """The config example parses (tomllib, or tomli on 3.10) into arguments `wsd` accepts."""
+    from wsd.cli import build_parser
+    from wsd.experiments.config import load_config
+
+    (block,) = fenced_blocks(README.read_text(encoding="utf-8"), "toml")
+    path = tmp_path / "experiment.toml"
+    path.write_text(block, encoding="utf-8")
+    args = build_parser().parse_args(load_config(path))
+    assert (args.command, args.folds, args.seed) == ("compare", 10, 42)
 
 
 def test_readme_has_python_blocks():

@@ -112,16 +112,7 @@ def run_comparison(
     return Comparison(table, pairwise_mcnemar(outcomes), outcomes)
 
 
-def compare_systems(
-    systems: Mapping[str, Callable[[], Any]],
-    instances: Sequence[Instance],
-    folds: int | None = 5,
-    test: float = 0.2,
-    seed: int = 0,
-    baseline: str | None = "mfs",
-    n_resamples: int = 1000,
-    progress: bool = False,
-) -> pd.DataFrame:
-    """The one-row-per-system table of :func:`run_comparison`."""
-    return run_comparison(systems, instances, folds, test, seed, baseline, n_resamples,
-                          progress).table
+def compare_systems(systems: Mapping[str, Callable[[], Any]], instances: Sequence[Instance],
+                    **options: Any) -> pd.DataFrame:
+    """The one-row-per-system table of :func:`run_comparison` (same arguments)."""
+    return run_comparison(systems, instances, **options).table

@@ -81,3 +81,9 @@ def test_cli_shows_progress_and_writes_the_figure(tmp_path, capsys):
     assert f"{total}/{total}" in captured.err  # the progress bar got to the end
     assert "MFS dev accuracy" in captured.out
     assert (tmp_path / "curves.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("option", ["--epochs", "--shuffles", "--repeats"])
+def test_counts_below_one_are_one_clear_error(option, tmp_path, capsys):
+    assert main(["curves", "--corpus", "bundled:crane", option, "0", "--out", str(tmp_path)]) == 2
+    assert "must be at least 1" in capsys.readouterr().err

@@ -205,8 +205,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_curves(args: argparse.Namespace) -> int:
     from wsd.experiments.curves import run_curves, summarize_orders
 
-    if args.repeats < 1 or args.shuffles < 1:
-        raise ValueError("--repeats and --shuffles must be at least 1")
+    if min(args.epochs, args.repeats, args.shuffles) < 1:
+        raise ValueError("--epochs, --repeats and --shuffles must be at least 1")
     instances = load_corpus(args.corpus)
     curve_epochs, args.epochs = args.epochs, None  # the other panels train as `wsd train` does
     result = run_curves(instances, _settings(args, args.corpus), args.out, corpus=args.corpus,

@@ -32,6 +32,12 @@ def test_pairwise_mcnemar_is_symmetric_and_matches_the_two_system_test():
                 assert table.loc[x, y] == mcnemar(outcomes[x], outcomes[y])["p_value"]
 
 
+def test_pairwise_accepts_tuple_names():
+    table = pairwise_mcnemar({("window", 2): np.ones(5), ("window", 3): np.zeros(5)})
+    assert table.iloc[0, 1] == pytest.approx(2 / 2**5)
+    assert table.index[1] == ("window", 3)
+
+
 def test_pairwise_by_hand():
     """a beats b on 10 items, b beats a on none: exact two-sided binomial p = 2 / 2**10."""
     a = np.array([1] * 10 + [1, 0] * 5)

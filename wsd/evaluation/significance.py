@@ -106,13 +106,14 @@ def pairwise_mcnemar(outcomes: Mapping[str, Sequence[float] | np.ndarray]) -> pd
     """McNemar p-values between every two systems' outcomes on the same items: a symmetric
     table (rows and columns in the order given), NaN on the diagonal. No correction for
     multiple comparisons is applied: with m systems there are m(m-1)/2 tests."""
-    names = list(outcomes)
-    table = pd.DataFrame(np.nan, index=pd.Index(names, name="system"), columns=names)
+    names = list(outcomes)  # any hashable names, tuples included
+    p_values = np.full((len(names), len(names)), np.nan)
     for i, first in enumerate(names):
-        for second in names[i + 1:]:
-            p_value = mcnemar(outcomes[first], outcomes[second])["p_value"]
-            table.loc[first, second] = table.loc[second, first] = p_value
-    return table
+        for j in range(i + 1, len(names)):
+            p_value = mcnemar(outcomes[first], outcomes[names[j]])["p_value"]
+            p_values[i, j] = p_values[j, i] = p_value
+    index = pd.Index(names, name="system", tupleize_cols=False)
+    return pd.DataFrame(p_values, index=index, columns=pd.Index(names, tupleize_cols=False))
 
 
 def approximate_randomization(

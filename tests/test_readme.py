@@ -27,11 +27,12 @@ def fenced_blocks(text: str, language: str = "python") -> list[str]:
 
 def missing_resource(code: str) -> str | None:
     """The shared resource a block reads that is not installed, or None."""
-    needs = {
-        "load_senseval": ("NLTK senseval", lambda: has_nltk_resource("senseval")),
-        "run_allwords": ("the all-words framework (WSD_FRAMEWORK_DIR)", has_framework),
-    }
-    for call, (name, present) in needs.items():
+    needs = [
+        ("load_senseval", "NLTK senseval", lambda: has_nltk_resource("senseval")),
+        ("run_allwords", "the all-words framework (WSD_FRAMEWORK_DIR)", has_framework),
+        ("run_allwords", "NLTK wordnet", lambda: has_nltk_resource("wordnet")),
+    ]
+    for call, name, present in needs:
         if call in code and not present():
             return name
     return None

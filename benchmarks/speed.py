@@ -185,15 +185,6 @@ def lexical_sample(runs: int, skip_nltk: bool) -> None:
               f"{'met' if speedup >= 100 else 'NOT met'}")
 
 
-def _median_seconds(runs: int, work: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def voted_prediction(runs: int) -> None:
     """Prediction seconds of the voted and the averaged dict learner, batch and per sentence."""
     data = _line_data()
@@ -208,8 +199,9 @@ def voted_prediction(runs: int) -> None:
     for name, work in (("one predict call", lambda model: model.predict(test)),
                        ("one call per sentence",
                         lambda model: [model.predict([x]) for x in test])):
-        averaged = _median_seconds(runs, lambda: work(models["averaged"]))  # noqa: B023
-        voted = _median_seconds(runs, lambda: work(models["voted"]))  # noqa: B023
+        timed = _interleaved_medians(runs, {kind: lambda model=model: work(model)  # noqa: B023
+                                            for kind, model in models.items()})
+        averaged, voted = timed["averaged"][0], timed["voted"][0]
         print(f"{name:<28}{averaged:>12.4f}{voted:>12.4f}{voted / averaged:>15.2f}x")
 
 

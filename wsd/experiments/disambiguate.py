@@ -38,7 +38,8 @@ def parse_sentence(text: str, target: str | None, index: int) -> Instance:
 def disambiguate(
     model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5
 ) -> list[dict[str, Any]]:
-    """One record per sentence: the sense, its gloss, the margin and the top features."""
+    """One record per sentence: the sense, its gloss, the margin over the runner-up and its
+    breakdown into the bias and the ``top`` features for and against (they add up)."""
     if target and model.lemmas_ and target.lower() not in model.lemmas_:
         raise ValueError(f"this model was trained for {', '.join(model.lemmas_)}, "
                          f"not {target!r}")
@@ -54,6 +55,10 @@ def disambiguate(
             "margin": round(why.margin, 4),
             "runner_up": why.runner_up,
             "features": [[name, round(value, 4)] for name, value in why.features],
+            "against": [[name, round(value, 4)] for name, value in why.against],
+            "bias": round(why.bias, 4),
+            "other_features": round(why.rest, 4),
+            "breakdown": why.lines(),
         })
     return records
 
@@ -63,9 +68,5 @@ def format_record(record: dict[str, Any]) -> str:
     lines = [f"{record['sentence']}", f"  {record['target']} -> {record['sense']}"]
     if record["gloss"]:
         lines[-1] += f": {record['gloss']}"
-    if record["runner_up"] is not None:
-        lines.append(f"  margin {record['margin']:.3f} over {record['runner_up']}")
-    if record["features"]:
-        pushed = ", ".join(f"{name} ({value:+.2f})" for name, value in record["features"])
-        lines.append(f"  because of: {pushed}")
+    lines += [f"  {line}" for line in record["breakdown"]]
     return "\n".join(lines)

@@ -3,8 +3,6 @@ and JSON persistence."""
 
 from __future__ import annotations
 
-import inspect
-from collections import defaultdict
 from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,6 +11,7 @@ import numpy as np
 
 from wsd import persistence
 from wsd.learners.inputs import as_sklearn
+from wsd.params import ParamsMixin
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -39,60 +38,16 @@ class ScoreMixin:
         return sum(p == g for p, g in zip(predictions, labels, strict=True)) / len(labels)
 
 
-class EstimatorMixin:
-    """scikit-learn's estimator protocol without importing scikit-learn: ``get_params``,
-    ``set_params`` (nested ``step__param`` names too), a repr of the non-default parameters and
-    the tags its tools read (``__sklearn_tags__`` imports scikit-learn, which only its own tools
-    call). Constructor arguments are stored as given and checked by ``fit``.
+class EstimatorMixin(ParamsMixin):
+    """scikit-learn's estimator protocol without importing scikit-learn: the parameters of
+    ``ParamsMixin`` plus the tags its tools read (``__sklearn_tags__`` imports scikit-learn,
+    which only its own tools call) and ``__sklearn_is_fitted__``.
 
     Subclasses describe themselves with ``_tags`` (overrides of scikit-learn's InputTags /
     ClassifierTags fields, e.g. ``{"sparse": True}`` or ``{"multi_class": False}``).
     """
 
     _tags: dict[str, Any] = {}
-
-    @classmethod
-    def _get_param_names(cls) -> list[str]:
-        parameters = inspect.signature(cls.__init__).parameters.values()
-        return sorted(p.name for p in parameters if p.name != "self"
-                      and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD))
-
-    def get_params(self, deep: bool = True) -> dict[str, Any]:
-        """The constructor parameters; with ``deep``, those of parameters that are
-        estimators too, as ``name__param``."""
-        params = {}
-        for name in self._get_param_names():
-            value = getattr(self, name)
-            if deep and hasattr(value, "get_params") and not isinstance(value, type):
-                params.update((f"{name}__{key}", inner)
-                              for key, inner in value.get_params(deep=True).items())
-            params[name] = value
-        return params
-
-    def set_params(self, **params: Any):
-        """Set constructor parameters (``name__param`` reaches into a nested estimator)."""
-        valid = self.get_params(deep=True)
-        nested: dict[str, dict[str, Any]] = defaultdict(dict)
-        for key, value in params.items():
-            name, delimiter, inner = key.partition("__")
-            if name not in valid:
-                raise ValueError(f"Invalid parameter {name!r} for estimator {self!r}. Valid "
-                                 f"parameters are: {self._get_param_names()!r}.")
-            if delimiter:
-                nested[name][inner] = value
-            else:
-                setattr(self, name, value)
-                valid[name] = value
-        for name, inner in nested.items():
-            valid[name].set_params(**inner)
-        return self
-
-    def __repr__(self) -> str:
-        defaults = {p.name: p.default
-                    for p in inspect.signature(type(self).__init__).parameters.values()}
-        changed = [f"{name}={value!r}" for name, value in self.get_params(deep=False).items()
-                   if not (value is defaults.get(name) or _same(value, defaults.get(name)))]
-        return f"{type(self).__name__}({', '.join(changed)})"
 
     def __sklearn_is_fitted__(self) -> bool:
         return hasattr(self, "classes_")
@@ -109,13 +64,6 @@ class EstimatorMixin:
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
                     classifier_tags=ClassifierTags(**pick(ClassifierTags)),
                     input_tags=InputTags(**pick(InputTags)))
-
-
-def _same(value: Any, default: Any) -> bool:
-    try:
-        return bool(value == default) and type(value) is type(default)
-    except (TypeError, ValueError):
-        return False
 
 
 class PersistentMixin:

@@ -134,18 +134,13 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
 
     def _as_matrix(self, examples: list[Example]) -> sp.csr_matrix:
         """Examples as a CSR matrix over ``features_``; unknown features are left out."""
-        vocabulary = self._vocabulary
-        indptr, indices, data = [0], [], []
-        for x in examples:
-            for feature, value in x:
-                j = vocabulary.get(feature)
-                if j is not None:
-                    indices.append(j)
-                    data.append(value)
-            indptr.append(len(indices))
-        matrix = sp.csr_matrix((np.array(data, dtype=float), np.array(indices, dtype=np.int64),
-                                np.array(indptr, dtype=np.int64)),
-                               shape=(len(examples), len(vocabulary)))
+        lookup = self._vocabulary.get
+        columns = np.array([lookup(f, -1) for x in examples for f, _ in x], dtype=np.int64)
+        values = np.array([v for x in examples for _, v in x], dtype=float)
+        rows = np.repeat(np.arange(len(examples)), [len(x) for x in examples])
+        known = columns >= 0
+        matrix = sp.csr_matrix((values[known], (rows[known], columns[known])),
+                               shape=(len(examples), len(self._vocabulary)))
         matrix.sort_indices()
         return matrix
 

@@ -4,8 +4,10 @@ For each test row the kernel walks the mistakes once: the running scores of ever
 at 0 (the vector W_0) and mistake m adds ``g + 1`` to its gold class and subtracts it from its
 predicted class, where ``g`` is the dot product of the mistake's example with the row. After
 each step the argmax (lowest index on ties) is the vote of that vector, weighted by its
-survival count. Cost per row: the dot products through the inverted index plus
-O(vectors x classes), with no (vectors x rows) working arrays. Imported on first prediction:
+survival count. The argmax is kept up to date from the two scores that changed and only
+recomputed over all classes when the leader's own score went down. Cost per row: the dot
+products through the inverted index plus O(vectors) (x classes at worst), with no
+(vectors x rows) working arrays. Imported on first prediction:
 loading numba takes a moment.
 """
 
@@ -31,17 +33,32 @@ def vote(x_indptr, x_indices, x_data, post_indptr, post_rows, post_values, mista
             for p in range(post_indptr[f], post_indptr[f + 1]):
                 gains[post_rows[p]] += post_values[p] * value
         scores[:] = 0.0
+        best = 0
         votes[i, 0] += counts[0]
         if keep_steps:
             steps[0, i] = 0
         for m in range(mistake_rows.shape[0]):
+            up = gold[m]
+            down = predicted[m]
             delta = gains[mistake_rows[m]] + 1.0
-            scores[gold[m]] += delta
-            scores[predicted[m]] -= delta
-            best = 0
-            for k in range(1, n_classes):
-                if scores[k] > scores[best]:
-                    best = k
+            scores[up] += delta
+            scores[down] -= delta
+            if (best == up and delta < 0.0) or (best == down and delta > 0.0):
+                best = 0  # the leader lost ground: look at every class
+                for k in range(1, n_classes):
+                    if scores[k] > scores[best]:
+                        best = k
+            elif best != up and best != down:
+                best = _leader(scores, best, up)
+                best = _leader(scores, best, down)
             votes[i, best] += counts[m + 1]
             if keep_steps:
                 steps[m + 1, i] = best
+
+
+@njit(cache=True, inline="always")
+def _leader(scores, best, other):
+    """The argmax of the two classes, the lower index on a tie."""
+    if scores[other] > scores[best] or (scores[other] == scores[best] and other < best):
+        return other
+    return best

@@ -34,7 +34,7 @@ def vote(x_indptr, x_indices, x_data, post_indptr, post_rows, post_values, mista
                 gains[post_rows[p]] += post_values[p] * value
         scores[:] = 0.0
         best = 0
-        votes[i, 0] += counts[0]
+        run = counts[0]  # votes of the current leader since it took the lead
         if keep_steps:
             steps[0, i] = 0
         for m in range(mistake_rows.shape[0]):
@@ -43,17 +43,23 @@ def vote(x_indptr, x_indices, x_data, post_indptr, post_rows, post_values, mista
             delta = gains[mistake_rows[m]] + 1.0
             scores[up] += delta
             scores[down] -= delta
-            if (best == up and delta < 0.0) or (best == down and delta > 0.0):
-                best = 0  # the leader lost ground: look at every class
+            leader = best
+            if (leader == up and delta < 0.0) or (leader == down and delta > 0.0):
+                leader = 0  # the leader lost ground: look at every class
                 for k in range(1, n_classes):
-                    if scores[k] > scores[best]:
-                        best = k
-            elif best != up and best != down:
-                best = _leader(scores, best, up)
-                best = _leader(scores, best, down)
-            votes[i, best] += counts[m + 1]
+                    if scores[k] > scores[leader]:
+                        leader = k
+            elif leader != up and leader != down:
+                leader = _leader(scores, leader, up)
+                leader = _leader(scores, leader, down)
+            if leader != best:
+                votes[i, best] += run
+                best = leader
+                run = 0.0
+            run += counts[m + 1]
             if keep_steps:
                 steps[m + 1, i] = best
+        votes[i, best] += run
 
 
 @njit(cache=True, inline="always")

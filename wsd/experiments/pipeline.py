@@ -11,7 +11,7 @@ from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
 from wsd.instance import Instance
-from wsd.learners.base import EstimatorMixin, NotFittedError
+from wsd.learners.base import EstimatorMixin, check_is_fitted
 from wsd.learners.explanation import Explanation, explain_margin
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
 
@@ -76,8 +76,7 @@ class SupervisedWSD(EstimatorMixin):
         return list(self._fitted_learner().classes_)
 
     def _fitted_learner(self) -> Any:
-        if not hasattr(self, "learner_"):
-            raise NotFittedError("this SupervisedWSD is not fitted yet; call fit() first")
+        check_is_fitted(self, "learner_")
         return self.learner_
 
     def predict(self, instances: Sequence[Instance]) -> list[str]:

@@ -182,10 +182,16 @@ def check_matrix(X: Any, n_features: int | None = None, what: str = "X",
 
 
 def is_feature_dicts(X: Any) -> bool:
-    """Whether ``X`` is a sequence of feature dicts (else: a matrix); empty counts as dicts."""
-    if sp.issparse(X) or isinstance(X, np.ndarray) and X.ndim != 1 or hasattr(X, "columns"):
+    """Whether ``X`` holds feature dicts (a sequence or 1-D object array of mappings, or any
+    other iterable); matrices, arrays, data frames and lists of rows are not."""
+    if sp.issparse(X):
         return False
-    return len(X) == 0 or isinstance(next(iter(X)), Mapping)
+    if hasattr(X, "__array__"):
+        return (isinstance(X, np.ndarray) and X.ndim == 1 and X.dtype == object
+                and (X.size == 0 or isinstance(X[0], Mapping)))
+    if isinstance(X, Sequence):
+        return len(X) == 0 or isinstance(X[0], Mapping)
+    return True
 
 
 def column_name(j: int) -> str:

@@ -22,7 +22,7 @@
    (tracemalloc) in a separate run.
 
 Needs the NLTK senseval data, the WSD framework folder and scikit-learn.
-Usage: python benchmarks/speed.py [--runs 5] [--skip-semcor] [--skip-nltk]
+Usage: python benchmarks/speed.py [--runs 5] [--skip-semcor] [--skip-nltk] [--voted-only]
 """
 
 from __future__ import annotations

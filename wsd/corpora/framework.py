@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from wsd.instance import Instance
+from wsd.persistence import atomic_open
 from wsd.resources import MissingResourceError, framework_dir
 
 PathLike = str | os.PathLike
@@ -121,7 +122,7 @@ def write_key_file(path: PathLike, predictions: Mapping[str, str | Sequence[str]
                     "ids and sense keys must be non-empty strings without whitespace"
                 )
         lines.append(" ".join((instance_id, *keys)) + "\n")
-    with open(path, "w", encoding="utf-8") as out:
+    with atomic_open(path) as out:
         out.writelines(lines)
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd.instance import Instance
+from wsd.persistence import write_text_atomic
 
 PathLike = str | os.PathLike
 FORMATS = ("tsv", "jsonl")
@@ -260,4 +261,4 @@ def write_user_file(
         if any("\t" in field or "\n" in field for field in fields):
             raise ValueError(f"instance {inst.id!r} holds a tab or newline; write it as JSONL")
         lines.append("\t".join(fields))
-    Path(path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    write_text_atomic(path, "".join(line + "\n" for line in lines))

@@ -14,6 +14,7 @@ from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.learners.multiclass import MulticlassPerceptron
 from wsd.learners.training import epoch_orders
+from wsd.persistence import atomic_open
 
 LEARNERS = {"perceptron": False, "averaged": True}
 
@@ -129,5 +130,6 @@ def plot_curves(
         fig.suptitle(title)
     fig.tight_layout()
     path = Path(path)
-    fig.savefig(path, dpi=110)
+    with atomic_open(path, "wb") as stream:
+        fig.savefig(stream, dpi=110, format="png")
     return path

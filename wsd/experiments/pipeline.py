@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wsd import persistence
+from wsd import persistence, provenance
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
@@ -44,6 +44,7 @@ class SupervisedWSD:
         self.learner = learner if learner is not None else MulticlassAveragedPerceptron()
         self.glosses = dict(glosses or {})
         self.lemmas_: list[str] = []
+        self.training_: dict[str, Any] | None = None  # provenance.training_record of fit's data
 
     def fit(
         self, instances: Sequence[Instance], dev: Sequence[Instance] | None = None
@@ -53,6 +54,7 @@ class SupervisedWSD:
             raise ValueError("no training instances")
         labels = instance_labels(instances)
         self.lemmas_ = sorted({inst.lemma for inst in instances})
+        self.training_ = provenance.training_record(instances)
         X = self.featurizer.fit_transform(instances)
         if dev:
             self.learner.fit(X, labels, self.featurizer.transform(dev), instance_labels(dev))
@@ -67,6 +69,7 @@ class SupervisedWSD:
     def predict(self, instances: Sequence[Instance]) -> list[str]:
         if not instances:
             return []
+        provenance.check_targets(self.lemmas_, instances)
         return list(self.learner.predict(self.featurizer.transform(instances)))
 
     def score(self, instances: Sequence[Instance]) -> float:
@@ -97,16 +100,27 @@ class SupervisedWSD:
             "learner": self.learner.to_dict(),
             "glosses": self.glosses,
             "lemmas": self.lemmas_,
+            "training": self.training_,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SupervisedWSD:
+        glosses = data.get("glosses") or {}
+        if not isinstance(glosses, Mapping) or not all(
+                isinstance(v, str) for v in glosses.values()):
+            raise ValueError("'glosses' must map senses to strings")
+        lemmas = data.get("lemmas", [])
+        if not isinstance(lemmas, list) or not all(isinstance(v, str) for v in lemmas):
+            raise ValueError("'lemmas' must be a list of strings")
+        if not isinstance(data.get("featurizer"), Mapping):
+            raise ValueError("'featurizer' must be an object")
         model = cls(
             featurizer=Featurizer.from_dict(data["featurizer"]),
             learner=persistence.object_from_dict(data["learner"]),
-            glosses=data.get("glosses"),
+            glosses=glosses,
         )
-        model.lemmas_ = list(data.get("lemmas", []))
+        model.lemmas_ = lemmas
+        model.training_ = provenance.check_record(data.get("training"))
         return model
 
     def save(self, path: str | Path) -> Path:

@@ -12,7 +12,7 @@ from typing import Any
 
 from nltk.classify.api import ClassifierI
 
-from wsd import persistence
+from wsd import persistence, validation
 
 # A feature dict after checking: (name, value) pairs with finite non-zero float values.
 Example = tuple[tuple[str, float], ...]
@@ -144,8 +144,8 @@ class PersistentMixin:
     def from_dict(cls, data: Mapping[str, Any]):
         if data.get("kind") != cls.__name__:
             raise ValueError(f"expected a {cls.__name__} model, found {data.get('kind')!r}")
-        learner = cls(**data["params"])
-        if data.get("state") is not None:
+        learner = cls(**validation.check_params(cls, data["params"]))
+        if validation.check_state(data.get("state")) is not None:
             learner._set_state(data["state"])
         return learner
 

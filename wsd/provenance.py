@@ -89,3 +89,19 @@ def evaluation_warnings(record: Mapping[str, Any] | None, instances: Sequence[In
                      f"({', '.join(unseen[:5])}{', ...' if len(unseen) > 5 else ''}); it "
                      "cannot answer them")
     return notes
+
+
+def check_single_target(instances: Sequence[Instance], source: str) -> None:
+    """ValueError when ``instances`` hold more than one target word (a model disambiguates one),
+    naming each word's first instance so the rows can be found."""
+    first: dict[str, str] = {}
+    for inst in instances:
+        first.setdefault(inst.lemma, inst.id)
+    if len(first) > 1:
+        shown = ", ".join(f"{lemma!r} (first: {inst_id})" for lemma, inst_id in
+                          list(first.items())[:5])
+        raise ValueError(
+            f"{source} holds {len(first)} target words: {shown}{', ...' if len(first) > 5 else ''}"
+            "; a model disambiguates one word. If these are forms of one word, give the lemma "
+            "(a lemma column in TSV, \"lemma\" in JSONL); else train one model per word, or use "
+            "`wsd allwords` for all-words data")

@@ -114,5 +114,10 @@ def load_config(path: str | Path, options_for: Any = None) -> list[str]:
     the command's options (see config_to_argv) so that wrong keys are refused."""
     config = read_config(path)
     command = config.get("command")
-    options = options_for(command) if options_for is not None and isinstance(command, str) else None
+    options = None
+    if options_for is not None and isinstance(command, str) and command != "run":
+        try:
+            options = options_for(command)
+        except ValueError as err:
+            raise ValueError(f"{path}: {err}") from None
     return config_to_argv(config, str(path), options)

@@ -119,6 +119,8 @@ class SupervisedWSD:
             learner=persistence.object_from_dict(data["learner"]),
             glosses=glosses,
         )
+        if getattr(model.learner, "classes_", None) is None:
+            raise ValueError("the learner has no fitted state; a saved system must be trained")
         model.lemmas_ = lemmas
         model.training_ = provenance.check_record(data.get("training"))
         return model

@@ -307,7 +307,7 @@ def test_non_utf8_files_are_named_with_their_line(tmp_path, capsys):
     with pytest.raises(ValueError, match=r"gold\.key\.txt:2: not UTF-8"):
         read_key_file(key)
     config = write(tmp_path / "c.json", b'{"command": "demo", "x": "\xff"}')
-    with pytest.raises(ValueError, match=r"c\.json: not UTF-8"):
+    with pytest.raises(ValueError, match=r"c\.json:1: not UTF-8"):
         read_config(config)
     sentences = write(tmp_path / "s.txt", b"A <<bass>> swam.\nThe \xff <<bass>>.\n")
     code, err = run_cli(capsys, "disambiguate", "--target", "bass", "--file", sentences)

@@ -150,6 +150,18 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
+    """A UTF-8 text file's content (a leading BOM dropped); ValueError naming the file and the
+    line of the first byte that is not UTF-8."""
+    raw = Path(path).read_bytes()
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise ValueError(f"{path}:{line}: not UTF-8 text ({error.reason} at byte "
+                         f"{error.start})") from None
+
+
 def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:
     """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion)."""
     stack = [(value, 1)]

@@ -28,7 +28,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import iterparse
 
 from wsd.instance import Instance
-from wsd.persistence import atomic_open
+from wsd.persistence import atomic_open, read_text
 from wsd.resources import MissingResourceError, framework_dir
 
 PathLike = str | os.PathLike
@@ -94,7 +94,7 @@ def read_key_file(path: PathLike) -> GoldKey:
     ValueError naming ``file:line``.
     """
     gold: GoldKey = {}
-    for number, line in enumerate(_text_lines(path), start=1):
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
         fields = line.split()
         if not fields:
             continue
@@ -107,17 +107,6 @@ def read_key_file(path: PathLike) -> GoldKey:
             raise ValueError(f"{path}:{number}: instance id {fields[0]!r} appears twice")
         gold[fields[0]] = tuple(fields[1:])
     return gold
-
-
-def _text_lines(path: PathLike) -> list[str]:
-    """The lines of a UTF-8 text file; ValueError naming the file and line when it is not UTF-8."""
-    raw = Path(path).read_bytes()
-    try:
-        return raw.decode("utf-8-sig").split("\n")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise ValueError(f"{path}:{line}: not UTF-8 text ({error.reason} at byte "
-                         f"{error.start})") from None
 
 
 def write_key_file(path: PathLike, predictions: Mapping[str, str | Sequence[str] | None]) -> None:

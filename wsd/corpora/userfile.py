@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd.instance import Instance
-from wsd.persistence import loads_json, write_text_atomic
+from wsd.persistence import loads_json, read_text, write_text_atomic
 
 PathLike = str | os.PathLike
 FORMATS = ("tsv", "jsonl")
@@ -89,13 +89,8 @@ def load_user_file(
     file with no rows at all.
     """
     chosen = file_format(path, format)
-    try:
-        # split on newlines only (not splitlines' form feeds etc.) so numbers match editors
-        lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
-    except UnicodeDecodeError as error:
-        line = error.object[: error.start].count(b"\n") + 1
-        raise ValueError(f"{path}:{line}: not UTF-8 text ({error.reason} at byte "
-                         f"{error.start})") from None
+    # split on newlines only (not splitlines' form feeds etc.) so numbers match editors
+    lines = read_text(path).split("\n")
     problems: Problems = []
     if chosen == "tsv":
         rows = _tsv_rows(lines, require_senses, problems)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wsd.persistence import loads_json
+from wsd.persistence import loads_json, read_text
 
 POSITIONAL = {"disambiguate": "sentences", "predict": "input"}
 # Kinds of option, as config_to_argv needs them: a flag (store_true), a flag with a --no- form,
@@ -31,10 +31,7 @@ FLAG, NEGATABLE, MANY, COMMA_LIST, VALUE = "flag", "negatable", "many", "comma-l
 def read_config(path: str | Path) -> dict[str, Any]:
     """The config as a dict; ValueError naming the file when it cannot be parsed."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    text = read_text(path)
     try:
         if path.suffix == ".toml":
             import tomllib

@@ -26,6 +26,7 @@ POSITIONAL = {"disambiguate": "sentences", "predict": "input"}
 # Kinds of option, as config_to_argv needs them: a flag (store_true), a flag with a --no- form,
 # an option taking several values, one taking a comma-separated list, or one value.
 FLAG, NEGATABLE, MANY, COMMA_LIST, VALUE = "flag", "negatable", "many", "comma-list", "value"
+_ANY = "any"  # config_to_argv without the command's options
 
 
 def read_config(path: str | Path) -> dict[str, Any]:
@@ -62,16 +63,18 @@ def config_to_argv(config: Mapping[str, Any], source: str = "config",
         raise ValueError(f"{source}: a config must be an object, not a {type(config).__name__}")
     config = dict(config)
     command = config.pop("command", None)
+    if options is None:  # kinds unknown: switches on/off, lists comma-joined, values as text
+        options = {"--" + str(key).replace("_", "-"): _ANY for key in config}
     if not command or command == "run" or not isinstance(command, str):
         raise ValueError(f"{source}: give the command to run, e.g. command = \"compare\"")
     argv = [command]
     positional = config.pop(POSITIONAL.get(command, ""), None)
     for key, value in config.items():
         option = "--" + str(key).replace("_", "-")
-        kind = VALUE if options is None else options.get(option)
+        kind = options.get(option)
         if kind is None:
             raise ValueError(f"{source}: unknown key {key!r} for `wsd {command}`; known: "
-                             f"{', '.join(o[2:] for o in sorted(options or ()))}")
+                             f"{', '.join(o[2:] for o in sorted(options))}")
         argv += _option_argv(option, kind, value, f"{source}: {key!r}")
     if positional is not None:
         values = positional if isinstance(positional, list) else [positional]
@@ -86,7 +89,7 @@ def _option_argv(option: str, kind: str, value: Any, where: str) -> list[str]:
     if isinstance(value, dict):
         raise ValueError(f"{where} must be a single value, not a table/object")
     if isinstance(value, bool) or value is None:
-        if kind in (FLAG, NEGATABLE):
+        if kind in (FLAG, NEGATABLE, _ANY):
             if value:
                 return [option]
             return ["--no-" + option[2:]] if kind == NEGATABLE and value is False else []
@@ -100,7 +103,7 @@ def _option_argv(option: str, kind: str, value: Any, where: str) -> list[str]:
             raise ValueError(f"{where} must be a non-empty list of plain values")
         if kind == MANY:
             return [option, *(str(v) for v in value)]
-        if kind == COMMA_LIST:
+        if kind in (COMMA_LIST, _ANY):
             return [option, ",".join(str(v) for v in value)]
         raise ValueError(f"{where} takes one value, not a list")
     return [option, str(value)]

@@ -16,11 +16,17 @@ anywhere else, and for an unknown key or an object value, the config is refused.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from wsd.persistence import loads_json, read_text
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, published as tomli (a dependency there)
+    import tomli as tomllib
 
 POSITIONAL = {"disambiguate": "sentences", "predict": "input"}
 # Kinds of option, as config_to_argv needs them: a flag (store_true), a flag with a --no- form,
@@ -35,13 +41,9 @@ def read_config(path: str | Path) -> dict[str, Any]:
     text = read_text(path)
     try:
         if path.suffix == ".toml":
-            import tomllib
-
             config = tomllib.loads(text)
         else:
             config = loads_json(text, str(path))
-    except ImportError as err:
-        raise ValueError(f"{path}: TOML configs need Python 3.11+; use JSON instead") from err
     except ValueError as err:  # JSONDecodeError and TOMLDecodeError are ValueErrors
         message = str(err).removeprefix(f"{path}")
         raise ValueError(f"{path}: not a valid {path.suffix.lstrip('.') or 'JSON'} config"

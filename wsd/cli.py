@@ -144,6 +144,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
     if args.key:
         check_output_path(args.key, "--key")
+    if args.errors:
+        Path(args.errors).parent.mkdir(parents=True, exist_ok=True)  # before the work
     model = SupervisedWSD.load(args.model)
     instances = load_corpus(args.corpus)
     check_targets(model.lemmas_, instances, args.corpus)

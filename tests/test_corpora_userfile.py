@@ -50,7 +50,7 @@ def test_tsv_every_bad_row_is_reported(tmp_path):
         tmp_path / "bad.tsv",
         "bass.fish\tno marker here\n"  # 1
         "\tan <<unlabelled>> row\n"  # 2
-        "a\tb\tc\td\n"  # 3
+        "a\tb\tc\td\te\n"  # 3
         "just a sentence with <<bass>>\n"  # 4
         "bass.fish\tfine <<bass>> row\tx1\n"  # 5
         "bass.fish\t<<two>> markers <<here>>\n"  # 6
@@ -62,7 +62,7 @@ def test_tsv_every_bad_row_is_reported(tmp_path):
         {
             1: "no <<target>> marker",
             2: "empty sense",
-            3: "4 tab-separated columns",
+            3: "5 tab-separated columns",
             4: "one column",
             6: "more than one <<target>> marker",
             7: "id 'x1' already used on line 5",

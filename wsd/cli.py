@@ -1,7 +1,8 @@
 """The ``wsd`` command: parse arguments, call wsd.experiments, print results.
 
 Errors a user can cause (bad input, missing files or resources) end in one line on stderr
-and a non-zero exit code, never a traceback.
+naming the file (and line) and exit code 2, never a traceback; any other exception is a bug and
+keeps its traceback. ``--debug`` shows the traceback of input errors too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
@@ -25,10 +27,14 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
+from wsd.persistence import check_output_path
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted")
+# What bad input, a missing file or a missing resource raises (DefusedXmlException,
+# UnicodeDecodeError and JSONDecodeError are ValueErrors); anything else is a bug.
+INPUT_ERRORS = (ValueError, MissingResourceError, OSError, ImportError)
 
 
 def _settings_arguments(parser: argparse.ArgumentParser, epochs_help: str | None = None) -> None:
@@ -68,7 +74,11 @@ def _read_lines(args: argparse.Namespace) -> list[str]:
     if args.file:
         stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
         with stream:
-            sentences += [line.strip() for line in stream if line.strip()]
+            try:
+                sentences += [line.strip() for line in stream if line.strip()]
+            except UnicodeDecodeError as err:
+                raise ValueError(f"{args.file}: not UTF-8 text ({err.reason}); about line "
+                                 f"{len(sentences) + 1}") from None
     if not sentences:
         raise ValueError("no sentences: give them as arguments, or with --file PATH (- for stdin)")
     return sentences
@@ -99,13 +109,11 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
 def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import bundled_glosses
     from wsd.experiments.systems import make_system
+    from wsd.provenance import check_single_target
 
+    check_output_path(args.out, "--out")
     instances = load_corpus(args.corpus)
-    words = sorted({inst.key for inst in instances})
-    if len(words) > 1:
-        raise ValueError(f"{args.corpus} holds {len(words)} target words ({', '.join(words[:5])}"
-                         f"{', ...' if len(words) > 5 else ''}); a model disambiguates one word: "
-                         "train one per word, or use `wsd allwords` for all-words data")
+    check_single_target(instances, args.corpus)
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
     model = make_system(args.learner, _settings(args, args.corpus), glosses=glosses)
@@ -119,9 +127,11 @@ def cmd_train(args: argparse.Namespace) -> int:
 def cmd_predict(args: argparse.Namespace) -> int:
     from wsd.corpora.userfile import load_user_file
     from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.provenance import check_targets
 
     model = SupervisedWSD.load(args.model)
     instances = load_user_file(args.input, require_senses=False)
+    check_targets(model.lemmas_, instances, args.input)
     for inst, sense in zip(instances, model.predict(instances), strict=True):
         print(f"{inst.id}\t{sense}")
     return 0
@@ -130,9 +140,17 @@ def cmd_predict(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from wsd.experiments.evaluate import evaluate_model, format_evaluation, write_errors
     from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.provenance import check_targets, evaluation_warnings
 
+    if args.key:
+        check_output_path(args.key, "--key")
+    if args.errors:
+        Path(args.errors).parent.mkdir(parents=True, exist_ok=True)  # before the work
     model = SupervisedWSD.load(args.model)
     instances = load_corpus(args.corpus)
+    check_targets(model.lemmas_, instances, args.corpus)
+    for note in evaluation_warnings(model.training_, instances, args.corpus):
+        warnings.warn(note, stacklevel=1)
     result = evaluate_model(model, instances)
     print(format_evaluation(result))
     if args.errors:
@@ -163,11 +181,16 @@ def _inventory_for(corpus: str):
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from wsd.experiments.compare import run_comparison
-    from wsd.experiments.report import format_comparison, write_comparison
+    from wsd.experiments.report import format_comparison, table_paths, write_comparison
     from wsd.experiments.systems import make_system
 
-    instances = load_corpus(args.corpus)
     names = [n.strip() for n in args.systems.split(",") if n.strip()]
+    if not names:
+        raise ValueError(f"--systems {args.systems!r} names no system; choose from "
+                         f"{', '.join(SYSTEM_NAMES)}")
+    if args.out:
+        table_paths(args.out)  # make the folder now, not after the comparison
+    instances = load_corpus(args.corpus)
     inventory = _inventory_for(args.corpus)
     if inventory is None:
         skipped = [n for n in names if n in KNOWLEDGE]
@@ -230,6 +253,10 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
     if args.models is not None and args.models < 1:
         raise ValueError(f"--models must be at least 1, got {args.models}")
+    if args.save:
+        check_output_path(args.save, "--save")
+    if args.out:
+        Path(args.out).mkdir(parents=True, exist_ok=True)  # before training, not after
     options = {"seed": args.seed, "n_jobs": args.jobs, "verbose": not args.quiet}
     chosen = {"epochs": args.epochs, "n_models": args.models, "prior": args.prior,
               "gloss_weight": args.gloss_weight, "discourse_weight": args.discourse_weight}
@@ -266,8 +293,37 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from wsd.experiments.config import load_config
 
-    argv = load_config(args.config)
-    return main(argv)
+    argv = load_config(args.config, _config_options)
+    return main(["--debug", *argv] if args.debug else argv)
+
+
+def _config_options(command: str) -> dict[str, str] | None:
+    """Option string -> kind (see wsd.experiments.config) for ``command``'s options."""
+    from wsd.experiments import config
+
+    subparsers = next(a for a in build_parser()._actions
+                      if isinstance(a, argparse._SubParsersAction))
+    if command not in subparsers.choices:
+        raise ValueError(f"unknown command {command!r}; choose from "
+                         f"{', '.join(sorted(subparsers.choices))}")
+    kinds = {}
+    for action in subparsers.choices[command]._actions:
+        for option in action.option_strings:
+            if not option.startswith("--") or option.startswith("--no-"):
+                continue
+            if isinstance(action, argparse.BooleanOptionalAction):
+                kinds[option] = config.NEGATABLE
+            elif action.nargs == 0:
+                kinds[option] = config.FLAG
+            elif action.nargs in ("+", "*"):
+                kinds[option] = config.MANY
+            elif option == "--systems":
+                kinds[option] = config.COMMA_LIST
+            else:
+                kinds[option] = config.VALUE
+    for option in ("--help", "--debug"):
+        kinds.pop(option, None)
+    return kinds
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -388,6 +444,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("run", help="run a command described in a JSON or TOML config")
     p.add_argument("config", help="config file (.json or .toml)")
     p.set_defaults(handler=cmd_run)
+    parser.add_argument("--debug", action="store_true",
+                        help="show the full traceback of errors (also after the command)")
+    for sub in commands.choices.values():
+        sub.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                         help="show the full traceback of errors")
     return parser
 
 
@@ -400,8 +461,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _one_line_notice
     try:
         return args.handler(args)
-    except (ValueError, MissingResourceError, OSError, ImportError) as err:
-        message = str(err).strip().replace("\n", " ")
+    except INPUT_ERRORS as err:
+        if args.debug:
+            raise
+        message = " ".join(str(err).split()) or type(err).__name__
         print(f"wsd {args.command}: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

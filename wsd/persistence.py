@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from math import isfinite
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 FORMAT = "wsd-model"
 VERSION = 1
+MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into it
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
@@ -68,8 +74,7 @@ def save_model(obj: Any, path: str | Path) -> Path:
         raise ValueError(f"{type(obj).__name__} is not a registered model kind; cannot save it")
     payload = {"format": FORMAT, "version": VERSION, **body}
     text = json.dumps(payload, ensure_ascii=False, allow_nan=False)
-    path.write_text(text + "\n", encoding="utf-8")
-    return path
+    return write_text_atomic(path, text + "\n")
 
 
 def load_model(path: str | Path, expected: type | None = None) -> Any:
@@ -85,9 +90,11 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
         raise _bad_file(path, "looks like a pickle file; wsd never loads pickles (they can run "
                               "code). Re-train the model and save it with save_model()")
     try:
-        payload = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise _bad_file(path, f"is not a JSON model file ({err})") from err
+        payload = loads_json(raw.decode("utf-8"), str(path))
+    except UnicodeDecodeError as err:
+        raise _bad_file(path, f"is not a JSON model file (not UTF-8: {err})") from None
+    except ValueError as err:
+        raise _bad_file(path, f"is not a JSON model file: {err}") from None
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         found = payload.get("format") if isinstance(payload, dict) else type(payload).__name__
         raise _bad_file(path, f"is not a wsd model file (format {found!r}, expected {FORMAT!r})")
@@ -101,9 +108,120 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
         return object_from_dict(payload, expected)
     except KeyError as err:
         raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
-    except (TypeError, ValueError) as err:
+    except MALFORMED_DATA_ERRORS as err:  # a part of the wrong type or shape
         raise _bad_file(path, f"could not be loaded: {err}") from err
 
 
 def _bad_file(path: Path, problem: str) -> ValueError:
     return ValueError(f"model file {str(path)!r} {problem}")
+
+
+# What rebuilding an object from JSON of the wrong shape raises (a string where a list should
+# be, a list too short, a counter of 0); load_model turns them into a ValueError naming the file.
+MALFORMED_DATA_ERRORS = (TypeError, ValueError, AttributeError, IndexError, OverflowError,
+                         ZeroDivisionError)
+
+
+def loads_json(text: str, source: str) -> Any:
+    """Parse JSON strictly: no NaN / Infinity, no number that overflows to infinity (1e999), no
+    nesting deeper than MAX_JSON_DEPTH. Every problem is a ValueError starting with ``source``
+    (and the line, for syntax errors)."""
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"{source}:{err.lineno}: not valid JSON ({err.msg} at column "
+                         f"{err.colno})") from None
+    except RecursionError:
+        raise ValueError(f"{source}: JSON nested too deeply") from None
+    except ValueError as err:  # a refused constant, or an integer too long to convert
+        raise ValueError(f"{source}: {err}") from None
+    check_json_depth(value, source)
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number (only finite numbers are allowed)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large (only finite numbers are allowed)")
+    return value
+
+
+def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
+    """A UTF-8 text file's content (a leading BOM dropped); ValueError naming the file and the
+    line of the first byte that is not UTF-8."""
+    raw = Path(path).read_bytes()
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise ValueError(f"{path}:{line}: not UTF-8 text ({error.reason} at byte "
+                         f"{error.start})") from None
+
+
+def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:
+    """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            raise ValueError(f"{source}: JSON nested more than {limit} levels deep")
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+def check_output_path(path: str | os.PathLike, what: str = "output") -> Path:
+    """``path`` as a Path once its folder is known to exist, so a long job does not fail at
+    the end; ValueError naming the path otherwise. Call it before training."""
+    path = Path(path)
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"{what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
+                         "create it first")
+    if path.is_dir():
+        raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
+    return path
+
+
+@contextmanager
+def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8",
+                newline: str | None = None) -> Iterator[IO]:
+    """Open a temporary file beside ``path`` for writing; on success it replaces ``path`` in
+    one step (``os.replace``), on any error it is removed and ``path`` is left as it was. A
+    crash half-way through a save can therefore never leave a truncated output."""
+    path = Path(path)
+    binary = "b" in mode
+    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, mode, encoding=None if binary else encoding,
+                       newline=None if binary else newline) as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temp_name, _file_mode(path))
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` through :func:`atomic_open`."""
+    with atomic_open(path) as stream:
+        stream.write(text)
+    return Path(path)
+
+
+def _file_mode(path: Path) -> int:
+    """The existing file's permissions, else the usual ones for a new file (0o666 - umask)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

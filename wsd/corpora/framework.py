@@ -9,8 +9,11 @@ Instances of one sentence share the same ``tokens``, ``pos`` and ``meta`` tuples
 the document and sentence ids and ``("lemmas", (lemma per token, ...))``, the XML's lemmas (a
 token without one reads its lowercased text).
 
-The XML is streamed with ``iterparse`` and each sentence is freed once read, so SemCor (226,036
-instances) loads in seconds (see ``benchmarks/load_semcor.py``).
+The XML is streamed with ``defusedxml``'s ``iterparse`` (a DOCTYPE or entity declaration is
+refused, so no entity-expansion bomb can grow) and each sentence is freed once read, so SemCor
+(226,036 instances) loads in seconds (see ``benchmarks/load_semcor.py``). An ``<instance>``
+outside a ``<sentence>``, an instance id used twice, or an instance POS other than NOUN, VERB,
+ADJ, ADV is refused: each would lose or corrupt an answer.
 """
 
 from __future__ import annotations
@@ -21,7 +24,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import iterparse
+
 from wsd.instance import Instance
+from wsd.persistence import atomic_open, read_text
 from wsd.resources import MissingResourceError, framework_dir
 
 PathLike = str | os.PathLike
@@ -38,6 +45,7 @@ _DATASETS = {
     "ALL": "Evaluation_Datasets/ALL/ALL",
 }
 _SHOWN_IDS = 5  # how many offending ids an error message lists
+INSTANCE_POS = ("NOUN", "VERB", "ADJ", "ADV")
 
 
 def _dataset_base(name: str, root: PathLike | None) -> Path:
@@ -86,19 +94,18 @@ def read_key_file(path: PathLike) -> GoldKey:
     ValueError naming ``file:line``.
     """
     gold: GoldKey = {}
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            fields = line.split()
-            if not fields:
-                continue
-            if len(fields) < 2:
-                raise ValueError(
-                    f"{path}:{number}: expected 'instance_id sense_key [sense_key ...]', "
-                    f"got {line.strip()!r}"
-                )
-            if fields[0] in gold:
-                raise ValueError(f"{path}:{number}: instance id {fields[0]!r} appears twice")
-            gold[fields[0]] = tuple(fields[1:])
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) < 2:
+            raise ValueError(
+                f"{path}:{number}: expected 'instance_id sense_key [sense_key ...]', "
+                f"got {line.strip()!r}"
+            )
+        if fields[0] in gold:
+            raise ValueError(f"{path}:{number}: instance id {fields[0]!r} appears twice")
+        gold[fields[0]] = tuple(fields[1:])
     return gold
 
 
@@ -121,7 +128,7 @@ def write_key_file(path: PathLike, predictions: Mapping[str, str | Sequence[str]
                     "ids and sense keys must be non-empty strings without whitespace"
                 )
         lines.append(" ".join((instance_id, *keys)) + "\n")
-    with open(path, "w", encoding="utf-8") as out:
+    with atomic_open(path) as out:
         out.writelines(lines)
 
 
@@ -166,17 +173,32 @@ def load_framework(xml_path: PathLike, key_path: PathLike | None = None) -> list
 def _iter_instances(xml_path: Path, gold: GoldKey | None) -> Iterator[Instance]:
     """Stream the XML sentence by sentence, freeing each sentence element once it is read."""
     document: tuple[tuple[str, str], ...] = ()
+    seen: dict[str, str] = {}  # instance id -> its sentence id
+    sentences_open = 0
     try:
-        for event, elem in ET.iterparse(xml_path, events=("start", "end")):
+        for event, elem in iterparse(xml_path, events=("start", "end"), forbid_dtd=True):
             if event == "start":
-                if elem.tag == "text":
+                if elem.tag == "sentence":
+                    sentences_open += 1
+                elif elem.tag == "instance" and not sentences_open:
+                    raise ValueError(f"{xml_path}: the <instance> {elem.get('id')!r} is outside "
+                                     "any <sentence>; it would have no context")
+                elif elem.tag == "text":
                     document = tuple(
                         (name, elem.get(attr))
                         for name, attr in (("document", "id"), ("source", "source"))
                         if elem.get(attr) is not None
                     )
             elif elem.tag == "sentence":
-                yield from _sentence_instances(xml_path, elem, document, gold)
+                sentences_open -= 1
+                for inst in _sentence_instances(xml_path, elem, document, gold):
+                    sentence_id = elem.get("id", "")
+                    if inst.id in seen:
+                        raise ValueError(
+                            f"{xml_path}: instance id {inst.id!r} appears twice (sentences "
+                            f"{seen[inst.id]!r} and {sentence_id!r}); ids must be unique")
+                    seen[inst.id] = sentence_id
+                    yield inst
                 elem.clear()
             elif elem.tag == "text":
                 elem.clear()
@@ -186,6 +208,9 @@ def _iter_instances(xml_path: Path, gold: GoldKey | None) -> Iterator[Instance]:
             f"{xml_path}:{line}:{column}: malformed XML ({error}); "
             "expected the Raganato et al. (2017) data.xml format"
         ) from None
+    except DefusedXmlException as error:
+        raise ValueError(f"{xml_path}: refused: {error} (corpus XML may not declare a DOCTYPE "
+                         "or entities)") from None
 
 
 def _sentence_instances(
@@ -220,6 +245,10 @@ def _sentence_instances(
                 f"{xml_path}: an <instance> in sentence {sentence_id!r} lacks its id, lemma or "
                 f"pos attribute (has {dict(token.attrib)})"
             )
+        if pos not in INSTANCE_POS:
+            raise ValueError(
+                f"{xml_path}: instance {instance_id!r} has pos {pos!r}; an instance's pos must "
+                f"be one of {', '.join(INSTANCE_POS)} (upper case, universal tags)")
         yield Instance(
             id=instance_id,
             tokens=tokens_tuple,

@@ -3,16 +3,20 @@
 Two flavours, chosen by extension (``.tsv``/``.txt`` or ``.jsonl``/``.json-lines``/``.ndjson``) or
 by ``format=``; both are UTF-8 and mark the target in the sentence as ``<<word>>``:
 
-TSV, one row per line: ``sense<TAB>sentence[<TAB>id]``. Blank lines and lines starting with ``#``
-are skipped; a first row ``sense<TAB>sentence[<TAB>id]`` is a header. For unlabelled data the
-sense column may be empty, or left out (one column).
+TSV, one row per line: ``sense<TAB>sentence[<TAB>id[<TAB>lemma]]``. Blank lines and comment lines
+(starting with ``#``, holding no tab) are skipped; a ``#`` line with a tab is refused (a sense
+cannot start with ``#``). A first row naming the columns (``sense``, ``sentence`` or ``text``,
+then ``id`` and/or ``lemma`` in any order) is a header. For unlabelled data the sense column may
+be empty, or left out (one column). The id may be empty when a lemma column follows. The lemma
+column names the word the row is about, so ``<<basses>>`` with lemma ``bass`` counts as bass.
 
 JSONL, one object per line: ``{"text": "... <<bass>> ...", "sense": "bass.fish"}`` with optional
 ``"id"``, ``"lemma"`` and ``"target_pos"``; ``"senses": [...]`` instead of ``"sense"`` gives several
 gold senses. Blank lines are skipped.
 
 Rows without an id get ``<file stem>:<line>``. The lemma defaults to the marked word, lower-cased.
-Every bad row is reported, with its ``file:line``, in one ValueError; nothing is dropped silently.
+Ids and senses may not hold whitespace (they must survive a key file). Every bad row is reported,
+with its ``file:line``, in one ValueError; nothing is dropped silently.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd.instance import Instance
+from wsd.persistence import loads_json, read_text, write_text_atomic
 
 PathLike = str | os.PathLike
 FORMATS = ("tsv", "jsonl")
@@ -37,6 +42,9 @@ _EXTENSIONS = {
     ".ndjson": "jsonl",
 }
 _JSON_KEYS = {"text", "sense", "senses", "id", "lemma", "target_pos"}
+_TSV_COLUMNS = ("sense", "sentence", "id", "lemma")
+_HEADER_NAMES = {"sense": "sense", "sentence": "sentence", "text": "sentence", "id": "id",
+                 "lemma": "lemma"}
 _MARKER = re.compile(r"<<\s*\S.*?>>")
 _COARSE_POS = ("NOUN", "VERB", "ADJ", "ADV")
 
@@ -81,11 +89,8 @@ def load_user_file(
     file with no rows at all.
     """
     chosen = file_format(path, format)
-    try:
-        # split on newlines only (not splitlines' form feeds etc.) so numbers match editors
-        lines = Path(path).read_text(encoding="utf-8-sig").split("\n")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text ({error})") from None
+    # split on newlines only (not splitlines' form feeds etc.) so numbers match editors
+    lines = read_text(path).split("\n")
     problems: Problems = []
     if chosen == "tsv":
         rows = _tsv_rows(lines, require_senses, problems)
@@ -116,41 +121,81 @@ def load_user_file(
 
 def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> list[_Row]:
     rows = []
-    header_checked = False
+    columns: tuple[str, ...] = _TSV_COLUMNS
+    first = True
     for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
+        if not line.strip():
             continue
-        columns = line.split("\t")
-        if not header_checked:
-            header_checked = True
-            if [c.strip().lower() for c in columns[:2]] in (
-                ["sense", "sentence"],
-                ["sense", "text"],
-            ):
+        if line.lstrip().startswith("#"):
+            if "\t" in line:
+                problems.append((number, "starts with '#' but has tab-separated columns: a "
+                                         "comment holds no tab, and a sense cannot start with "
+                                         "'#' (rename the sense, or delete the line)"))
+            continue
+        cells = line.split("\t")
+        if first:
+            first = False
+            header = _tsv_header(cells)
+            if header is not None:
+                if isinstance(header, str):
+                    problems.append((number, header))
+                    return rows
+                columns = header
                 continue
-        if len(columns) > 3:
-            problems.append(
-                (
-                    number,
-                    f"{len(columns)} tab-separated columns; expected "
-                    "sense<TAB>sentence[<TAB>id] (is there a tab inside the sentence?)",
-                )
-            )
-            continue
-        if len(columns) == 1:
-            if require_senses:
-                problems.append(
-                    (number, "one column (no tab); expected sense<TAB>sentence[<TAB>id]")
-                )
-                continue
-            columns = ["", columns[0]]
-        sense, text = columns[0].strip(), columns[1]
-        row_id = columns[2].strip() if len(columns) == 3 else None
-        if row_id == "":
-            problems.append((number, "the id column is empty; fill it in or drop the column"))
-            continue
-        rows.append(_Row(number, text, (sense,) if sense else (), row_id))
+        row = _tsv_row(number, cells, columns, require_senses)
+        if isinstance(row, str):
+            problems.append((number, row))
+        else:
+            rows.append(row)
     return rows
+
+
+def _tsv_header(cells: list[str]) -> tuple[str, ...] | str | None:
+    """The column names of a header row, a problem with it, or None when it is no header."""
+    names = [cell.strip().lower() for cell in cells]
+    if len(names) < 2 or names[0] != "sense" or names[1] not in ("sentence", "text"):
+        return None
+    columns = tuple(_HEADER_NAMES.get(name, "") for name in names)
+    if "" in columns or len(set(columns)) != len(columns):
+        return (f"header {names}: columns must be sense, sentence (or text), then id and/or "
+                "lemma, each once")
+    return columns
+
+
+def _tsv_row(number: int, cells: list[str], columns: tuple[str, ...],
+             require_senses: bool) -> _Row | str:
+    """One TSV row, or what is wrong with it."""
+    if len(cells) > len(columns):
+        return (f"{len(cells)} tab-separated columns; expected at most {len(columns)} "
+                f"({'<TAB>'.join(columns)}) (is there a tab inside the sentence?)")
+    if len(cells) == 1:
+        if require_senses:
+            return "one column (no tab); expected sense<TAB>sentence[<TAB>id[<TAB>lemma]]"
+        cells = ["", cells[0]]
+    values = dict(zip(columns, cells, strict=False))
+    for name in ("id", "lemma"):
+        if _MARKER.search(values.get(name, "")) and not _MARKER.search(values["sentence"]):
+            return (f"the <<target>> marker is in the {name} column, not the sentence (is there "
+                    "a tab inside the sentence?)")
+    sense = values["sense"].strip()
+    row_id = values["id"].strip() if "id" in values else None
+    lemma = values["lemma"].strip() if "lemma" in values else None
+    if row_id == "" and not lemma:
+        return "the id column is empty; fill it in or drop the column"
+    problem = _field_problem("id", row_id or None) or _field_problem("sense", sense or None)
+    if problem:
+        return problem + " (is there a tab inside the sentence?)"
+    if lemma is not None and ("<<" in lemma or ">>" in lemma):
+        return f"the lemma {lemma!r} holds a << >> marker"
+    return _Row(number, values["sentence"], (sense,) if sense else (), row_id or None,
+                lemma or None)
+
+
+def _field_problem(name: str, value: str | None) -> str | None:
+    """Ids and senses end up in key files, which split on whitespace."""
+    if value is not None and value != "".join(value.split()):
+        return f"the {name} {value[:40]!r} holds whitespace; {name}s may not"
+    return None
 
 
 def _jsonl_rows(lines: list[str], problems: Problems) -> list[_Row]:
@@ -159,9 +204,9 @@ def _jsonl_rows(lines: list[str], problems: Problems) -> list[_Row]:
         if not line.strip():
             continue
         try:
-            record: Any = json.loads(line)
-        except json.JSONDecodeError as error:
-            problems.append((number, f"bad JSON ({error.msg} at column {error.colno})"))
+            record: Any = loads_json(line, "bad JSON")
+        except ValueError as error:
+            problems.append((number, str(error).replace("bad JSON:1:", "bad JSON:")))
             continue
         problem = _json_problem(record)
         if problem:
@@ -205,7 +250,9 @@ def _json_problem(record: Any) -> str | None:
             return f'"{key}" must be a non-empty string'
     if record.get("target_pos", "NOUN") not in _COARSE_POS:
         return f'"target_pos" must be one of {", ".join(_COARSE_POS)}'
-    return None
+    row_id = record.get("id")
+    return _field_problem("id", None if row_id is None else str(row_id)) or next(
+        (p for s in senses or [record.get("sense")] if (p := _field_problem("sense", s))), None)
 
 
 def _build(path: Path, row: _Row, require_senses: bool, problems: Problems) -> Instance | None:
@@ -239,7 +286,7 @@ def write_user_file(
 
     Tokens are joined with single spaces and the target span is marked ``<<...>>``. JSONL keeps
     the lemma, target POS and every sense. TSV keeps one sense per row (an instance with several
-    raises ValueError) and no lemma, which reads back as the marked word.
+    raises ValueError) and the lemma where it is not the marked word; no target POS.
     """
     chosen = file_format(path, format)
     lines = []
@@ -257,7 +304,9 @@ def write_user_file(
         if len(inst.senses) > 1:
             raise ValueError(f"instance {inst.id!r} has several senses; write it as JSONL")
         fields = (inst.sense or "", text, inst.id)
+        if inst.lemma != inst.target.lower():
+            fields += (inst.lemma,)
         if any("\t" in field or "\n" in field for field in fields):
             raise ValueError(f"instance {inst.id!r} holds a tab or newline; write it as JSONL")
         lines.append("\t".join(fields))
-    Path(path).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    write_text_atomic(path, "".join(line + "\n" for line in lines))

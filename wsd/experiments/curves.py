@@ -11,11 +11,13 @@ from tqdm import tqdm
 
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_order
+from wsd.experiments.report import write_csv
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.learners.baselines import MostFrequentSense
 from wsd.learners.multiclass import MulticlassPerceptron
 from wsd.learners.training import epoch_orders
+from wsd.persistence import atomic_open
 
 LEARNERS = {"perceptron": False, "averaged": True}
 SIZE_FRACTIONS = (0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
@@ -131,8 +133,10 @@ def plot_curves(
 ) -> Path:
     """Save :func:`curves_figure` as a PNG at ``path``."""
     path = Path(path)
-    curves_figure(epochs, orders, sizes, title, mfs).savefig(path, dpi=110)
-    return path
+    figure = curves_figure(epochs, orders, sizes, title, mfs)
+    with atomic_open(path, "wb") as stream:
+        figure.savefig(stream, dpi=110, format="png")
+    return Path(path)
 
 
 def curves_figure(
@@ -233,7 +237,7 @@ def run_curves(
         bar.update(total - bar.n)  # sizes too small for two senses are skipped
     mfs = mfs_accuracy(instances, seed=settings.seed, dev=dev)
     for name, table in (("epochs", epochs), ("orders", orders), ("sizes", sizes)):
-        table.to_csv(out / f"{name}.csv", index=False)
+        write_csv(table, out / f"{name}.csv", index=False)
     title = curves_title(corpus, len(instances), settings, curve_epochs, shuffles, repeats, dev)
     try:
         png = plot_curves(epochs, orders, sizes, out / "curves.png", title, mfs=mfs)

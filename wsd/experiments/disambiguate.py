@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
@@ -40,6 +41,33 @@ def parse_sentence(text: str, target: str | None, index: int) -> Instance:
     return Instance.from_text(text, target=target, id=f"s{index}", lemma=target)
 
 
+def is_form_of(word: str, lemma: str) -> bool:
+    """Whether ``word`` is ``lemma`` or an inflection of it (basses, bass's; WordNet's morphy
+    when it is installed, for forms such as 'geese')."""
+    word, lemma = word.lower(), lemma.lower()
+    if word == lemma or (word.startswith(lemma) and len(word) - len(lemma) <= 3):
+        return True
+    from wsd.resources import has_nltk_resource
+
+    if not has_nltk_resource("wordnet"):
+        return False
+    from nltk.corpus import wordnet
+
+    return any(lemma in wordnet._morphy(word, pos) for pos in "nvar")
+
+
+def _for_model(model: SupervisedWSD, inst: Instance, index: int) -> Instance:
+    """``inst`` with the model's lemma when its marked word is a form of it; ValueError when
+    the model was trained for another word (it would label this one with a wrong sense)."""
+    if not model.lemmas_ or inst.lemma in model.lemmas_:
+        return inst
+    forms = [lemma for lemma in model.lemmas_ if is_form_of(inst.target, lemma)]
+    if len(forms) == 1:
+        return replace(inst, lemma=forms[0])
+    raise ValueError(f"sentence {index}: the marked word {inst.target!r} is not a form of "
+                     f"{', '.join(model.lemmas_)}, the word(s) this model was trained for")
+
+
 def disambiguate(
     model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5,
     unsure_below: float = UNSURE_MARGIN,
@@ -52,7 +80,7 @@ def disambiguate(
                          f"not {target!r}")
     records = []
     for index, text in enumerate(sentences, start=1):
-        inst = parse_sentence(text, target, index)
+        inst = _for_model(model, parse_sentence(text, target, index), index)
         why = model.explain(inst, k=top)
         records.append({
             "sentence": text,
@@ -77,7 +105,7 @@ def format_record(record: dict[str, Any]) -> str:
     if record["gloss"]:
         lines[-1] += f": {record['gloss']}"
     if record.get("unsure"):
-        lines.append(f"  unsure: a small margin ({record['margin']:.3f} "
-                     f"over {record['runner_up']})")
+        lines.append(f"  unsure: a small margin ({record['margin']:.3f} over "
+                     f"{record['runner_up']})")
     lines += [f"  {line}" for line in record.get("breakdown", [])]
     return "\n".join(lines)

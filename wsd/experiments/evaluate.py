@@ -10,8 +10,8 @@ import pandas as pd
 
 from wsd.evaluation.metrics import accuracy, classification_report, confusion_matrix
 from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.report import write_text_atomic
 from wsd.instance import Instance
+from wsd.persistence import write_text_atomic
 
 ERROR_COLUMNS = ("id", "sentence", "gold", "predicted", "margin")
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from wsd import persistence
+from wsd import persistence, provenance
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
@@ -63,6 +63,7 @@ class SupervisedWSD(EstimatorMixin):
         self.learner_ = self.learner if self.learner is not None \
             else MulticlassAveragedPerceptron()
         self.lemmas_ = sorted({inst.lemma for inst in instances})
+        self.training_ = provenance.training_record(instances)  # what a saved model checks
         X = self.featurizer_.fit_transform(instances)
         if dev:
             self.learner_.fit(X, labels, self.featurizer_.transform(dev), instance_labels(dev))
@@ -83,6 +84,7 @@ class SupervisedWSD(EstimatorMixin):
         learner = self._fitted_learner()
         if not instances:
             return []
+        provenance.check_targets(self.lemmas_, instances)
         return list(learner.predict(self.featurizer_.transform(instances)))
 
     def score(self, instances: Sequence[Instance], y: Sequence[str] | None = None) -> float:
@@ -111,18 +113,31 @@ class SupervisedWSD(EstimatorMixin):
             "learner": self._fitted_learner().to_dict(),
             "glosses": dict(self.glosses or {}),
             "lemmas": self.lemmas_,
+            "training": self.training_,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SupervisedWSD:
+        glosses = data.get("glosses") or {}
+        if not isinstance(glosses, Mapping) or not all(
+                isinstance(v, str) for v in glosses.values()):
+            raise ValueError("'glosses' must map senses to strings")
+        lemmas = data.get("lemmas", [])
+        if not isinstance(lemmas, list) or not all(isinstance(v, str) for v in lemmas):
+            raise ValueError("'lemmas' must be a list of strings")
+        if not isinstance(data.get("featurizer"), Mapping):
+            raise ValueError("'featurizer' must be an object")
         model = cls(
             featurizer=Featurizer.from_dict(data["featurizer"]),
             learner=persistence.object_from_dict(data["learner"]),
-            glosses=data.get("glosses"),
+            glosses=glosses,
         )
+        if getattr(model.learner, "classes_", None) is None:
+            raise ValueError("the learner has no fitted state; a saved system must be trained")
         model.featurizer_, model.learner_ = model.featurizer, model.learner
-        model.lemmas_ = list(data.get("lemmas", []))
+        model.lemmas_ = lemmas
         model.classes_ = list(model.learner_.classes_)
+        model.training_ = provenance.check_record(data.get("training"))
         return model
 
     def save(self, path: str | Path) -> Path:

@@ -1,29 +1,14 @@
-"""Result tables for people: readable p-values, a legend for every column, CSV and Markdown."""
+"""Result tables for people: readable p-values, a legend for every column, CSV and
+Markdown, each written through a temporary file and a rename."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import pandas as pd
 
-
-def write_text_atomic(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temp file in the same folder and a rename, so a
-    crash or a full disk never leaves a half-written file (the old one stays intact)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
-
+from wsd.persistence import atomic_open, write_text_atomic
 
 COLUMN_LEGEND = {
     "accuracy": "share of instances answered right (out-of-fold answers pooled over the folds)",
@@ -99,13 +84,29 @@ def to_markdown(table: pd.DataFrame, digits: int = 4) -> str:
     return "\n".join([header, rule, *body]) + "\n"
 
 
-def write_table(table: pd.DataFrame, stem: str | Path) -> list[Path]:
-    """Write ``stem``.csv (full precision) and ``stem``.md, each atomically; return both."""
+def table_paths(stem: str | os.PathLike) -> tuple[Path, Path]:
+    """``stem``.csv and ``stem``.md, their folder created. Only a .csv or .md suffix is
+    replaced, so ``run.seed1`` and ``run.seed2`` stay two tables. Call it before the work, so a
+    folder that cannot be made stops the run early."""
     stem = Path(stem)
     if stem.suffix in (".csv", ".md"):
         stem = stem.with_suffix("")
-    csv_path, md_path = stem.with_suffix(".csv"), stem.with_suffix(".md")
-    write_text_atomic(csv_path, table.to_csv(lineterminator="\n"))
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    return stem.with_name(stem.name + ".csv"), stem.with_name(stem.name + ".md")
+
+
+def write_csv(table: pd.DataFrame, path: str | os.PathLike, index: bool = True) -> Path:
+    """``table.to_csv`` (full precision) through a temporary file, so a failed write leaves no
+    half file."""
+    with atomic_open(path, newline="") as stream:
+        table.to_csv(stream, index=index, lineterminator="\n")
+    return Path(path)
+
+
+def write_table(table: pd.DataFrame, stem: str | os.PathLike) -> list[Path]:
+    """Write ``stem``.csv (full precision) and ``stem``.md, each atomically; return both."""
+    csv_path, md_path = table_paths(stem)
+    write_csv(table, csv_path)
     write_text_atomic(md_path, to_markdown(table))
     return [csv_path, md_path]
 
@@ -113,9 +114,7 @@ def write_table(table: pd.DataFrame, stem: str | Path) -> list[Path]:
 def write_comparison(comparison, stem: str | Path) -> list[Path]:
     """The comparison table as ``stem``.csv/.md and the pairwise p-values as
     ``stem``-pairwise.csv/.md."""
-    stem = Path(stem)
-    if stem.suffix in (".csv", ".md"):
-        stem = stem.with_suffix("")
+    stem = table_paths(stem)[0].with_suffix("")
     pairwise = comparison.pairwise.rename(columns=lambda name: P_PREFIX + name)
     return (write_table(comparison.table, stem)
             + write_table(pairwise, stem.with_name(stem.name + "-pairwise")))

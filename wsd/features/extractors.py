@@ -12,6 +12,7 @@ from dataclasses import fields
 from typing import Any, ClassVar
 
 from wsd.instance import Instance
+from wsd.validation import check_params
 
 LEFT_PAD = "<s>"
 RIGHT_PAD = "</s>"
@@ -60,7 +61,7 @@ def extractor_from_dict(config: Mapping[str, Any]) -> Extractor:
         raise ValueError(
             f"unknown feature extractor {name!r}; known: {', '.join(extractor_names())}"
         )
-    return _REGISTRY[name](**dict(config.get("params", {})))
+    return _REGISTRY[name](**check_params(_REGISTRY[name], config.get("params", {}), name))
 
 
 def around(seq: Sequence[str], span: tuple[int, int], left: int, right: int) -> list[str]:

@@ -29,6 +29,7 @@ from operator import methodcaller
 from typing import Any, ClassVar
 
 from wsd.features.records import check_record
+from wsd.validation import check_params, check_state
 
 FORMAT = "wsd.weighting"
 VERSION = 1
@@ -92,8 +93,12 @@ class Weighting:
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> Weighting:
         check_record(data, FORMAT, VERSION)
-        weighting = make_weighting(data["kind"], **data.get("params", {}))
-        weighting.load_state(data.get("state", {}))
+        kind = data["kind"]
+        if kind not in Weighting._registry:
+            raise ValueError(f"unknown weighting {kind!r}")
+        params = check_params(Weighting._registry[kind], data.get("params", {}), "weighting")
+        weighting = make_weighting(kind, **params)
+        weighting.load_state(check_state(data.get("state", {}), "weighting state") or {})
         return weighting
 
     def __repr__(self) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from wsd.corpora.bundled import bundled_data_dir, read_inventory
+from wsd.knowledge.sensekeys import lemma_for_key, sense_key
 from wsd.resources import MissingResourceError, require_nltk_resource
 
 # Coarse POS (as in Instance.target_pos) and WordNet letters -> the WordNet letter.
@@ -160,7 +161,11 @@ class WordNetInventory:
         letter = wordnet_pos(pos)
         name = "_".join(lemma.lower().split())
         synsets = self._wn.synsets(name, letter)
-        exact = [lem for ss in synsets for lem in ss.lemmas() if lem.name().lower() == name]
+        exact = []  # one Lemma per synset, though a synset may hold case variants (Earth, earth)
+        for ss in synsets:
+            variants = [lem for lem in ss.lemmas() if lem.name().lower() == name]
+            if variants:
+                exact.append(next((lem for lem in variants if lem.name() == name), variants[0]))
         if exact and self.exact_lemma:
             return exact
         bases = {
@@ -175,7 +180,7 @@ class WordNetInventory:
     def _sense(self, lemma) -> Sense:
         synset = lemma.synset()
         return Sense(
-            id=lemma.key(),
+            id=sense_key(lemma),
             gloss=synset.definition(),
             examples=tuple(synset.examples()),
             synset=synset.name(),
@@ -196,7 +201,7 @@ class WordNetInventory:
     def _related_texts(self, sense: Sense) -> Iterable[str]:
         synset = self.synset(sense)
         related = [other for rel in self.relations for other in getattr(synset, rel)()]
-        lemma = self._wn.lemma_from_key(sense.id)
+        lemma = lemma_for_key(self._wn, sense.id)
         related += [
             other.synset() for rel in self.lemma_relations for other in getattr(lemma, rel)()
         ]

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from wsd import persistence
+from wsd import persistence, validation
 from wsd.learners.inputs import as_sklearn
 from wsd.params import ParamsMixin
 
@@ -88,8 +88,8 @@ class PersistentMixin:
     def from_dict(cls, data: Mapping[str, Any]):
         if data.get("kind") != cls.__name__:
             raise ValueError(f"expected a {cls.__name__} model, found {data.get('kind')!r}")
-        learner = cls(**data["params"])
-        if data.get("state") is not None:
+        learner = cls(**validation.check_params(cls, data["params"]))
+        if validation.check_state(data.get("state")) is not None:
             learner._set_state(data["state"])
         for key, attribute in (("n_features", "n_features_in_"), ("temperature", "temperature_")):
             if data.get(key) is not None:

@@ -19,13 +19,16 @@ names the file in every error. Per-key classifiers are built from the arrays on 
 
 from __future__ import annotations
 
+import io
 import json
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.lib import format as npy
 
 from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
@@ -43,9 +46,6 @@ _DTYPES = {"metadata": np.uint8, "vocabulary": np.uint8, "weighting_index": np.i
 class ModelFileError(ValueError):
     """A model file that is not a valid all-words model (the message names the file)."""
 
-
-def _text(array: np.ndarray) -> str:
-    return array.tobytes().decode("utf-8")
 
 
 def _bytes(text: str) -> np.ndarray:
@@ -100,6 +100,24 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
     return path
 
 
+class Vocabulary:
+    """The shared feature names, kept as the file's NUL-separated UTF-8 bytes; a name is
+    decoded when a key's classifier asks for it (splitting them all would cost the load)."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self._data = data.tobytes()
+        breaks = np.flatnonzero(data == 0) if data.size else np.zeros(0, dtype=np.int64)
+        self._starts = np.concatenate([[0], breaks + 1]) if data.size else breaks
+        self._ends = np.concatenate([breaks, [data.size]]) if data.size else breaks
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def names(self, ids: np.ndarray) -> list[str]:
+        data, starts, ends = self._data, self._starts[ids].tolist(), self._ends[ids].tolist()
+        return [data[s:e].decode("utf-8") for s, e in zip(starts, ends, strict=True)]
+
+
 class KeyModels(Mapping[str, KeyModel]):
     """``{lemma#pos: KeyModel}`` over the arrays of a model file; each key's classifier is
     built when it is first asked for."""
@@ -127,7 +145,7 @@ class KeyModels(Mapping[str, KeyModel]):
             coef = self._coef[self._coef_start[i] : self._coef_start[i + 1]]
             model = KeyModel(
                 classes=list(classes),
-                features=[self._vocabulary[j] for j in ids.tolist()],
+                features=self._vocabulary.names(ids),
                 coef=coef.reshape(len(ids), len(classes)),
                 intercept=self._intercepts[self._class_start[i] : self._class_start[i + 1]],
                 weighting=Weighting.from_dict(self._weightings[self._weighting_index[i]]),
@@ -153,26 +171,53 @@ def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
         return ModelFileError(f"model file {str(path)!r} {problem}")
 
     try:
-        with np.load(path, allow_pickle=False) as archive:
-            missing = sorted(set(_DTYPES) - set(archive.files))
-            if missing:
-                raise bad(f"is not an all-words model: it lacks {', '.join(missing)}")
-            arrays = {name: archive[name] for name in _DTYPES}
+        arrays = _read_members(path)
     except (zipfile.BadZipFile, EOFError, OSError) as err:
         raise bad(f"is not a readable .npz archive ({err})") from err
     except ValueError as err:  # object arrays need pickle, which is refused
         raise bad(f"could not be read without pickle ({err}); wsd never loads pickles") from err
+    missing = sorted(set(_DTYPES) - set(arrays))
+    if missing:
+        raise bad(f"is not an all-words model: it lacks {', '.join(missing)}")
     for name, dtype in _DTYPES.items():
         array = arrays[name]
         if array.dtype != dtype or array.ndim != 1:
             raise bad(f"has {name} of dtype {array.dtype} and {array.ndim} dimension(s); "
                       f"expected a 1-d {np.dtype(dtype).name} array")
     try:
-        metadata = json.loads(_text(arrays["metadata"]))
+        metadata = json.loads(arrays["metadata"].tobytes().decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise bad(f"has unreadable metadata ({err})") from err
     _check_header(metadata, bad)
     return metadata, _key_models(metadata, arrays, bad)
+
+
+def _read_member(archive: zipfile.ZipFile, name: str) -> np.ndarray:
+    """One ``.npy`` member as an array over its decompressed bytes (no copy, no pickle)."""
+    with archive.open(name) as member:
+        data = member.read()
+    stream = io.BytesIO(data)
+    read_header = {(1, 0): npy.read_array_header_1_0, (2, 0): npy.read_array_header_2_0}.get(
+        npy.read_magic(stream))
+    if read_header is None:
+        raise ValueError(f"{name} has an unknown .npy version")
+    shape, fortran, dtype = read_header(stream)
+    if dtype.hasobject:
+        raise ValueError(f"{name} holds Python objects")
+    if fortran or len(shape) != 1:
+        raise ValueError(f"{name} is not a 1-d array")
+    return np.frombuffer(data, dtype=dtype, count=shape[0], offset=stream.tell())
+
+
+def _read_members(path: Path) -> dict[str, np.ndarray]:
+    """The arrays of the ``.npz`` archive that the format knows, decompressed in parallel
+    threads (zlib releases the GIL), largest first."""
+    with zipfile.ZipFile(path) as archive:
+        present = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
+        names = sorted(set(present) & set(_DTYPES), key=lambda n: -present[n].file_size)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            arrays = pool.map(lambda n: _read_member(archive, n + ".npy"), names)
+            return dict(zip(names, arrays, strict=True))
 
 
 def _check_header(metadata: Any, bad) -> None:
@@ -216,7 +261,7 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     for name in ("coef", "intercepts"):
         if not np.isfinite(arrays[name]).all():
             raise bad(f"has non-finite values (NaN or infinity) in {name}")
-    vocabulary = _text(arrays["vocabulary"]).split(SEPARATOR) if arrays["vocabulary"].size else []
+    vocabulary = Vocabulary(arrays["vocabulary"])
     ids = arrays["feature_ids"]
     if ids.size and (ids.min() < 0 or ids.max() >= len(vocabulary)):
         raise bad(f"has feature ids outside its vocabulary of {len(vocabulary)} names")

@@ -250,7 +250,7 @@ class AllWordsWSD:
                 "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
 
     def _restore(self, header: Mapping[str, Any], models: Mapping[str, KeyModel]) -> None:
-        self.sense_counts_ = {key: dict(c) for key, c in header["sense_counts"].items()}
+        self.sense_counts_ = dict(header["sense_counts"])
         self.models_ = models
         self.trained_on_ = dict(header.get("trained_on") or {})
 

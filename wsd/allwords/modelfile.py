@@ -22,8 +22,8 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 

@@ -55,9 +55,10 @@ def test_disambiguate_reads_stdin_and_prints_json():
     assert all(r["gloss"] and r["features"] for r in records)
 
 
-def test_disambiguate_unknown_target_is_one_clear_line():
-    result = run("disambiguate", "The violin was out of tune", "--target", "violin")
-    assert_clean_error(result, "no bundled training data for 'violin'", "bass")
+def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path):
+    (tmp_path / "x.json").write_text('{"format": "wsd-model", "version": 1, "kind": "Nope"}')
+    result = run("disambiguate", "--model", str(tmp_path / "x.json"), "a <<bass>>")
+    assert_clean_error(result, "unknown model kind")
 
 
 def test_train_predict_evaluate_round_trip(tmp_path):

@@ -73,17 +73,35 @@ def _read_lines(args: argparse.Namespace) -> list[str]:
     return sentences
 
 
+def _read_text(args: argparse.Namespace) -> str:
+    parts = list(args.sentences)
+    if args.file:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+        with stream:
+            parts.append(stream.read())
+    text = "\n".join(parts)
+    if not text.strip():
+        raise ValueError("no text: give it as arguments, or with --file PATH (- for stdin)")
+    return text
+
+
 def cmd_disambiguate(args: argparse.Namespace) -> int:
+    from wsd.experiments import rawtext
+
+    model = rawtext.load_any_model(args.model) if args.model else None
+    if rawtext.uses_raw_text(model, args.target):
+        fmt = "json" if args.json else args.format
+        print(rawtext.disambiguate_text(model, _read_text(args), args.target, fmt))
+        return 0
     from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
     from wsd.experiments.pipeline import SupervisedWSD
 
     sentences = _read_lines(args)
-    if args.model:
-        model = SupervisedWSD.load(args.model)
+    if model is not None:
+        if not isinstance(model, SupervisedWSD):
+            raise ValueError(f"{args.model} holds a {type(model).__name__}, not a model from "
+                             "`wsd train` or `wsd allwords --save`")
     else:
-        if not args.target:
-            raise ValueError("--target is needed to pick the bundled training data "
-                             "(or pass --model)")
         model = train_bundled_model(args.target.lower(), _settings(args))
     records = disambiguate(model, sentences, args.target, top=args.top)
     if args.json:
@@ -277,14 +295,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"wsd {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = commands.add_parser("disambiguate", help="choose the sense of a word in sentences")
-    p.add_argument("sentences", nargs="*", help="sentences; mark the target as <<word>> or "
-                                                "name it with --target")
-    p.add_argument("--target", help="the ambiguous word (also picks the bundled training data)")
-    p.add_argument("--model", help="a model file from `wsd train` (default: train on the "
-                                   "bundled corpus for --target)")
-    p.add_argument("--file", help="read one sentence per line from this file (- for stdin)")
+    p = commands.add_parser("disambiguate", help="choose the senses of words in raw text")
+    p.add_argument("sentences", nargs="*", help="text; with a bundled --target and no --model, "
+                                                "sentences with the target marked as <<word>>")
+    p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane and "
+                                    "plant without --model use their bundled models)")
+    p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
+                                   "of raw text) or `wsd train`; without one, Lesk with the "
+                                   "WordNet sense prior answers")
+    p.add_argument("--file", help="read the text from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
+    p.add_argument("--format", choices=("plain", "tsv", "conll"), default="plain",
+                   help="raw-text output: readable (plain), or one word per line (tsv, conll)")
     p.add_argument("--top", type=int, default=5, help="features shown per answer (default: 5)")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_disambiguate)

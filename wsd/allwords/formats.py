@@ -44,8 +44,8 @@ def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
 def _columns(word, tagged: TaggedWord | None) -> list[str]:
     if tagged is None:
         return [word.lemma, word.tag, _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY]
-    return [tagged.lemma, word.tag, tagged.pos, tagged.sense_key or _EMPTY,
-            tagged.synset_name or _EMPTY, _number(tagged.score), tagged.source or _EMPTY]  # fmt: skip
+    sense = [tagged.sense_key, tagged.synset_name, _number(tagged.score), tagged.source]
+    return [tagged.lemma, word.tag, tagged.pos, *(value or _EMPTY for value in sense)]
 
 
 def tsv(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:

@@ -7,7 +7,7 @@ import pytest
 from test_allwords import BANK_MONEY, BANK_RIVER, QUICK, _bank_sentences, _corpus, _load
 from test_cli import assert_clean_error, run
 
-from wsd.resources import has_nltk_resource
+from wsd.resources import has_framework, has_nltk_resource
 
 pytestmark = [
     pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent"),
@@ -110,3 +110,21 @@ def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):
     for args in (["The violin", "--target", "violin"], ["--model", str(model_path), "A bank"]):
         result = run("disambiguate", *args, env=env)
         assert_clean_error(result, "python -m nltk.downloader")
+
+
+@pytest.mark.skipif(not has_framework(), reason="the WSD framework folder is absent")
+def test_raw_text_of_semeval2007_scores_close_to_its_xml():
+    """A small model (trained on senseval3 for speed) on semeval2007's plain sentences and
+    on its XML. benchmarks/raw_text.py prints the same for the SemCor model."""
+    from wsd.allwords import AllWordsWSD
+    from wsd.corpora.framework import load_dataset
+    from wsd.evaluation.rawtext import plain_documents, raw_vs_xml
+
+    dev = load_dataset("semeval2007")
+    text, targets = plain_documents(dev)[0]
+    first = dev[0]
+    assert text[targets[first.id]:].startswith(first.target)
+    system = AllWordsWSD(n_models=1, epochs=3).fit(load_dataset("senseval3"))
+    scores = raw_vs_xml(system, dev)
+    assert scores["xml_F1"] > 0.45
+    assert scores["xml_F1"] - scores["raw_F1"] < 0.04

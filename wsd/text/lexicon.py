@@ -30,15 +30,24 @@ def penn_letter(tag: str) -> str | None:
     return PENN_LETTER.get(tag[:1]) if tag and tag != "MD" else None
 
 
+# Penn tags of inflected forms: their base form is rather not the word itself.
+INFLECTED = frozenset({"NNS", "NNPS", "VBD", "VBG", "VBN", "VBZ", "JJR", "JJS", "RBR", "RBS"})
+
+
 @functools.lru_cache(maxsize=65536)
-def base_form(word: str, letter: str) -> str | None:
+def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
     """WordNet's base form of ``word`` (lowercased) as a ``letter`` word, None if unknown.
 
     Like ``morphy``, but a form that WordNet knows only as a proper name yields to another
-    base form (*banks* -> bank, not the botanist Banks)."""
-    forms = wordnet()._morphy(word.lower(), letter)
-    common = [form for form in forms if not _only_proper(form, letter)]
-    return (common or forms or [None])[0]
+    base form (*banks* -> bank, not the botanist Banks), and for an ``inflected`` word (its
+    tag says so) a base form other than the word itself comes first (*found* as VBD ->
+    find, *lots* -> lot)."""
+    word = word.lower()
+    forms = wordnet()._morphy(word, letter)
+    forms = [form for form in forms if not _only_proper(form, letter)] or forms
+    if inflected:
+        forms = [form for form in forms if form != word] or forms
+    return forms[0] if forms else None
 
 
 def _only_proper(form: str, letter: str) -> bool:
@@ -54,3 +63,11 @@ def expressions(letter: str) -> frozenset[str]:
     return frozenset(
         name.lower() for name in wordnet().all_lemma_names(letter) if "_" in name
     )
+
+
+@functools.lru_cache(maxsize=65536)
+def tagged_count(lemma: str, letter: str) -> int:
+    """How often SemCor tagged ``lemma`` in any sense of part of speech ``letter``
+    (WordNet's ``Lemma.count()`` summed)."""
+    return sum(lemma_.count() for synset in wordnet().synsets(lemma, letter)
+               for lemma_ in synset.lemmas() if lemma_.name().lower() == lemma)  # fmt: skip

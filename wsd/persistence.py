@@ -9,7 +9,8 @@ A model file is one JSON object::
 JSON-able dict with ``to_dict()`` (which already carries ``kind``) and back with the
 classmethod ``from_dict(d)``.  Because every such dict names its own kind, a composite model
 (a featurizer plus a learner) can nest the dicts of its parts and rebuild them with
-:func:`object_from_dict`.
+:func:`object_from_dict`. :func:`load_model` also reads the compact ``.npz`` format of
+all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
 """
 
 from __future__ import annotations

@@ -26,6 +26,8 @@ from typing import Any
 
 _EXPORTS = {
     "AllWordsWSD": "wsd.allwords.system",
+    "annotate_text": "wsd.allwords.text",
+    "disambiguate": "wsd.allwords.text",
     "CorpusLemmaBag": "wsd.allwords.features",
     "IMS_FEATURES": "wsd.allwords.features",
     "TUNED_FEATURES": "wsd.allwords.features",

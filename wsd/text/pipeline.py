@@ -109,7 +109,8 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     spans = list(_TOKENIZER.span_tokenize(text))
     tokens = [text[s:e] for s, e in spans]
     tags = penn_tags(tokens) if tokens else []
-    analyses = [_lemma(token, tag, i == 0) for i, (token, tag) in enumerate(zip(tokens, tags))]
+    analyses = [_lemma(token, tag, i == 0)
+                for i, (token, tag) in enumerate(zip(tokens, tags, strict=True))]
     lemmas = [lemma for lemma, _ in analyses]
     words = []
     i = 0

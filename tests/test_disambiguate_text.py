@@ -128,3 +128,15 @@ def test_raw_text_of_semeval2007_scores_close_to_its_xml():
     scores = raw_vs_xml(system, dev)
     assert scores["xml_F1"] > 0.45
     assert scores["xml_F1"] - scores["raw_F1"] < 0.04
+
+
+def test_gloss_overlap_survives_sense_keys_nltk_cannot_look_up():
+    """sun%1:17:02:: (the capitalised Sun) made NLTK's lemma_from_key raise inside Lesk's
+    related glosses; the classifier's gloss overlap then counts no overlap instead."""
+    from wsd.allwords.predict import Knowledge
+    from wsd.instance import Instance
+
+    inst = Instance(id="s", tokens=("the", "sun", "rose", "over", "the", "hills"), span=(1, 2),
+                    lemma="sun", target_pos="NOUN")  # fmt: skip
+    overlaps = Knowledge().gloss_overlaps(inst, ["sun%1:17:00::", "sun%1:17:02::"])
+    assert overlaps.shape == (2,) and (overlaps >= 0).all()

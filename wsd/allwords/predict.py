@@ -93,9 +93,14 @@ class Knowledge:
 
     def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Per class, how many distinct context words its WordNet signature shares."""
+        from nltk.corpus.reader.wordnet import WordNetError
+
         if self._lesk is None:
             self._lesk = SimplifiedLesk(related=True)
-        overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
+        try:
+            overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
+        except WordNetError:  # a sense key NLTK cannot look up (sun%1:17:02::): no overlap
+            overlap = {}
         return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
 
 

@@ -9,7 +9,8 @@ A model file is one JSON object::
 JSON-able dict with ``to_dict()`` (which already carries ``kind``) and back with the
 classmethod ``from_dict(d)``.  Because every such dict names its own kind, a composite model
 (a featurizer plus a learner) can nest the dicts of its parts and rebuild them with
-:func:`object_from_dict`.
+:func:`object_from_dict`. :func:`load_model` also reads the compact ``.npz`` format of
+all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 FORMAT = "wsd-model"
+NPZ_MAGIC = b"PK\x03\x04"  # a zip archive: the .npz all-words model format
 VERSION = 1
 MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into it
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
-_MODEL_MODULES = ("wsd.learners", "wsd.experiments.pipeline", "wsd.experiments.allwords")
+_MODEL_MODULES = ("wsd.learners", "wsd.experiments.pipeline", "wsd.allwords.system")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)
@@ -85,6 +87,9 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     ``expected``.
     """
     path = Path(path)
+    with open(path, "rb") as stream:
+        if stream.read(4) == NPZ_MAGIC:  # the compact all-words format (wsd.allwords.modelfile)
+            return _load_npz(path, expected)
     raw = path.read_bytes()
     if raw[:1] == b"\x80":
         raise _bad_file(path, "looks like a pickle file; wsd never loads pickles (they can run "
@@ -110,6 +115,14 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
         raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
     except MALFORMED_DATA_ERRORS as err:  # a part of the wrong type or shape
         raise _bad_file(path, f"could not be loaded: {err}") from err
+
+
+def _load_npz(path: Path, expected: type | None) -> Any:
+    from wsd.allwords.system import AllWordsWSD
+
+    if expected is not None and not issubclass(AllWordsWSD, expected):
+        raise _bad_file(path, f"holds an AllWordsWSD model (.npz), not a {expected.__name__}")
+    return AllWordsWSD.from_npz(path)
 
 
 def _bad_file(path: Path, problem: str) -> ValueError:

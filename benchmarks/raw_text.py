@@ -1,0 +1,221 @@
+"""Raw text end to end: the all-words model file, a cold ``wsd disambiguate`` and throughput on
+plain text beside ``nltk.wsd.lesk`` and a pywsd-style simple Lesk, and raw-text vs XML F1.
+
+Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``wsd allwords
+--save`` unless ``--model`` names one):
+
+- train + save: wall seconds and peak resident memory of that process;
+- model file size; load time of the file (WordNet already loaded: the file's own cost) and of
+  a first load in a fresh process (WordNet's loading included);
+- cold start: wall (and CPU) seconds of ``wsd disambiguate --model PATH "..."``, median of 3;
+- throughput on one core: the plain text of the three framework sets (each document's
+  sentences, tokens joined by spaces), then of a longer stretch of SemCor (WordNet's caches,
+  cold at first, warm up along it), through ``wsd.disambiguate`` (sentence splitting,
+  tokenizing, NLTK's POS tagger, lemmas, expressions, the classifiers), and through the peers
+  on the same tokens, each tagging with ``nltk.pos_tag`` and answering every content word;
+- F1 of the framework's scorer on each set's plain text and on its XML (semeval2007 is the
+  dev set the raw-text rules were chosen on; senseval2/3 are reported only).
+
+Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
+                                     [--parts load cold throughput f1]
+"""
+
+from __future__ import annotations
+
+import os
+
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")  # one core
+
+import argparse  # noqa: E402
+import resource  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+WSD = str(Path(sys.executable).with_name("wsd"))
+PARTS = ["load", "cold", "throughput", "f1"]
+SENTENCE = "She deposited the check at the bank before the river flooded the town."
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def train(path: Path) -> None:
+    start = time.perf_counter()
+    subprocess.run([WSD, "allwords", "--save", str(path), "--quiet"], check=True)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"train + save (wsd allwords --save): {seconds:.1f} s, peak {peak:.0f} MB")
+
+
+def load_times(path: Path) -> None:
+    code = ("import sys, time; from wsd.allwords.system import AllWordsWSD; "
+            "t, c = time.perf_counter(), time.process_time(); AllWordsWSD.load(sys.argv[1]); "
+            "first = (time.perf_counter() - t, time.process_time() - c); runs = []\n"
+            "for _ in range(3):\n t, c = time.perf_counter(), time.process_time(); "
+            "AllWordsWSD.load(sys.argv[1]); "
+            "runs.append((time.perf_counter() - t, time.process_time() - c))\n"
+            "print(*first, *sorted(runs)[1])")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code, str(path)], check=True,
+                         capture_output=True, text=True).stdout.split()  # fmt: skip
+    first_wall, first_cpu, wall, cpu = map(float, out)
+    print(f"model file: {path.stat().st_size / 1e6:.1f} MB; load {wall:.2f} s wall, {cpu:.2f} s "
+          f"CPU (median of 3, WordNet loaded); first load in a fresh process {first_wall:.2f} s "
+          f"wall, {first_cpu:.2f} s CPU (WordNet's loading included)")
+
+
+def cold_start(path: Path) -> None:
+    walls, cpus = [], []
+    for _ in range(3):
+        cpu, start = _children_cpu(), time.perf_counter()
+        subprocess.run([WSD, "disambiguate", "--model", str(path), SENTENCE], check=True,
+                       capture_output=True)  # fmt: skip
+        walls.append(time.perf_counter() - start)
+        cpus.append(_children_cpu() - cpu)
+    print(f"cold start `wsd disambiguate --model PATH \"...\"`: {statistics.median(walls):.2f} s "
+          f"wall, {statistics.median(cpus):.2f} s CPU (median of 3)")
+
+
+def _peer_lesk(sentences: list[list[str]], answer) -> int:
+    """Tag each sentence with nltk.pos_tag and answer every content word with ``answer``."""
+    import nltk
+
+    from wsd.text.lexicon import penn_letter
+
+    answered = 0
+    for tokens in sentences:
+        for i, (word, tag) in enumerate(nltk.pos_tag(tokens)):
+            letter = penn_letter(tag)
+            if letter and answer(tokens, i, word, letter) is not None:
+                answered += 1
+    return answered
+
+
+def _simple_lesk():
+    """pywsd's simple_lesk, in short: the synset whose definition, examples and lemma names
+    share most (non-stopword, lowercased) words with the sentence; ties to the first."""
+    from nltk.corpus import stopwords, wordnet
+
+    stop = set(stopwords.words("english"))
+    signatures: dict[str, set[str]] = {}
+
+    def signature(synset) -> set[str]:
+        if synset.name() not in signatures:
+            text = " ".join([synset.definition(), *synset.examples(),
+                             *(n.replace("_", " ") for n in synset.lemma_names())])  # fmt: skip
+            signatures[synset.name()] = {w for w in text.lower().split() if w not in stop}
+        return signatures[synset.name()]
+
+    def answer(tokens, i, word, letter):
+        context = {t.lower() for t in tokens if t.lower() not in stop}
+        synsets = wordnet.synsets(word, letter)
+        if not synsets:
+            return None
+        return max(synsets, key=lambda s: len(signature(s) & context))
+
+    return answer
+
+
+def _texts(datasets: list[str], semcor_tokens: int) -> list[tuple[str, str]]:
+    """``(name, plain text)``: the three framework sets, then a stretch of SemCor (longer
+    text, on which WordNet's caches warm up as they do on a user's long document)."""
+    from wsd.corpora.framework import load_dataset
+    from wsd.evaluation.rawtext import plain_documents
+
+    sets = "\n".join(text for name in datasets for text, _ in plain_documents(load_dataset(name)))
+    lines, count = [], 0
+    for text, _ in plain_documents(load_dataset("semcor")):
+        for line in text.splitlines():
+            lines.append(line)
+            count += len(line.split())
+            if count >= semcor_tokens:
+                return [(" + ".join(datasets), sets), (f"SemCor's first {count:,} tokens",
+                                                       "\n".join(lines))]  # fmt: skip
+    return [(" + ".join(datasets), sets), ("SemCor", "\n".join(lines))]
+
+
+def throughput(path: Path, datasets: list[str], semcor_tokens: int) -> None:
+    import nltk
+    from nltk.tokenize import TreebankWordTokenizer
+    from nltk.wsd import lesk
+
+    import wsd
+
+    model = wsd.load_model(path)
+    wsd.disambiguate(SENTENCE, model=model)  # WordNet, the tagger: loaded once, not timed
+    nltk.pos_tag(["warm"])
+    tokenizer = TreebankWordTokenizer()
+    simple = _simple_lesk()
+    for name, text in _texts(datasets, semcor_tokens):
+        sentences = [tokenizer.tokenize(line) for line in text.splitlines() if line.strip()]
+        n_tokens = sum(map(len, sentences))
+        ours, seconds, cpu = _timed(wsd.disambiguate, text, model=model)
+        rows = [("wsd.disambiguate (SemCor model)", seconds, cpu, len(ours))]
+        for peer, answer in (
+            ("nltk.wsd.lesk", lambda tokens, i, word, letter: lesk(tokens, word, letter)),
+            ("pywsd-style simple Lesk", simple),
+        ):
+            answered, seconds, cpu = _timed(_peer_lesk, sentences, answer)
+            rows.append((peer, seconds, cpu, answered))
+        print(f"throughput on {name}: {n_tokens:,} tokens, {len(sentences):,} sentences; one "
+              "core, POS tagging included, in this order:")
+        ours_rate = n_tokens / rows[0][2]
+        for label, seconds, cpu, answered in rows:
+            rate, wall_rate = n_tokens / cpu, n_tokens / seconds
+            print(f"  {label:<34} {rate:>8,.0f} tokens/s CPU, {wall_rate:>8,.0f} wall  "
+                  f"({answered:,} words answered; ours: {ours_rate / rate:.2f}x)")
+
+
+def _timed(function, *args, **kwargs) -> tuple[Any, float, float]:
+    """``(result, wall seconds, CPU seconds)``: on a shared machine the CPU time is the
+    steadier figure."""
+    start, cpu = time.perf_counter(), time.process_time()
+    result = function(*args, **kwargs)
+    return result, time.perf_counter() - start, time.process_time() - cpu
+
+
+def f1(path: Path, datasets: list[str]) -> None:
+    import wsd
+    from wsd.corpora.framework import load_dataset
+    from wsd.evaluation.rawtext import raw_vs_xml
+
+    model = wsd.load_model(path)
+    print("F1, raw text vs XML input (same model):")
+    for name in datasets:
+        scores = raw_vs_xml(model, load_dataset(name))
+        raw, xml = 100 * scores["raw_F1"], 100 * scores["xml_F1"]
+        print(f"  {name:<12} raw {raw:.1f}  XML {xml:.1f}  difference {raw - xml:+.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--model", help="an all-words .npz model (default: train one)")
+    parser.add_argument("--sets", nargs="+", default=["semeval2007", "senseval2", "senseval3"])
+    parser.add_argument("--semcor-tokens", type=int, default=40_000,
+                        help="how much of SemCor's text the second throughput run reads")
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=PARTS,
+                        help="which figures to print (default: all)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(args.model) if args.model else Path(tmp) / "semcor.npz"
+        if not args.model:
+            train(path)
+        if "load" in args.parts:
+            load_times(path)
+        if "cold" in args.parts:
+            cold_start(path)
+        if "throughput" in args.parts:
+            throughput(path, args.sets, args.semcor_tokens)
+        if "f1" in args.parts:
+            f1(path, args.sets)
+
+
+if __name__ == "__main__":
+    main()

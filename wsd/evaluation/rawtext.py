@@ -1,0 +1,58 @@
+"""How much the raw-text path loses against the framework's XML: rebuild each document's plain
+text from its sentences' tokens, disambiguate it as raw text (our own sentence splitting,
+tokenizing, tagging, lemmatizing and multi-word expressions), map the words back onto the
+gold instances by character offset and score both ways with the framework's scorer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from wsd.allwords.context import sentence_of
+from wsd.evaluation.scorer import score_framework
+from wsd.instance import Instance
+
+
+def plain_documents(instances: Sequence[Instance]) -> list[tuple[str, dict[str, int]]]:
+    """Per document: its plain text (one sentence per line, tokens joined by spaces, '_' in a
+    multi-word token read as a space) and the character offset of each instance's target."""
+    documents: dict[str, dict[str, Instance]] = {}
+    for inst in instances:
+        document, sentence = sentence_of(inst)
+        documents.setdefault(document, {}).setdefault(sentence, inst)
+    found = []
+    for document, sentences in documents.items():
+        lines, starts, offset = [], {}, 0
+        for sentence, first in sentences.items():
+            words = [token.replace("_", " ") for token in first.tokens]
+            token_starts = []
+            for word in words:
+                token_starts.append(offset)
+                offset += len(word) + 1  # the space after it (the line break after the last)
+            starts[sentence] = token_starts
+            lines.append(" ".join(words))
+        targets = {inst.id: starts[sentence_of(inst)[1]][inst.span[0]]
+                   for inst in instances if sentence_of(inst)[0] == document}  # fmt: skip
+        found.append(("\n".join(lines), targets))
+    return found
+
+
+def raw_text_answers(model: Any, instances: Sequence[Instance]) -> dict[str, str | None]:
+    """The sense the raw-text path gives each instance's target (None when it found no
+    content word starting there)."""
+    from wsd.allwords.text import tag_text
+
+    answers: dict[str, str | None] = {}
+    for text, targets in plain_documents(instances):
+        _, words = tag_text(model, text)
+        by_start = {word.start: word.sense_key for word in words}
+        answers.update({inst_id: by_start.get(start) for inst_id, start in targets.items()})
+    return answers
+
+
+def raw_vs_xml(model: Any, instances: Sequence[Instance]) -> dict[str, float]:
+    """F1 (fractions) of ``model`` on the XML instances and on their plain text."""
+    gold = {inst.id: inst.senses for inst in instances}
+    xml = dict(zip(gold, model.predict(instances), strict=True))
+    return {"xml_F1": score_framework(gold, xml)["F1"],
+            "raw_F1": score_framework(gold, raw_text_answers(model, instances))["F1"]}  # fmt: skip

@@ -251,6 +251,20 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_annotate(args: argparse.Namespace) -> int:
+    from wsd.annotate import annotate_corpus
+
+    manifest = annotate_corpus(
+        args.inputs, args.model, args.out, partition_size=args.partition_size,
+        max_document_bytes=args.max_document_size, output_format=args.format,
+        workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+    counts = manifest["counts"]
+    print(f"annotated {counts['annotated']} of {counts['documents']} documents "
+          f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
+          f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {args.out}")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from wsd.experiments.demo import run_demo
 
@@ -353,6 +367,25 @@ def build_parser() -> argparse.ArgumentParser:
                    help="parallel training processes; results do not depend on it (default: 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
+
+    p = commands.add_parser("annotate", help="sense-tag a corpus, in one process or on Dask")
+    p.add_argument("inputs", nargs="+", help=".txt files (one document each), JSONL files "
+                                             '({"id", "text"} per line), .gz too, or folders')
+    p.add_argument("--model", required=True, help="model file from `wsd train`")
+    p.add_argument("--out", required=True, help="output folder: part-NNNNN files and "
+                                                "manifest.json; a re-run resumes it")
+    p.add_argument("--partition-size", type=int, default=100,
+                   help="documents per partition (default: 100)")
+    p.add_argument("--max-document-size", type=int, default=1_000_000,
+                   help="longer documents are reported as bad (bytes; default: 1000000)")
+    p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
+                   help="partition files (parquet needs pyarrow; default: jsonl)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="run on a local Dask cluster of N processes")
+    where.add_argument("--scheduler", help="run on the Dask cluster at this address "
+                                           "(tcp://HOST:PORT)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=cmd_annotate)
 
     p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")

@@ -18,18 +18,24 @@ _SENTENCE_END = re.compile(r"""(?<=[.!?])["')\]]*\s+(?=["'(\[]?[A-Z0-9])""")
 _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.")
 
 
-def token_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of the tokens of ``text``, sentence by sentence (no model needed)."""
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of one line or paragraph of ``text`` (no model needed):
+    a sentence ends at . ! or ? before a capital or a quote, not after a common abbreviation."""
     spans: list[tuple[int, int]] = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):
         if text[start : boundary.start()].endswith(_ABBREVIATIONS):
             continue
-        end = boundary.start() + len(boundary.group().rstrip())
-        spans += [(start + s, start + e) for s, e in _TOKENIZER.span_tokenize(text[start:end])]
+        spans.append((start, boundary.start() + len(boundary.group().rstrip())))
         start = boundary.end()
-    spans += [(start + s, start + e) for s, e in _TOKENIZER.span_tokenize(text[start:])]
+    spans.append((start, len(text)))
     return spans
+
+
+def token_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the tokens of ``text``, sentence by sentence (no model needed)."""
+    return [(start + s, start + e) for start, end in sentence_spans(text)
+            for s, e in _TOKENIZER.span_tokenize(text[start:end])]  # fmt: skip
 
 
 @dataclass(frozen=True)

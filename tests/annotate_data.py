@@ -1,0 +1,38 @@
+"""Shared data of the annotate tests: a one-word model and small corpora from the bundled data."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from wsd.corpora.bundled import load_bundled
+from wsd.experiments.disambiguate import train_bundled_model
+
+
+def save_bass_model(path: Path) -> Path:
+    """The averaged perceptron trained on every bundled 'bass' sentence, saved at ``path``."""
+    return train_bundled_model("bass").save(path)
+
+
+def bundled_sentences() -> list[str]:
+    """Every bundled sentence of bass and crane, as plain text."""
+    return [" ".join(inst.tokens) for word in ("bass", "crane") for inst in load_bundled(word)]
+
+
+def write_jsonl_corpus(path: Path, n_documents: int, seed: int = 0) -> list[str]:
+    """``n_documents`` documents of 1-4 shuffled bundled sentences as JSONL; their ids."""
+    rng = random.Random(seed)
+    sentences = bundled_sentences()
+    ids = [f"doc{n}" for n in range(n_documents)]
+    with open(path, "w", encoding="utf-8") as stream:
+        for doc_id in ids:
+            text = " ".join(rng.sample(sentences, rng.randint(1, 4)))
+            stream.write(json.dumps({"id": doc_id, "text": text}) + "\n")
+    return ids
+
+
+def output_lines(folder: Path) -> list[str]:
+    """The lines of every partition file in ``folder``, sorted (the set the run produced)."""
+    return sorted(line for part in folder.glob("part-*.jsonl")
+                  for line in part.read_text(encoding="utf-8").splitlines())

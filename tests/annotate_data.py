@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from wsd.corpora.bundled import load_bundled
 from wsd.experiments.disambiguate import train_bundled_model
+from wsd.experiments.systems import small_corpus_settings
 
 
 def save_bass_model(path: Path) -> Path:
-    """The averaged perceptron trained on every bundled 'bass' sentence, saved at ``path``."""
-    return train_bundled_model("bass").save(path)
+    """The averaged perceptron trained on every bundled 'bass' sentence, saved at ``path``
+    (words not lemmatized: worker processes then start without loading WordNet)."""
+    settings = replace(small_corpus_settings(), lemmatize=False)
+    return train_bundled_model("bass", settings).save(path)
 
 
 def bundled_sentences() -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -181,7 +181,9 @@ def load_annotator(path: str | Path) -> Annotator:
     return annotator_for(ModelRef.of(path))
 
 
-def preload(ref: ModelRef, annotator: Annotator) -> None:
-    """Make ``annotator`` the one :func:`annotator_for` gives for ``ref`` in this process (a
-    Dask worker plugin hands it the model this way when the workers cannot read the file)."""
-    _LOADED[ref] = annotator
+def preload(ref: ModelRef, load: Callable[[], Annotator]) -> None:
+    """Unless this process has it already, make ``load()`` the annotator :func:`annotator_for`
+    gives for ``ref`` (a Dask worker plugin hands over the model this way, so the workers need
+    not read the file)."""
+    if ref not in _LOADED:
+        _LOADED[ref] = load()

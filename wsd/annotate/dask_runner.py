@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from distributed import Client, LocalCluster, WorkerPlugin, as_completed
 
-from wsd.annotate.annotator import ModelRef, load_checked, preload
+from wsd.annotate.annotator import Annotator, ModelRef, load_checked, preload
 from wsd.annotate.inputs import Partition
 from wsd.annotate.process import PartitionResult, annotate_partition
 
@@ -37,10 +37,13 @@ class ModelPlugin(WorkerPlugin):
         self.name = f"wsd-model-{model.sha256[:16]}"
 
     def setup(self, worker: Any) -> None:
-        with tempfile.TemporaryDirectory(dir=worker.local_directory) as folder:
-            copy = Path(folder) / "model.json"
+        preload(self.model, lambda: self._load(worker.local_directory))
+
+    def _load(self, folder: str) -> Annotator:
+        with tempfile.TemporaryDirectory(dir=folder) as temporary:
+            copy = Path(temporary) / "model.json"
             copy.write_bytes(self.payload)
-            preload(self.model, load_checked(copy, self.model.sha256))
+            return load_checked(copy, self.model.sha256)
 
 
 @contextlib.contextmanager
@@ -54,7 +57,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     if not workers or workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
+                           dashboard_address=":0", silence_logs=logging.ERROR)
     with cluster, Client(cluster) as client:
         yield client
 

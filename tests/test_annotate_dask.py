@@ -1,0 +1,96 @@
+"""wsd annotate on a real Dask cluster (distributed.LocalCluster, 2 worker processes): the same
+output as one process, a worker killed mid-run, resume after an interrupt, bad documents."""
+
+import json
+import os
+import signal
+
+import pytest
+from annotate_data import output_lines, save_bass_model, write_jsonl_corpus
+
+from wsd.annotate import annotate_corpus
+
+distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:  # fmt: skip
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def client(cluster):
+    with distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def run_inputs(tmp_path_factory):
+    """A model, a corpus of 60 documents and 2 bad ones, and its annotation in one process."""
+    folder = tmp_path_factory.mktemp("dask")
+    model = save_bass_model(folder / "bass.json")
+    corpus = folder / "docs.jsonl"
+    write_jsonl_corpus(corpus, 60)
+    with open(corpus, "ab") as stream:
+        stream.write(b'{"id": "empty", "text": " "}\n{"id": "bytes", "text": "\xff"}\n')
+    manifest = annotate_corpus([corpus], model, folder / "local", partition_size=4,
+                               progress=False)  # fmt: skip
+    return model, corpus, output_lines(folder / "local"), manifest
+
+
+def test_cluster_gives_the_lines_of_one_process(cluster, run_inputs, tmp_path, capsys):
+    model, corpus, local_lines, local_manifest = run_inputs
+    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=3,
+                               scheduler=cluster.scheduler_address, progress=False)
+    assert output_lines(tmp_path) == local_lines
+    assert manifest["scheduler"] == f"dask cluster at {cluster.scheduler_address}"
+    assert manifest["counts"]["partitions"] == 21
+    for count in ("documents", "annotated", "bad", "sentences", "tokens", "tagged"):
+        assert manifest["counts"][count] == local_manifest["counts"][count]
+    assert manifest["bad_documents"] == local_manifest["bad_documents"]
+    err = capsys.readouterr().err
+    assert f"bad document {corpus}:61: empty text" in err
+    assert f"bad document {corpus}:62: not UTF-8" in err
+
+
+def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path):
+    model, corpus, local_lines, _ = run_inputs
+
+    def interrupt_after_two(result):
+        if result.index == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        annotate_corpus([corpus], model, tmp_path, partition_size=4, progress=False,
+                        on_result=interrupt_after_two)  # fmt: skip
+    first = json.loads((tmp_path / "manifest.json").read_text())
+    assert first["status"] == "running" and list(first["partitions"]) == [
+        "part-00000", "part-00001"]
+    resumed = []
+    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=4, workers=1,
+                               progress=False, on_result=lambda r: resumed.append(r.index))
+    assert sorted(resumed) == list(range(2, 16))
+    assert output_lines(tmp_path) == local_lines
+    assert manifest["scheduler"] == "local dask cluster, 1 worker processes"
+    assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
+
+
+def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_path):
+    model, corpus, local_lines, _ = run_inputs
+    seen = []
+
+    def kill_a_worker_after_the_first(result):
+        seen.append(result.index)
+        if len(seen) == 1:
+            pids = client.run(os.getpid)
+            os.kill(max(pids.values()), signal.SIGKILL)
+
+    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=2,
+                               scheduler=cluster.scheduler_address, progress=False,
+                               on_result=kill_a_worker_after_the_first)  # fmt: skip
+    assert len(seen) > 1  # partitions finished after the kill
+    assert sorted(seen) == list(range(31))
+    assert output_lines(tmp_path) == local_lines
+    assert manifest["status"] == "complete" and manifest["counts"]["documents"] == 62

@@ -204,17 +204,23 @@ def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus,
         annotate_corpus(corpus, model, tmp_path, partition_size=5, progress=False,
                         on_result=interrupt_after_three)
     manifest = json.loads((tmp_path / "manifest.json").read_text())
-    assert manifest["status"] == "running" and list(manifest["partitions"]) == [
+    assert manifest["status"] == "interrupted" and list(manifest["partitions"]) == [
         "part-00000", "part-00001", "part-00002"]
-    # a half-written temporary file and a partition file the manifest does not list yet
+    # what a kill leaves: a temporary file, a partition file the journal does not list yet,
+    # a journal line cut short
     (tmp_path / ".part-00003.jsonl.abc.tmp").write_text('{"id": "doc1', encoding="utf-8")
     (tmp_path / "part-00004.jsonl").write_text('{"id": "doc2', encoding="utf-8")
+    with open(tmp_path / "journal.jsonl", "a", encoding="utf-8") as journal:
+        journal.write('{"partition": "part-00004", "file": "part-0')
     resumed = []
     manifest = annotate_corpus(corpus, model, tmp_path, partition_size=5, progress=False,
                                on_result=lambda r: resumed.append(r.index))
     assert resumed == list(range(3, 12))
     assert output_lines(tmp_path) == output_lines(reference[0])
     assert manifest["counts"]["documents"] == 57 and manifest["status"] == "complete"
+    journal = (tmp_path / "journal.jsonl").read_text(encoding="utf-8").splitlines()
+    assert sorted(json.loads(line)["partition"] for line in journal) == list(
+        manifest["partitions"])
 
 
 def test_a_folder_of_another_run_is_not_mixed_in(reference, model, corpus):

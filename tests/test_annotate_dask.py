@@ -66,7 +66,7 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
         annotate_corpus([corpus], model, tmp_path, partition_size=4, progress=False,
                         on_result=interrupt_after_two)  # fmt: skip
     first = json.loads((tmp_path / "manifest.json").read_text())
-    assert first["status"] == "running" and list(first["partitions"]) == [
+    assert first["status"] == "interrupted" and list(first["partitions"]) == [
         "part-00000", "part-00001"]
     resumed = []
     manifest = annotate_corpus([corpus], model, tmp_path, partition_size=4, workers=1,

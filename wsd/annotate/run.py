@@ -77,7 +77,8 @@ def annotate_corpus(
     bar = tqdm(total=total, initial=len(folder.manifest["partitions"]), unit="partition",
                desc="annotate", disable=not progress, file=sys.stderr)  # fmt: skip
     started, tokens = time.perf_counter(), 0
-    with bar:
+    status = "failed"
+    try:
         for result in results:
             folder.write(result)
             for bad in result.bad:
@@ -88,4 +89,11 @@ def annotate_corpus(
             bar.update()
             if on_result is not None:
                 on_result(result)
-    return folder.finish()
+        status = "complete"
+    except KeyboardInterrupt:
+        status = "interrupted"
+        raise
+    finally:
+        bar.close()
+        manifest = folder.close(status)
+    return manifest

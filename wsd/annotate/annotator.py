@@ -110,16 +110,20 @@ class OneWordAnnotator:
         self.model = model
         self.lemma = model.lemmas_[0]
         self.forms = {self.lemma, self.lemma + "s", self.lemma + "es"}
+        # sentences without any form need no tokenizing: most of a corpus, for one word
+        self.mentioned = re.compile("|".join(sorted(map(re.escape, self.forms))), re.IGNORECASE)
 
     def annotate(self, text: str) -> list[dict[str, Any]]:
         records: list[dict[str, Any]] = []
         found: list[tuple[Instance, dict[str, Any], int, int]] = []
         for start, end in sentences_of(text):
             sentence = text[start:end]
-            spans = token_spans(sentence)
-            tokens = tuple(sentence[s:e] for s, e in spans)
             record: dict[str, Any] = {"text": sentence, "words": []}
             records.append(record)
+            if not self.mentioned.search(sentence):
+                continue
+            spans = token_spans(sentence)
+            tokens = tuple(sentence[s:e] for s, e in spans)
             for i, token in enumerate(tokens):
                 if token.lower() in self.forms:
                     inst = Instance(id=f"{start}:{i}", tokens=tokens, span=(i, i + 1),

@@ -1,0 +1,184 @@
+"""Throughput, memory and scheduling overhead of ``wsd annotate`` on a generated corpus.
+
+Corpus: plain sentences of SemCor (the framework's training corpus, tokens joined by spaces;
+without the framework folder, the bundled sentences only) and of the bundled corpus, shuffled
+with a seed, cut into JSONL documents of 10 sentences, repeated (each pass reshuffled) until it
+holds ``--tokens`` whitespace-separated tokens (default 1,000,000): with the default partition
+size of 100 documents that is over 20 times the default partition.
+Model: ``--model`` (default: the averaged perceptron of ``wsd train --corpus bundled:plant``,
+which tags "plant" only; its cost is mostly sentence splitting and tokenizing).
+
+Each configuration runs as its own ``wsd annotate`` command (so memory figures are its own),
+timed from start to exit (imports, model loading and cluster start included):
+- one process (the embedded scheduler, no Dask), ``--workers 1`` and ``--workers 2``;
+- peer: joblib (``Parallel(n_jobs=2)``, a process pool, no resume or manifest) running the
+  same partition task on the same partitions;
+- floor: NLTK's Treebank tokenizer alone over the same sentences, one process.
+Peak memory per worker is the largest peak resident size any partition reports (ru_maxrss of
+the process that ran it), shown after the first 10% of the partitions and at the end: equal
+figures mean memory is bounded by the partition, not by the corpus. Scheduling overhead per
+partition: ``--workers 1`` run again with partitions 10 times smaller; the extra time divided
+by the extra partitions, minus the same difference for one process (our own per-partition
+writing).
+
+Usage: nice -n 10 python benchmarks/annotate.py [--tokens 1000000] [--model PATH] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from wsd.annotate.inputs import DEFAULT_PARTITION_SIZE, partitions, read_documents
+from wsd.resources import framework_dir, has_framework
+
+SENTENCES_PER_DOCUMENT = 10
+
+
+def plain_sentences() -> list[str]:
+    """SemCor's sentences (when the framework folder is there) and the bundled ones."""
+    from wsd.corpora.bundled import bundled_targets, load_bundled
+
+    sentences = [" ".join(inst.tokens) for word in bundled_targets() for inst in load_bundled(word)]
+    if not has_framework():
+        return sentences
+    semcor = framework_dir() / "Training_Corpora" / "SemCor" / "semcor.data.xml"
+    if semcor.is_file():
+        for _, element in ET.iterparse(semcor):
+            if element.tag == "sentence":
+                sentences.append(" ".join(t.text.replace("_", " ") for t in element))
+                element.clear()
+    return sentences
+
+
+def write_corpus(path: Path, tokens: int, seed: int) -> tuple[int, int]:
+    """JSONL documents of shuffled sentences until ``tokens`` tokens; (documents, tokens)."""
+    rng = random.Random(seed)
+    sentences = plain_sentences()
+    written = documents = 0
+    with open(path, "w", encoding="utf-8") as stream:
+        while written < tokens:
+            rng.shuffle(sentences)
+            for start in range(0, len(sentences), SENTENCES_PER_DOCUMENT):
+                text = " ".join(sentences[start : start + SENTENCES_PER_DOCUMENT])
+                stream.write(json.dumps({"id": f"doc{documents}", "text": text}) + "\n")
+                documents += 1
+                written += len(text.split())
+                if written >= tokens:
+                    break
+    return documents, written
+
+
+def annotate(corpus: Path, model: Path, out: Path, *options: str) -> tuple[float, dict]:
+    """Run ``wsd annotate`` as a command; (wall seconds, manifest)."""
+    command = [sys.executable, "-m", "wsd.cli", "annotate", str(corpus), "--model", str(model),
+               "--out", str(out), "--quiet", *options]  # fmt: skip
+    started = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    return wall, json.loads((out / "manifest.json").read_text())
+
+
+def peak_memory(manifest: dict) -> tuple[float, float]:
+    """Largest peak RSS (MB) over the first 10% of the partitions and over all of them."""
+    peaks = [p["peak_rss_mb"] for p in manifest["partitions"].values()]
+    return max(peaks[: max(1, len(peaks) // 10)]), max(peaks)
+
+
+def joblib_peer(corpus: Path, model: Path, jobs: int) -> float:
+    """Seconds for joblib's process pool to run the same task on the same partitions."""
+    code = (
+        "import sys, joblib\n"
+        "from wsd.annotate.annotator import ModelRef\n"
+        "from wsd.annotate.inputs import partitions, read_documents\n"
+        "from wsd.annotate.process import annotate_partition\n"
+        "ref = ModelRef.of(sys.argv[2])\n"
+        "parts = partitions(read_documents([sys.argv[1]]))\n"
+        f"joblib.Parallel(n_jobs={jobs})(joblib.delayed(annotate_partition)(p, ref) "
+        "for p in parts)\n"
+    )
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code, str(corpus), str(model)], check=True)
+    return time.perf_counter() - started
+
+
+def tokenizer_floor(corpus: Path) -> float:
+    """Seconds for NLTK's Treebank tokenizer alone over the corpus's text, one process."""
+    from nltk.tokenize import TreebankWordTokenizer
+
+    tokenizer = TreebankWordTokenizer()
+    started = time.perf_counter()
+    for part in partitions(read_documents([corpus])):
+        for doc in part.records:
+            tokenizer.tokenize(doc.text)
+    return time.perf_counter() - started
+
+
+def default_model(folder: Path) -> Path:
+    path = folder / "plant.json"
+    subprocess.run([sys.executable, "-m", "wsd.cli", "train", "--corpus", "bundled:plant",
+                    "--out", str(path)], check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tokens", type=int, default=1_000_000)
+    parser.add_argument("--model", type=Path, help="model file (default: bundled plant)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="wsd-annotate-bench-") as temporary:
+        folder = Path(temporary)
+        corpus = folder / "corpus.jsonl"
+        documents, tokens = write_corpus(corpus, args.tokens, args.seed)
+        model = args.model or default_model(folder)
+        n_parts = -(-documents // DEFAULT_PARTITION_SIZE)
+        print(f"corpus: {documents} documents, {tokens} tokens, {n_parts} partitions of "
+              f"{DEFAULT_PARTITION_SIZE} documents; model {model.name}; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        rows = []
+        walls = {}
+        for name, options in (("one process (no Dask)", ()), ("--workers 1", ("--workers", "1")),
+                              ("--workers 2", ("--workers", "2"))):  # fmt: skip
+            wall, manifest = annotate(corpus, model, folder / f"out{len(rows)}", *options)
+            busy = sum(p["seconds"] for p in manifest["partitions"].values())
+            walls[name] = wall
+            rows.append((name, wall, tokens / wall, tokens / busy, *peak_memory(manifest)))
+        wall = joblib_peer(corpus, model, 2)
+        rows.append(("peer: joblib, 2 processes", wall, tokens / wall, None, None, None))
+        wall = tokenizer_floor(corpus)
+        rows.append(("floor: NLTK Treebank tokenizer only", wall, tokens / wall, None, None,
+                     None))  # fmt: skip
+        print(f"\n{'configuration':38} {'seconds':>8} {'tokens/s':>9} {'vs 1 proc':>9} "
+              f"{'in tasks':>9} {'peak MB, first 10%':>19} {'peak MB, all':>12}")
+        base = rows[0][2]
+        for name, wall, rate, busy_rate, first, peak in rows:
+            extra = (f"{busy_rate:9,.0f} {first:19.0f} {peak:12.0f}" if first is not None
+                     else "")  # fmt: skip
+            print(f"{name:38} {wall:8.1f} {rate:9,.0f} {rate / base:9.2f} {extra}")
+        print("tokens/s: over the whole command (start-up included); in tasks: tokens per "
+              "second a worker spends in annotate_partition")
+
+        small = max(1, DEFAULT_PARTITION_SIZE // 10)
+        extra = -(-documents // small) - n_parts
+        local_small, _ = annotate(corpus, model, folder / "small-local", "--partition-size",
+                                  str(small))  # fmt: skip
+        dask_small, _ = annotate(corpus, model, folder / "small-dask", "--partition-size",
+                                 str(small), "--workers", "1")  # fmt: skip
+        local_cost = (local_small - walls["one process (no Dask)"]) / extra
+        dask_cost = (dask_small - walls["--workers 1"]) / extra
+        print(f"\nper-partition cost, from {extra} extra partitions of {small} documents: "
+              f"one process {1000 * local_cost:.1f} ms, --workers 1 {1000 * dask_cost:.1f} ms; "
+              f"Dask scheduling overhead {1000 * (dask_cost - local_cost):.1f} ms per partition")
+
+
+if __name__ == "__main__":
+    main()

@@ -17,9 +17,8 @@ timed from start to exit (imports, model loading and cluster start included):
 Peak memory per worker is the largest peak resident size any partition reports (ru_maxrss of
 the process that ran it), shown after the first 10% of the partitions and at the end: equal
 figures mean memory is bounded by the partition, not by the corpus. Scheduling overhead per
-partition: ``--workers 1`` run again with partitions 10 times smaller; the extra time divided
-by the extra partitions, minus the same difference for one process (our own per-partition
-writing).
+partition: the time per empty partition through a one-worker cluster (submit, run, collect,
+with 3 in flight as the runner keeps them) minus that through the embedded scheduler.
 
 Usage: nice -n 10 python benchmarks/annotate.py [--tokens 1000000] [--model PATH] [--seed 0]
 """
@@ -41,6 +40,7 @@ from wsd.annotate.inputs import DEFAULT_PARTITION_SIZE, partitions, read_documen
 from wsd.resources import framework_dir, has_framework
 
 SENTENCES_PER_DOCUMENT = 10
+PARTITIONS_FOR_OVERHEAD = 500
 
 
 def plain_sentences() -> list[str]:
@@ -122,6 +122,31 @@ def tokenizer_floor(corpus: Path) -> float:
     return time.perf_counter() - started
 
 
+def scheduling_cost(model: Path, n: int) -> tuple[float, float]:
+    """Seconds per empty partition through the embedded scheduler and through a one-worker
+    Dask cluster (model already loaded: the cost of scheduling, shipping and collecting)."""
+    from wsd.annotate.annotator import ModelRef
+    from wsd.annotate.dask_runner import ModelPlugin, map_bounded
+    from wsd.annotate.inputs import Partition
+    from wsd.annotate.local import run_local
+    from wsd.annotate.process import annotate_partition
+    from wsd.cluster import dask_client
+
+    reference = ModelRef.of(model)
+    empty = [Partition(i, ()) for i in range(n)]
+    list(run_local(empty[:1], reference))  # load the model
+    started = time.perf_counter()
+    list(run_local(empty, reference))
+    local = (time.perf_counter() - started) / n
+    with dask_client(workers=1) as client:
+        client.register_plugin(ModelPlugin(reference))
+        list(map_bounded(client, annotate_partition, empty[:3], reference, in_flight=3))
+        started = time.perf_counter()
+        list(map_bounded(client, annotate_partition, empty, reference, in_flight=3))
+        dask = (time.perf_counter() - started) / n
+    return local, dask
+
+
 def default_model(folder: Path) -> Path:
     path = folder / "plant.json"
     subprocess.run([sys.executable, "-m", "wsd.cli", "train", "--corpus", "bundled:plant",
@@ -145,12 +170,10 @@ def main() -> None:
               f"{DEFAULT_PARTITION_SIZE} documents; model {model.name}; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         rows = []
-        walls = {}
         for name, options in (("one process (no Dask)", ()), ("--workers 1", ("--workers", "1")),
                               ("--workers 2", ("--workers", "2"))):  # fmt: skip
             wall, manifest = annotate(corpus, model, folder / f"out{len(rows)}", *options)
-            busy = sum(p["seconds"] for p in manifest["partitions"].values())
-            walls[name] = wall
+            busy = sum(p["cpu_seconds"] for p in manifest["partitions"].values())
             rows.append((name, wall, tokens / wall, tokens / busy, *peak_memory(manifest)))
         wall = joblib_peer(corpus, model, 2)
         rows.append(("peer: joblib, 2 processes", wall, tokens / wall, None, None, None))
@@ -158,27 +181,19 @@ def main() -> None:
         rows.append(("floor: NLTK Treebank tokenizer only", wall, tokens / wall, None, None,
                      None))  # fmt: skip
         print(f"\n{'configuration':38} {'seconds':>8} {'tokens/s':>9} {'vs 1 proc':>9} "
-              f"{'in tasks':>9} {'peak MB, first 10%':>19} {'peak MB, all':>12}")
+              f"{'CPU rate':>9} {'peak MB, first 10%':>19} {'peak MB, all':>12}")
         base = rows[0][2]
         for name, wall, rate, busy_rate, first, peak in rows:
             extra = (f"{busy_rate:9,.0f} {first:19.0f} {peak:12.0f}" if first is not None
                      else "")  # fmt: skip
             print(f"{name:38} {wall:8.1f} {rate:9,.0f} {rate / base:9.2f} {extra}")
-        print("tokens/s: over the whole command (start-up included); in tasks: tokens per "
-              "second a worker spends in annotate_partition")
+        print("tokens/s: over the whole command (start-up included); CPU rate: tokens per CPU "
+              "second spent in the partition task (what a dedicated worker reaches)")
 
-        small = max(1, DEFAULT_PARTITION_SIZE // 10)
-        extra = -(-documents // small) - n_parts
-        local_small, _ = annotate(corpus, model, folder / "small-local", "--partition-size",
-                                  str(small))  # fmt: skip
-        dask_small, _ = annotate(corpus, model, folder / "small-dask", "--partition-size",
-                                 str(small), "--workers", "1")  # fmt: skip
-        local_cost = (local_small - walls["one process (no Dask)"]) / extra
-        dask_cost = (dask_small - walls["--workers 1"]) / extra
-        print(f"\nper-partition cost, from {extra} extra partitions of {small} documents: "
-              f"one process {1000 * local_cost:.1f} ms, --workers 1 {1000 * dask_cost:.1f} ms; "
-              f"Dask scheduling overhead {1000 * (dask_cost - local_cost):.1f} ms per partition")
-
+        local, dask = scheduling_cost(model, PARTITIONS_FOR_OVERHEAD)
+        print(f"\nround trip of an empty partition, {PARTITIONS_FOR_OVERHEAD} partitions: one "
+              f"process {1000 * local:.2f} ms, --workers 1 {1000 * dask:.1f} ms: Dask "
+              f"scheduling overhead {1000 * (dask - local):.1f} ms per partition")
 
 if __name__ == "__main__":
     main()

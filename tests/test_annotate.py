@@ -120,9 +120,11 @@ def test_one_word_annotator_tags_each_occurrence_as_the_model_does(model):
     system = SupervisedWSD.load(model)
     for sentence in sentences:
         for word in sentence["words"]:
-            assert sentence["text"][word["start"]:word["end"]] == word["token"]
-            marked = (sentence["text"][:word["start"]] + "<<" + word["token"] + ">>"
-                      + sentence["text"][word["end"]:])
+            assert text[word["start"]:word["end"]] == word["token"]
+            at = sentence["text"].index(word["token"], word["start"] - text.index(
+                sentence["text"]))
+            marked = (sentence["text"][:at] + "<<" + word["token"] + ">>"
+                      + sentence["text"][at + len(word["token"]):])
             expected = system.explain(Instance.from_text(marked, lemma="bass"))
             assert word["sense_key"] == expected.sense
             assert word["gloss"] == expected.gloss

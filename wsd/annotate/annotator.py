@@ -6,7 +6,7 @@ An annotator turns a document's text into sentence records in the ``--json`` for
     {"text": sentence, "words": [{"token", "start", "end", "lemma", "pos", "sense_key",
                                   "synset", "gloss", "score", "margin", "source"}, ...]}
 
-(``start``/``end``: character offsets of the token in the sentence's ``text``). Workers never
+(``start``/``end``: character offsets of the token in the document's text). Workers never
 receive a model with their tasks: they get a :class:`ModelRef` (path + SHA-256) and
 :func:`annotator_for` loads the file once per process, checking the digest, so a cluster whose
 workers see another version of the file fails loudly instead of mixing models.
@@ -128,7 +128,7 @@ class OneWordAnnotator:
                 if token.lower() in self.forms:
                     inst = Instance(id=f"{start}:{i}", tokens=tokens, span=(i, i + 1),
                                     lemma=self.lemma)  # fmt: skip
-                    found.append((inst, record, *spans[i]))
+                    found.append((inst, record, start + spans[i][0], start + spans[i][1]))
         if found:
             self._tag([item[0] for item in found], found)
         return records

@@ -10,19 +10,18 @@ again elsewhere: a task is a pure function of its partition, so the output is th
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
 
-from distributed import Client, LocalCluster, WorkerPlugin, as_completed
+from distributed import Client, WorkerPlugin, as_completed
 
 from wsd.annotate.annotator import Annotator, ModelRef, load_checked, preload
 from wsd.annotate.inputs import Partition
 from wsd.annotate.process import PartitionResult, annotate_partition
+from wsd.cluster import dask_client
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -41,25 +40,9 @@ class ModelPlugin(WorkerPlugin):
 
     def _load(self, folder: str) -> Annotator:
         with tempfile.TemporaryDirectory(dir=folder) as temporary:
-            copy = Path(temporary) / "model.json"
+            copy = Path(temporary) / Path(self.model.path).name  # the suffix names the format
             copy.write_bytes(self.payload)
             return load_checked(copy, self.model.sha256)
-
-
-@contextlib.contextmanager
-def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Client]:
-    """A client of the cluster at ``scheduler``, or of a new local cluster of ``workers``
-    single-threaded processes (closed on exit)."""
-    if scheduler:
-        with Client(scheduler) as client:
-            yield client
-        return
-    if not workers or workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           dashboard_address=":0", silence_logs=logging.ERROR)
-    with cluster, Client(cluster) as client:
-        yield client
 
 
 def map_bounded(

@@ -1,14 +1,18 @@
-"""wsd annotate on a real Dask cluster (distributed.LocalCluster, 2 worker processes): the same
-output as one process, a worker killed mid-run, resume after an interrupt, bad documents."""
+"""wsd on a real Dask cluster (distributed.LocalCluster, 2 worker processes): annotate gives the
+output of one process, survives a worker killed mid-run, resumes after an interrupt, reports
+bad documents; the all-words training gives the model of one process."""
 
 import json
 import os
+import random
 import signal
 
 import pytest
 from annotate_data import output_lines, save_bass_model, write_jsonl_corpus
 
 from wsd.annotate import annotate_corpus
+from wsd.instance import Instance
+from wsd.persistence import model_kind
 
 distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
 
@@ -75,6 +79,35 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
     assert output_lines(tmp_path) == local_lines
     assert manifest["scheduler"] == "local dask cluster, 1 worker processes"
     assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
+
+
+def allwords_training_data(seed: int = 0) -> list[Instance]:
+    """Three ambiguous words whose sense shows in a cue word of the sentence, plus noise."""
+    rng = random.Random(seed)
+    filler = ["the", "a", "old", "new", "river", "money", "music", "fish", "tree", "road"]
+    instances = []
+    for word, senses in (("bank", "ab"), ("bass", "abc"), ("plant", "ab")):
+        for n in range(30):
+            sense = senses[n % len(senses)]
+            tokens = [*rng.sample(filler, 4), f"cue{word}{sense}", word, *rng.sample(filler, 3)]
+            instances.append(Instance(id=f"{word}.{n}", tokens=tuple(tokens), span=(5, 6),
+                                      lemma=word, target_pos="NOUN",
+                                      senses=(f"{word}%{sense}",)))  # fmt: skip
+    return instances
+
+
+def test_allwords_training_on_the_cluster_gives_the_model_of_one_process(cluster):
+    from wsd.cluster import joblib_on_dask
+
+    all_words = model_kind("AllWordsWSD")
+    options = {"features": "bow", "pos_tags": "corpus", "epochs": 3, "n_models": 2}
+    data = allwords_training_data()
+    alone = all_words(**options, n_jobs=1).fit(data).to_dict()
+    with joblib_on_dask(scheduler=cluster.scheduler_address):
+        spread = all_words(**options, n_jobs=-1).fit(data).to_dict()
+    assert len(alone["models"]) == 3
+    assert spread.pop("params") == {**alone.pop("params"), "n_jobs": -1}
+    assert spread == alone
 
 
 def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_path):

@@ -13,7 +13,8 @@ timed from start to exit (imports, model loading and cluster start included):
 - one process (the embedded scheduler, no Dask), ``--workers 1`` and ``--workers 2``;
 - peer: joblib (``Parallel(n_jobs=2)``, a process pool, no resume or manifest) running the
   same partition task on the same partitions;
-- floor: NLTK's Treebank tokenizer alone over the same sentences, one process.
+- floor: NLTK's Treebank tokenizer alone over the same sentences, one process;
+- driver: reading, partitioning and pickling the input alone (the most one driver can feed).
 Peak memory per worker is the largest peak resident size any partition reports (ru_maxrss of
 the process that ran it), shown after the first 10% of the partitions and at the end: equal
 figures mean memory is bounded by the partition, not by the corpus. Scheduling overhead per
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -87,6 +89,14 @@ def annotate(corpus: Path, model: Path, out: Path, *options: str) -> tuple[float
     return wall, json.loads((out / "manifest.json").read_text())
 
 
+def steady_rate(manifest: dict) -> float:
+    """Tokens per second between the first and the last partition written (start-up and the
+    first partition left out)."""
+    parts = sorted(manifest["partitions"].values(), key=lambda p: p["written_at"])
+    seconds = parts[-1]["written_at"] - parts[0]["written_at"]
+    return sum(p["tokens"] for p in parts[1:]) / seconds
+
+
 def peak_memory(manifest: dict) -> tuple[float, float]:
     """Largest peak RSS (MB) over the first 10% of the partitions and over all of them."""
     peaks = [p["peak_rss_mb"] for p in manifest["partitions"].values()]
@@ -107,6 +117,15 @@ def joblib_peer(corpus: Path, model: Path, jobs: int) -> float:
     )
     started = time.perf_counter()
     subprocess.run([sys.executable, "-c", code, str(corpus), str(model)], check=True)
+    return time.perf_counter() - started
+
+
+def driver_reading(corpus: Path) -> float:
+    """Seconds for the driver's own share on the input side: read, cut into partitions and
+    serialise them as Dask does (pickle); the ceiling of one driver, however many workers."""
+    started = time.perf_counter()
+    for part in partitions(read_documents([corpus])):
+        pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL)
     return time.perf_counter() - started
 
 
@@ -174,21 +193,24 @@ def main() -> None:
                               ("--workers 2", ("--workers", "2"))):  # fmt: skip
             wall, manifest = annotate(corpus, model, folder / f"out{len(rows)}", *options)
             busy = sum(p["cpu_seconds"] for p in manifest["partitions"].values())
-            rows.append((name, wall, tokens / wall, tokens / busy, *peak_memory(manifest)))
+            rows.append((name, wall, tokens / wall, steady_rate(manifest), tokens / busy,
+                         *peak_memory(manifest)))
         wall = joblib_peer(corpus, model, 2)
         rows.append(("peer: joblib, 2 processes", wall, tokens / wall, None, None, None))
+        wall = driver_reading(corpus)
+        rows.append(("driver: read + partition + pickle", wall, tokens / wall, *[None] * 4))
         wall = tokenizer_floor(corpus)
-        rows.append(("floor: NLTK Treebank tokenizer only", wall, tokens / wall, None, None,
-                     None))  # fmt: skip
-        print(f"\n{'configuration':38} {'seconds':>8} {'tokens/s':>9} {'vs 1 proc':>9} "
-              f"{'CPU rate':>9} {'peak MB, first 10%':>19} {'peak MB, all':>12}")
+        rows.append(("floor: NLTK Treebank tokenizer only", wall, tokens / wall, *[None] * 4))
+        print(f"\n{'configuration':36} {'seconds':>7} {'tokens/s':>9} {'vs 1 proc':>9} "
+              f"{'steady':>9} {'CPU rate':>10} {'peak MB 1st 10%':>15} {'peak MB':>7}")
         base = rows[0][2]
-        for name, wall, rate, busy_rate, first, peak in rows:
-            extra = (f"{busy_rate:9,.0f} {first:19.0f} {peak:12.0f}" if first is not None
-                     else "")  # fmt: skip
-            print(f"{name:38} {wall:8.1f} {rate:9,.0f} {rate / base:9.2f} {extra}")
-        print("tokens/s: over the whole command (start-up included); CPU rate: tokens per CPU "
-              "second spent in the partition task (what a dedicated worker reaches)")
+        for name, wall, rate, steady, busy_rate, first, peak in rows:
+            extra = (f"{steady:9,.0f} {busy_rate:10,.0f} {first:15.0f} {peak:7.0f}"
+                     if first is not None else "")  # fmt: skip
+            print(f"{name:36} {wall:7.1f} {rate:9,.0f} {rate / base:9.2f} {extra}")
+        print("tokens/s: over the whole command (start-up included); steady: between the first "
+              "and the last partition written; CPU rate: tokens per CPU second in the partition "
+              "task (what a dedicated worker reaches)")
 
         local, dask = scheduling_cost(model, PARTITIONS_FOR_OVERHEAD)
         print(f"\nround trip of an empty partition, {PARTITIONS_FOR_OVERHEAD} partitions: one "

@@ -103,8 +103,10 @@ def test_allwords_training_on_the_cluster_gives_the_model_of_one_process(cluster
     options = {"features": "bow", "pos_tags": "corpus", "epochs": 3, "n_models": 2}
     data = allwords_training_data()
     alone = all_words(**options, n_jobs=1).fit(data).to_dict()
-    with joblib_on_dask(scheduler=cluster.scheduler_address):
+    with joblib_on_dask(scheduler=cluster.scheduler_address) as client, \
+            distributed.get_task_stream(client) as tasks:
         spread = all_words(**options, n_jobs=-1).fit(data).to_dict()
+    assert tasks.data, "no task ran on the cluster"
     assert len(alone["models"]) == 3
     assert spread.pop("params") == {**alone.pop("params"), "n_jobs": -1}
     assert spread == alone

@@ -136,7 +136,8 @@ class OutputFolder:
         else:
             text = "".join(line + "\n" for line in result.lines)
             atomic_write(file, lambda path: path.write_text(text, encoding="utf-8"))
-        entry = {"partition": _name(result.index), "file": file.name, **result.summary()}
+        entry = {"partition": _name(result.index), "file": file.name, **result.summary(),
+                 "written_at": round(time.time(), 3)}
         self._journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
         self._journal.flush()
         self._record(entry)

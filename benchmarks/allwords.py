@@ -103,7 +103,7 @@ def _scores(system, tests) -> dict[str, dict[str, float]]:
 
 
 def _baseline(name: str, train, tests) -> dict[str, Any]:
-    import wsd.experiments.allwords  # noqa: F401  (imports wsd.knowledge before the baselines)
+    import wsd.allwords.system  # noqa: F401  (imports wsd.knowledge before the baselines)
     from wsd.evaluation.scorer import score_framework
     from wsd.learners.baselines import MostFrequentSense, WordNetFirstSense
 
@@ -142,8 +142,8 @@ def _choose_weights(system, dev) -> dict[str, float]:
 
 def _choose_defaults(n_jobs: int) -> str:
     """Mean dev F1 of each ``DEFAULTS_GRID`` cell over seeds 0-2, best first."""
+    from wsd.allwords import AllWordsWSD
     from wsd.corpora.framework import load_dataset
-    from wsd.experiments.allwords import AllWordsWSD
 
     train, dev = load_dataset("semcor"), load_dataset("semeval2007")
     cells: dict[tuple[float, ...], list[float]] = {}
@@ -160,8 +160,8 @@ def _choose_defaults(n_jobs: int) -> str:
 
 
 def _child(name: str, n_jobs: int) -> dict[str, Any]:
+    from wsd.allwords import IMS_FEATURES, AllWordsWSD
     from wsd.corpora.framework import load_dataset
-    from wsd.experiments.allwords import IMS_FEATURES, AllWordsWSD
 
     train = load_dataset("semcor")
     tests = {dataset: load_dataset(dataset) for dataset in DATASETS}

@@ -6,9 +6,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
-from wsd.evaluation.scorer import score_framework, score_key_files
-from wsd.experiments.allwords import (
+from wsd.allwords import (
     AllWordsWSD,
     CorpusLemmaBag,
     neighbour_tokens,
@@ -16,6 +14,8 @@ from wsd.experiments.allwords import (
     run_allwords,
     wordnet_examples,
 )
+from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
+from wsd.evaluation.scorer import score_framework, score_key_files
 from wsd.features import FeatureVectorizer, Featurizer
 from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
@@ -151,6 +151,24 @@ def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy)
     assert system.predict(test) == [BANK_RIVER] * len(test)
 
 
+def test_prediction_options_act_on_a_saved_model_and_training_ones_are_refused(toy, tmp_path):
+    train, test = toy
+    system = AllWordsWSD(**QUICK, epochs=5, backoff="none").fit(train)
+    system.sense_counts_["bank#NOUN"][BANK_RIVER] += 1
+    path = system.save(tmp_path / "m.npz")
+    table = run_allwords(None, [], model=path)
+    assert table.empty  # nothing to evaluate: nothing done
+    out = tmp_path / "keys"
+    run_allwords(None, [_corpus(tmp_path, "t", [_bank_sentences(6, offset=12)])], out_dir=out,
+                 model=path, prior=1e6)  # fmt: skip
+    answers = read_key_file(out / "t.key.txt")
+    assert {senses[0] for senses in answers.values()} == {BANK_RIVER}  # the prior decides
+    with pytest.raises(ValueError, match="epochs only act when training"):
+        run_allwords(None, [], model=path, epochs=3)
+    with pytest.raises(ValueError, match="prior"):
+        run_allwords(None, [], model=path, prior=-1.0)
+
+
 def test_n_models_averages_differently_shuffled_perceptrons(toy):
     train, _ = toy
     bank = [inst for inst in train if inst.lemma == "bank"]
@@ -206,7 +224,7 @@ def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
     train, test = toy
     system = AllWordsWSD(**QUICK, weighting=weighting, average=False, context_sentences=1,
                          backoff="none").fit(train)  # fmt: skip
-    path = system.save(tmp_path / "allwords.json")
+    path = system.save(tmp_path / "allwords.npz")
     loaded = AllWordsWSD.load(path)
     assert isinstance(load_model(path), AllWordsWSD)
     assert loaded.get_params() == system.get_params()
@@ -312,7 +330,7 @@ def test_gloss_weight_adds_the_wordnet_gloss_overlap(toy):
     lend = replace(slope, id="b", tokens=("a", "bank", "lending"))
     system = AllWordsWSD(**{**QUICK, "gloss_weight": 100.0}, epochs=5).fit(train)
     assert system.predict([slope, lend]) == [BANK_RIVER, BANK_MONEY]
-    overlaps = system._gloss_overlaps(slope, [BANK_MONEY, BANK_RIVER, "not%1:00:00::"])
+    overlaps = system.knowledge.gloss_overlaps(slope, [BANK_MONEY, BANK_RIVER, "not%1:00:00::"])
     assert overlaps.tolist()[1:] == [1.0, 0.0] and overlaps[0] == 0.0
 
 
@@ -353,14 +371,14 @@ def test_run_allwords_writes_key_files_and_scores_them(tmp_path):
     unlabelled = tmp_path / "raw.data.xml"
     unlabelled.write_text(test.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "keys"
-    table = run_allwords(train, [test, unlabelled], out_dir=out, model_path=tmp_path / "m.json",
+    table = run_allwords(train, [test, unlabelled], out_dir=out, model_path=tmp_path / "m.npz",
                          **QUICK, epochs=5, backoff="none")  # fmt: skip
     assert table["dataset"].tolist() == ["test", "raw"]
     assert table["F1"][0] == 1.0 and math.isnan(table["F1"][1])
     official = score_key_files(tmp_path / "test.gold.key.txt", out / "test.key.txt")
     assert official["F1"] == table["F1"][0]
     assert read_key_file(out / "raw.key.txt") == read_key_file(out / "test.key.txt")
-    again = run_allwords(None, [test], model=tmp_path / "m.json")
+    again = run_allwords(None, [test], model=tmp_path / "m.npz")
     assert again["F1"].tolist() == table["F1"][:1].tolist()
     with pytest.raises(ValueError, match="train="):
         run_allwords(None, [test])

@@ -55,9 +55,10 @@ def test_disambiguate_reads_stdin_and_prints_json():
     assert all(r["gloss"] and r["features"] for r in records)
 
 
-def test_disambiguate_unknown_target_is_one_clear_line():
-    result = run("disambiguate", "The violin was out of tune", "--target", "violin")
-    assert_clean_error(result, "no bundled training data for 'violin'", "bass")
+def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path):
+    (tmp_path / "x.json").write_text('{"format": "wsd-model", "version": 1, "kind": "Nope"}')
+    result = run("disambiguate", "--model", str(tmp_path / "x.json"), "a <<bass>>")
+    assert_clean_error(result, "unknown model kind")
 
 
 def test_train_predict_evaluate_round_trip(tmp_path):
@@ -176,12 +177,14 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
 
     train = _corpus(tmp_path, "train", [_bank_sentences(16)])
     test = _corpus(tmp_path, "test", [_bank_sentences(6, offset=16)])
-    model, keys = tmp_path / "allwords.json", tmp_path / "keys"
+    model, keys = tmp_path / "allwords.npz", tmp_path / "keys"
     result = run("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
                  "--save", str(model), "--epochs", "5", "--models", "2", "--prior", "0.5",
                  "--gloss-weight", "0", "--discourse-weight", "0")
     assert result.returncode == 0, result.stderr
-    saved = json.loads(model.read_text())["params"]
+    from wsd.allwords import AllWordsWSD
+
+    saved = AllWordsWSD.load(model).get_params()
     assert (saved["n_models"], saved["prior"], saved["gloss_weight"],
             saved["discourse_weight"]) == (2, 0.5, 0.0, 0.0)  # fmt: skip
     assert "test" in result.stdout and "F1" in result.stdout
@@ -194,6 +197,16 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
                            str(tmp_path / "missing.data.xml")), "missing.data.xml")
     assert_clean_error(run("allwords", "--train", str(train), "--evaluate", str(test),
                            "--gloss-weight", "-1"), "gloss_weight")
+    # prediction-time weights act on a saved model; training options are refused
+    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+                           "--prior", "-2"), "prior")
+    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+                           "--epochs", "3"), "epochs")
+    # --save without --evaluate only trains
+    only = run("allwords", "--train", str(train), "--save", str(tmp_path / "only.npz"),
+               "--epochs", "2", "--models", "1", "--quiet")
+    assert only.returncode == 0, only.stderr
+    assert "F1" not in only.stdout and (tmp_path / "only.npz").is_file()
 
 
 @pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")

@@ -30,3 +30,12 @@ def test_every_module_imports_first():
     result = subprocess.run([sys.executable, "-c", CHECK, *MODULES], capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_import_wsd_is_light_and_names_load_on_first_use():
+    code = ("import sys, wsd; heavy = [m for m in ('numpy', 'nltk', 'pandas', 'scipy') "
+            "if m in sys.modules]; print(heavy); from wsd import Instance, disambiguate, "
+            "load_model; print(callable(disambiguate), Instance.__name__)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.stdout.split("\n")[:2] == ["[]", "True Instance"], result.stderr

@@ -2,49 +2,46 @@
 
 The names most scripts need are importable from here; the subpackages hold the rest:
 ``wsd.corpora`` (loaders), ``wsd.features``, ``wsd.learners``, ``wsd.knowledge`` (Lesk),
-``wsd.evaluation`` and ``wsd.experiments``.
+``wsd.allwords`` (all-words WSD and raw text), ``wsd.evaluation`` and ``wsd.experiments``.
+Each name is imported on first use, so ``import wsd`` (and a cold ``wsd`` command) stays fast.
 """
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
-
-from wsd.corpora import load_bundled, load_dataset, load_senseval
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.features import Featurizer
-from wsd.instance import Instance, instances_from_text
-from wsd.learners import (
-    AveragedPerceptron,
-    MulticlassAveragedPerceptron,
-    MulticlassPerceptron,
-    MulticlassVotedPerceptron,
-    NotFittedError,
-    Perceptron,
-    VotedPerceptron,
-)
-from wsd.persistence import load_model, save_model
-from wsd.resources import MissingResourceError
+from typing import Any
 
 try:  # one version number, kept in pyproject.toml
     __version__ = version("wsd-perceptron")
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
-__all__ = [
-    "AveragedPerceptron",
-    "Featurizer",
-    "Instance",
-    "MissingResourceError",
-    "MulticlassAveragedPerceptron",
-    "MulticlassPerceptron",
-    "MulticlassVotedPerceptron",
-    "NotFittedError",
-    "Perceptron",
-    "SupervisedWSD",
-    "VotedPerceptron",
-    "__version__",
-    "instances_from_text",
-    "load_bundled",
-    "load_dataset",
-    "load_model",
-    "load_senseval",
-    "save_model",
-]
+_EXPORTS = {
+    "load_bundled": "wsd.corpora",
+    "load_dataset": "wsd.corpora",
+    "load_senseval": "wsd.corpora",
+    "SupervisedWSD": "wsd.experiments.pipeline",
+    "Featurizer": "wsd.features",
+    "Instance": "wsd.instance",
+    "instances_from_text": "wsd.instance",
+    "AveragedPerceptron": "wsd.learners",
+    "MulticlassAveragedPerceptron": "wsd.learners",
+    "MulticlassPerceptron": "wsd.learners",
+    "MulticlassVotedPerceptron": "wsd.learners",
+    "NotFittedError": "wsd.learners",
+    "Perceptron": "wsd.learners",
+    "VotedPerceptron": "wsd.learners",
+    "load_model": "wsd.persistence",
+    "save_model": "wsd.persistence",
+    "MissingResourceError": "wsd.resources",
+    "disambiguate": "wsd.allwords.text",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'wsd' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value

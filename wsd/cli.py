@@ -73,17 +73,35 @@ def _read_lines(args: argparse.Namespace) -> list[str]:
     return sentences
 
 
+def _read_text(args: argparse.Namespace) -> str:
+    parts = list(args.sentences)
+    if args.file:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+        with stream:
+            parts.append(stream.read())
+    text = "\n".join(parts)
+    if not text.strip():
+        raise ValueError("no text: give it as arguments, or with --file PATH (- for stdin)")
+    return text
+
+
 def cmd_disambiguate(args: argparse.Namespace) -> int:
+    from wsd.experiments import rawtext
+
+    model = rawtext.load_any_model(args.model) if args.model else None
+    if rawtext.uses_raw_text(model, args.target):
+        fmt = "json" if args.json else args.format
+        print(rawtext.disambiguate_text(model, _read_text(args), args.target, fmt))
+        return 0
     from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
     from wsd.experiments.pipeline import SupervisedWSD
 
     sentences = _read_lines(args)
-    if args.model:
-        model = SupervisedWSD.load(args.model)
+    if model is not None:
+        if not isinstance(model, SupervisedWSD):
+            raise ValueError(f"{args.model} holds a {type(model).__name__}, not a model from "
+                             "`wsd train` or `wsd allwords --save`")
     else:
-        if not args.target:
-            raise ValueError("--target is needed to pick the bundled training data "
-                             "(or pass --model)")
         model = train_bundled_model(args.target.lower(), _settings(args))
     records = disambiguate(model, sentences, args.target, top=args.top)
     if args.json:
@@ -227,24 +245,30 @@ def cmd_curves(args: argparse.Namespace) -> int:
 
 
 def cmd_allwords(args: argparse.Namespace) -> int:
-    from wsd.experiments.allwords import run_allwords
+    from wsd.allwords import run_allwords
 
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
     if args.models is not None and args.models < 1:
         raise ValueError(f"--models must be at least 1, got {args.models}")
-    options = {"seed": args.seed, "n_jobs": args.jobs, "verbose": not args.quiet}
-    chosen = {"epochs": args.epochs, "n_models": args.models, "prior": args.prior,
-              "gloss_weight": args.gloss_weight, "discourse_weight": args.discourse_weight}
+    if args.model and args.save:
+        raise ValueError("--save trains a model and --model applies a saved one; give one")
+    evaluate = args.evaluate if args.evaluate is not None else (
+        [] if args.save else ["semeval2007"])  # --save alone only trains
+    options = {"n_jobs": args.jobs, "verbose": not args.quiet}
+    chosen = {"seed": args.seed, "epochs": args.epochs, "n_models": args.models,
+              "prior": args.prior, "gloss_weight": args.gloss_weight,
+              "discourse_weight": args.discourse_weight}
     options.update({name: value for name, value in chosen.items() if value is not None})
     table = run_allwords(
-        train=None if args.model else args.train, evaluate=args.evaluate, out_dir=args.out,
+        train=None if args.model else args.train, evaluate=evaluate, out_dir=args.out,
         root=args.framework, model_path=args.save, model=args.model, **options)
-    scores = table.copy()
-    for column in ("P", "R", "F1"):
-        scores[column] = (100 * scores[column]).round(1)
-    print(scores.to_string(index=False))
-    if args.out:
+    if len(table):
+        scores = table.copy()
+        for column in ("P", "R", "F1"):
+            scores[column] = (100 * scores[column]).round(1)
+        print(scores.to_string(index=False))
+    if args.out and len(table):
         print(f"key files written to {args.out}")
     if args.save:
         print(f"model saved to {args.save}")
@@ -285,14 +309,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"wsd {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = commands.add_parser("disambiguate", help="choose the sense of a word in sentences")
-    p.add_argument("sentences", nargs="*", help="sentences; mark the target as <<word>> or "
-                                                "name it with --target")
-    p.add_argument("--target", help="the ambiguous word (also picks the bundled training data)")
-    p.add_argument("--model", help="a model file from `wsd train` (default: train on the "
-                                   "bundled corpus for --target)")
-    p.add_argument("--file", help="read one sentence per line from this file (- for stdin)")
+    p = commands.add_parser("disambiguate", help="choose the senses of words in raw text")
+    p.add_argument("sentences", nargs="*", help="text; with a bundled --target and no --model, "
+                                                "sentences with the target marked as <<word>>")
+    p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane and "
+                                    "plant without --model use their bundled models)")
+    p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
+                                   "of raw text) or `wsd train`; without one, Lesk with the "
+                                   "WordNet sense prior answers")
+    p.add_argument("--file", help="read the text from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
+    p.add_argument("--format", choices=("plain", "tsv", "conll"), default="plain",
+                   help="raw-text output: readable (plain), or one word per line (tsv, conll)")
     p.add_argument("--top", type=int, default=5, help="features shown per answer (default: 5)")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_disambiguate)
@@ -344,14 +372,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--train", default="semcor",
                    help="training data: a framework dataset name or a *.data.xml path with its "
                         "gold key beside it (default: semcor)")
-    p.add_argument("--evaluate", nargs="+", default=["semeval2007"],
+    p.add_argument("--evaluate", nargs="+", default=None,
                    help="datasets to disambiguate and score: names (senseval2, senseval3, "
-                        "semeval2007, ...) or *.data.xml paths (default: semeval2007)")
+                        "semeval2007, ...) or *.data.xml paths (default: semeval2007; none "
+                        "with --save, which then only trains)")
     p.add_argument("--framework", help="the framework folder (default: $WSD_FRAMEWORK_DIR, "
                                        "else ../shared/data/wsd_framework)")
     p.add_argument("--out", help="write <dataset>.key.txt answer files to this folder")
-    p.add_argument("--save", help="save the trained system to this model file")
-    p.add_argument("--model", help="use a model saved with --save instead of training")
+    p.add_argument("--save", help="train and save the system to this .npz model file (with no "
+                                  "--evaluate it only trains)")
+    p.add_argument("--model", help="apply a model saved with --save instead of training; "
+                                   "--prior, --gloss-weight and --discourse-weight still apply")
     p.add_argument("--epochs", type=int, default=None, help="training epochs (default: 10)")
     p.add_argument("--models", type=int, default=None,
                    help="perceptrons per word, trained on different shuffles and averaged "
@@ -362,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="weight of the overlap with WordNet glosses, 0 for none (default: 1)")
     p.add_argument("--discourse-weight", type=float, default=None,
                    help="weight of one sense per discourse, 0 for none (default: 3)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

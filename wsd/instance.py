@@ -19,8 +19,8 @@ _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of one line or paragraph of ``text`` (no model needed):
-    a sentence ends at . ! or ? before a capital or a quote, not after a common abbreviation."""
+    """Character spans of the sentences of ``text``: a break after . ! or ? (maybe closing a
+    quote) before a capital, digit or quote, except after a common abbreviation."""
     spans: list[tuple[int, int]] = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):
@@ -34,8 +34,11 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 def token_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the tokens of ``text``, sentence by sentence (no model needed)."""
-    return [(start + s, start + e) for start, end in sentence_spans(text)
-            for s, e in _TOKENIZER.span_tokenize(text[start:end])]  # fmt: skip
+    return [
+        (start + s, start + e)
+        for start, end in sentence_spans(text)
+        for s, e in _TOKENIZER.span_tokenize(text[start:end])
+    ]
 
 
 @dataclass(frozen=True)

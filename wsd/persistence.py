@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 FORMAT = "wsd-model"
+NPZ_MAGIC = b"PK\x03\x04"  # a zip archive: the .npz all-words model format
 VERSION = 1
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
-_MODEL_MODULES = ("wsd.learners", "wsd.experiments.pipeline", "wsd.experiments.allwords")
+_MODEL_MODULES = ("wsd.learners", "wsd.experiments.pipeline", "wsd.allwords.system")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)
@@ -80,6 +81,9 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     ``expected``.
     """
     path = Path(path)
+    with open(path, "rb") as stream:
+        if stream.read(4) == NPZ_MAGIC:  # the compact all-words format (wsd.allwords.modelfile)
+            return _load_npz(path, expected)
     raw = path.read_bytes()
     if raw[:1] == b"\x80":
         raise _bad_file(path, "looks like a pickle file; wsd never loads pickles (they can run "
@@ -103,6 +107,14 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
         raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
     except (TypeError, ValueError) as err:
         raise _bad_file(path, f"could not be loaded: {err}") from err
+
+
+def _load_npz(path: Path, expected: type | None) -> Any:
+    from wsd.allwords.system import AllWordsWSD
+
+    if expected is not None and not issubclass(AllWordsWSD, expected):
+        raise _bad_file(path, f"holds an AllWordsWSD model (.npz), not a {expected.__name__}")
+    return AllWordsWSD.from_npz(path)
 
 
 def _bad_file(path: Path, problem: str) -> ValueError:

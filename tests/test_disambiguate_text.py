@@ -1,0 +1,112 @@
+"""Raw text through an all-words model (or Lesk): the --json schema, the Python API with real
+Synsets, --target with inflected forms, the no-model path, missing NLTK data."""
+
+import json
+
+import pytest
+from test_allwords import BANK_MONEY, BANK_RIVER, QUICK, _bank_sentences, _corpus, _load
+from test_cli import assert_clean_error, run
+
+from wsd.resources import has_nltk_resource
+
+pytestmark = [
+    pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent"),
+    pytest.mark.skipif(not has_nltk_resource("averaged_perceptron_tagger_eng"),
+                       reason="NLTK averaged_perceptron_tagger_eng data absent"),
+]
+FIELDS = ["token", "start", "end", "lemma", "pos", "sense_key", "synset", "gloss", "score",
+          "margin", "source"]  # fmt: skip
+TEXT = ("The money and cash loan went to the bank. Fishing banks with mud and water.\n"
+        "Of the and or.\nHe planted one seed.")  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def model_path(tmp_path_factory):
+    from wsd.allwords import AllWordsWSD
+
+    tmp = tmp_path_factory.mktemp("model")
+    seed = [(["a", "seed", "grew"], 1, "seed%1:20:00::", "seed")] * 3
+    system = AllWordsWSD(**QUICK, epochs=5).fit(_load(_corpus(tmp, "t", [_bank_sentences(12)
+                                                                          + seed])))  # fmt: skip
+    return system.save(tmp / "m.npz")
+
+
+def test_annotate_text_gives_the_json_schema(model_path):
+    from wsd.allwords.text import annotate_text
+
+    records = annotate_text(model_path, TEXT)
+    assert [r["text"] for r in records] == ["The money and cash loan went to the bank.",
+                                            "Fishing banks with mud and water.", "Of the and or.",
+                                            "He planted one seed."]  # fmt: skip
+    assert records[2]["words"] == []
+    for record in records:
+        assert list(record) == ["text", "words"]
+        for word in record["words"]:
+            assert list(word) == FIELDS
+            assert TEXT[word["start"] : word["end"]] == word["token"]
+            assert word["pos"] in ("NOUN", "VERB", "ADJ", "ADV")
+            assert word["source"] in ("classifier", "mfs", "first-sense")
+            assert word["synset"].count(".") >= 2 and word["gloss"]
+    words = {w["token"]: w for r in records for w in r["words"]}
+    assert words["bank"]["sense_key"] == BANK_MONEY and words["bank"]["source"] == "classifier"
+    assert words["banks"]["sense_key"] == BANK_RIVER  # inflected: lemma bank, the same key
+    assert 0 <= words["bank"]["margin"] <= words["bank"]["score"] <= 1
+    assert (words["seed"]["source"], words["seed"]["sense_key"]) == ("mfs", "seed%1:20:00::")
+    assert words["water"]["source"] == "first-sense"  # never seen in training
+    assert words["water"]["score"] is None
+    assert words["water"]["synset"] == "water.n.01"
+
+
+def test_python_api_returns_nltk_synsets(model_path):
+    from nltk.corpus.reader.wordnet import Synset
+
+    import wsd
+
+    model = wsd.load_model(model_path)
+    assert type(model).__name__ == "AllWordsWSD"
+    words = wsd.disambiguate(TEXT, model=model)
+    assert all(isinstance(w.synset, Synset) for w in words)
+    bank = next(w for w in words if w.token == "bank")
+    assert bank.synset.name() == "depository_financial_institution.n.01"  # bank%1:14:00::
+    assert bank.sense_key == BANK_MONEY
+    assert bank.gloss == bank.synset.definition() and bank.source == "classifier"
+    only = wsd.disambiguate(TEXT, model=model_path, target="Banking")  # any inflection
+    assert [w.token for w in only] == ["bank", "banks"]
+    lesk = wsd.disambiguate("The pitcher threw the ball to the batter.", target="pitcher")
+    assert [(w.token, w.source) for w in lesk] == [("pitcher", "lesk")]
+    assert lesk[0].synset.name() == "pitcher.n.01"  # the baseball player
+
+
+def test_cli_json_tsv_conll_and_inflected_target(model_path):
+    result = run("disambiguate", "--model", str(model_path), "--json", TEXT)
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 4 and all(list(w) == FIELDS for r in records for w in r["words"])
+    target = run("disambiguate", "--model", str(model_path), "--target", "banks", "--format",
+                 "tsv", "--file", "-", stdin=TEXT)  # fmt: skip
+    rows = [line.split("\t") for line in target.stdout.splitlines()]
+    assert rows[0][:4] == ["sentence", "token", "start", "end"]
+    tagged = [row for row in rows[1:] if row[7] != "_"]
+    assert [row[1] for row in tagged] == ["bank", "banks"]
+    conll = run("disambiguate", "--model", str(model_path), "--format", "conll", TEXT).stdout
+    assert conll.count("# text = ") == 4
+    plain = run("disambiguate", "--model", str(model_path), TEXT).stdout
+    assert "depository_financial_institution.n.01" in plain and "a financial institution" in plain
+
+
+def test_no_model_for_a_word_that_is_not_bundled_uses_lesk_with_a_notice():
+    result = run("disambiguate", "The violin was out of tune", "--target", "violin", "--json")
+    assert result.returncode == 0, result.stderr
+    assert "Lesk" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    words = json.loads(result.stdout)["words"]
+    assert [(w["lemma"], w["source"], w["synset"]) for w in words] == [
+        ("violin", "lesk", "violin.n.01")]
+    bundled = run("disambiguate", "He plays bass in a jazz band", "--target", "bass")
+    assert bundled.returncode == 0 and "Lesk" not in bundled.stderr
+
+
+def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):
+    env = {"NLTK_DATA": str(tmp_path)}
+    for args in (["The violin", "--target", "violin"], ["--model", str(model_path), "A bank"]):
+        result = run("disambiguate", *args, env=env)
+        assert_clean_error(result, "python -m nltk.downloader")

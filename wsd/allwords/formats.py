@@ -1,0 +1,93 @@
+"""Writing disambiguated raw text: readable blocks for a person, TSV or CoNLL-style columns for
+a pipeline, JSON lines (``annotate_text``'s records) for a program."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from wsd.allwords.text import TaggedWord, sentence_records
+from wsd.text import Sentence
+
+FORMATS = ("plain", "tsv", "conll", "json")
+_EMPTY = "_"
+
+
+def _by_position(words: Sequence[TaggedWord]) -> dict[int, TaggedWord]:
+    return {word.start: word for word in words}
+
+
+def _number(value: float | None) -> str:
+    return _EMPTY if value is None else f"{value:.4f}"
+
+
+def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
+    """Each sentence, then one line per disambiguated word: the word, its synset, the margin
+    and the system that chose it, and the gloss."""
+    blocks = []
+    for n, sentence in enumerate(sentences):
+        mine = [w for w in words if w.sentence == n]
+        lines = [sentence.text]
+        width = max((len(w.token) for w in mine), default=0)
+        synset_width = max((len(w.synset_name or "?") for w in mine), default=0)
+        for w in mine:
+            sure = f"margin {w.margin:.2f}" if w.margin is not None else "no score"
+            lines.append(f"  {w.token:<{width}}  {w.synset_name or '?':<{synset_width}}  "
+                         f"{w.source} ({sure})  {w.gloss or ''}".rstrip())  # fmt: skip
+        if not mine:
+            lines.append("  (no word to disambiguate)")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _columns(word, tagged: TaggedWord | None) -> list[str]:
+    if tagged is None:
+        return [word.lemma, word.tag, _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY]
+    sense = [tagged.sense_key, tagged.synset_name, _number(tagged.score), tagged.source]
+    return [tagged.lemma, word.tag, tagged.pos, *(value or _EMPTY for value in sense)]
+
+
+def tsv(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
+    """A header, then one line per word (a multi-word expression is one) of every sentence:
+    sentence number, token, start, end, lemma, Penn tag, POS, sense key, synset, score,
+    source; ``_`` where a word has no sense."""
+    tagged = _by_position(words)
+    lines = ["sentence\ttoken\tstart\tend\tlemma\ttag\tpos\tsense_key\tsynset\tscore\tsource"]
+    for n, sentence in enumerate(sentences):
+        for word in sentence.words:
+            columns = [str(n), word.text, str(word.start), str(word.end),
+                       *_columns(word, tagged.get(word.start))]  # fmt: skip
+            lines.append("\t".join(columns))
+    return "\n".join(lines)
+
+
+def conll(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
+    """CoNLL-style blocks: ``# text = ...``, then per word ID, FORM, LEMMA, TAG, POS,
+    SENSE_KEY, SYNSET, SCORE, SOURCE (``_`` when empty); a blank line after each sentence."""
+    tagged = _by_position(words)
+    blocks = []
+    for sentence in sentences:
+        lines = [f"# text = {sentence.text}"]
+        for i, word in enumerate(sentence.words, start=1):
+            form = word.text.replace(" ", "_")
+            lines.append("\t".join([str(i), form, *_columns(word, tagged.get(word.start))]))
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def json_lines(records: Sequence[dict[str, Any]]) -> str:
+    """One JSON object per sentence (``annotate_text``'s records)."""
+    return "\n".join(json.dumps(record, ensure_ascii=False) for record in records)
+
+
+def render(sentences: Sequence[Sentence], words: Sequence[TaggedWord], fmt: str) -> str:
+    """The words in format ``fmt`` (one of ``FORMATS``)."""
+    if fmt == "json":
+        return json_lines(sentence_records(sentences, words))
+    writers = {"plain": plain, "tsv": tsv, "conll": conll}
+    if fmt not in writers:
+        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    return writers[fmt](sentences, words)
+
+

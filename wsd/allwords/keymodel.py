@@ -1,0 +1,80 @@
+"""The classifier of one ``lemma#pos``: its classes, feature rows, weights, biases and the
+weighting fitted on its training data."""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from wsd.features.weighting import Weighting
+
+
+def _pack(array: np.ndarray) -> str:
+    """Little-endian float32 bytes in base64 (the JSON model format of version 1)."""
+    return base64.b64encode(np.ascontiguousarray(array, dtype="<f4").tobytes()).decode("ascii")
+
+
+def _unpack(text: str, n_columns: int) -> np.ndarray:
+    return np.frombuffer(base64.b64decode(text), dtype="<f4").reshape(-1, n_columns).copy()
+
+
+class KeyModel:
+    """One key's linear classifier over its own feature names.
+
+    Weights are kept as float32 (what every model file stores), so a loaded model scores
+    exactly as the one that was trained; scores are summed in float64, feature by feature.
+    """
+
+    def __init__(
+        self,
+        classes: list[str],
+        features: list[str],
+        coef: np.ndarray,
+        intercept: np.ndarray,
+        weighting: Weighting,
+    ) -> None:
+        self.classes = classes
+        self.features = features
+        self.coef = np.asarray(coef, dtype=np.float32)
+        self.intercept = np.asarray(intercept, dtype=np.float32)
+        self.weighting = weighting
+
+    @functools.cached_property
+    def rows(self) -> dict[str, int]:
+        """Feature name -> weight row, built on first use (a trained model that is only saved
+        never needs it)."""
+        return {f: i for i, f in enumerate(self.features)}
+
+    def scores(self, features: Mapping[str, float]) -> np.ndarray:
+        """One score per class for an unweighted feature dict."""
+        total = self.intercept.astype(np.float64)
+        rows, coef = self.rows, self.coef
+        for f, v in self.weighting.transform_one(features).items():
+            row = rows.get(f)
+            if row is not None:
+                total += v * coef[row]
+        return total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "classes": self.classes,
+            "features": self.features,
+            "coef": _pack(self.coef),
+            "intercept": _pack(self.intercept),
+            "weighting": self.weighting.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> KeyModel:
+        n_classes = len(data["classes"])
+        return cls(
+            classes=list(data["classes"]),
+            features=list(data["features"]),
+            coef=_unpack(data["coef"], n_classes),
+            intercept=_unpack(data["intercept"], n_classes)[0],
+            weighting=Weighting.from_dict(data["weighting"]),
+        )

@@ -1,0 +1,274 @@
+"""The all-words model file: one ``.npz`` archive (``allow_pickle=False``), compressed.
+
+Members (all plain numeric arrays; nothing is pickled):
+
+- ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1, "kind":
+  "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
+  "weightings" (the distinct fitted weightings)}``;
+- ``vocabulary``: the feature names shared by every key, sorted, NUL-separated UTF-8 (uint8);
+- ``weighting_index`` (int32, per key): which of ``weightings`` the key uses;
+- ``n_rows`` (int32, per key): how many features the key has a weight row for (only rows
+  that are not all zero are kept);
+- ``feature_ids`` (int32): the vocabulary index of each of those rows, key after key;
+- ``coef`` (float32): the rows' weights, ``n_rows x n_classes`` per key, flattened;
+- ``intercepts`` (float32): ``n_classes`` biases per key.
+
+Loading checks that shapes agree, values are finite, dtypes and the version are right, and
+names the file in every error. Per-key classifiers are built from the arrays on first use.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.lib import format as npy
+
+from wsd.allwords.keymodel import KeyModel
+from wsd.features.weighting import Weighting
+
+FORMAT = "wsd-allwords"
+VERSION = 1
+KIND = "AllWordsWSD"
+SEPARATOR = "\x00"
+NPZ_MAGIC = b"PK\x03\x04"
+_DTYPES = {"metadata": np.uint8, "vocabulary": np.uint8, "weighting_index": np.int32,
+           "n_rows": np.int32, "feature_ids": np.int32, "coef": np.float32,
+           "intercepts": np.float32}  # fmt: skip
+
+
+class ModelFileError(ValueError):
+    """A model file that is not a valid all-words model (the message names the file)."""
+
+
+
+def _bytes(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+
+
+def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel]) -> Path:
+    """Write the system's ``header`` (params, sense counts, trained_on) and its per-key models.
+
+    The file is written next to ``path`` and renamed into place, so a failure never leaves
+    half a model behind.
+    """
+    path = Path(path)
+    keys = sorted(models)
+    vocabulary = sorted({f for key in keys for f in models[key].features})
+    if any(SEPARATOR in f for f in vocabulary):
+        raise ValueError("a feature name contains a NUL character; it cannot be saved")
+    index = {f: i for i, f in enumerate(vocabulary)}
+    weightings: dict[str, int] = {}
+    weighting_index, n_rows, ids, coefs, intercepts = [], [], [], [], []
+    for key in keys:
+        model = models[key]
+        rows = np.array([index[f] for f in model.features], dtype=np.int64)
+        order = np.argsort(rows, kind="stable")
+        ids.append(rows[order])
+        coefs.append(np.asarray(model.coef, dtype=np.float32)[order].ravel())
+        intercepts.append(np.asarray(model.intercept, dtype=np.float32))
+        n_rows.append(len(rows))
+        weighting = json.dumps(model.weighting.to_dict(), sort_keys=True)
+        weighting_index.append(weightings.setdefault(weighting, len(weightings)))
+    metadata = {
+        "format": FORMAT, "version": VERSION, "kind": KIND, **header, "keys": keys,
+        "classes": [models[key].classes for key in keys],
+        "weightings": [json.loads(w) for w in weightings],
+    }  # fmt: skip
+    arrays = {
+        "metadata": _bytes(json.dumps(metadata, ensure_ascii=False, allow_nan=False)),
+        "vocabulary": _bytes(SEPARATOR.join(vocabulary)),
+        "weighting_index": np.array(weighting_index, dtype=np.int32),
+        "n_rows": np.array(n_rows, dtype=np.int32),
+        "feature_ids": np.concatenate(ids or [np.zeros(0)]).astype(np.int32),
+        "coef": np.concatenate(coefs or [np.zeros(0)]).astype(np.float32),
+        "intercepts": np.concatenate(intercepts or [np.zeros(0)]).astype(np.float32),
+    }
+    partial = path.with_name(path.name + ".partial")
+    try:
+        with open(partial, "wb") as out:
+            np.savez_compressed(out, **arrays)
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)
+    return path
+
+
+class Vocabulary:
+    """The shared feature names, kept as the file's NUL-separated UTF-8 bytes; a name is
+    decoded when a key's classifier asks for it (splitting them all would cost the load)."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self._data = data.tobytes()
+        breaks = np.flatnonzero(data == 0) if data.size else np.zeros(0, dtype=np.int64)
+        self._starts = np.concatenate([[0], breaks + 1]) if data.size else breaks
+        self._ends = np.concatenate([breaks, [data.size]]) if data.size else breaks
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def names(self, ids: np.ndarray) -> list[str]:
+        data, starts, ends = self._data, self._starts[ids].tolist(), self._ends[ids].tolist()
+        return [data[s:e].decode("utf-8") for s, e in zip(starts, ends, strict=True)]
+
+
+class KeyModels(Mapping[str, KeyModel]):
+    """``{lemma#pos: KeyModel}`` over the arrays of a model file; each key's classifier is
+    built when it is first asked for."""
+
+    def __init__(self, keys, classes, weightings, weighting_index, vocabulary, n_rows,
+                 feature_ids, coef, intercepts) -> None:  # fmt: skip
+        self._position = {key: i for i, key in enumerate(keys)}
+        self._classes = classes
+        self._weightings = weightings
+        self._weighting_index = weighting_index
+        self._vocabulary = vocabulary
+        self._row_start = np.concatenate([[0], np.cumsum(n_rows, dtype=np.int64)])
+        widths = np.array([len(c) for c in classes], dtype=np.int64)
+        self._coef_start = np.concatenate([[0], np.cumsum(n_rows * widths)])
+        self._class_start = np.concatenate([[0], np.cumsum(widths)])
+        self._feature_ids, self._coef, self._intercepts = feature_ids, coef, intercepts
+        self._built: dict[str, KeyModel] = {}
+
+    def __getitem__(self, key: str) -> KeyModel:
+        model = self._built.get(key)
+        if model is None:
+            i = self._position[key]
+            classes = self._classes[i]
+            ids = self._feature_ids[self._row_start[i] : self._row_start[i + 1]]
+            coef = self._coef[self._coef_start[i] : self._coef_start[i + 1]]
+            model = KeyModel(
+                classes=list(classes),
+                features=self._vocabulary.names(ids),
+                coef=coef.reshape(len(ids), len(classes)),
+                intercept=self._intercepts[self._class_start[i] : self._class_start[i + 1]],
+                weighting=Weighting.from_dict(self._weightings[self._weighting_index[i]]),
+            )
+            self._built[key] = model
+        return model
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._position
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._position)
+
+    def __len__(self) -> int:
+        return len(self._position)
+
+
+def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
+    """``(metadata, per-key models)`` of a model file, checked; ModelFileError otherwise."""
+    path = Path(path)
+
+    def bad(problem: str) -> ModelFileError:
+        return ModelFileError(f"model file {str(path)!r} {problem}")
+
+    try:
+        arrays = _read_members(path)
+    except (zipfile.BadZipFile, EOFError, OSError) as err:
+        raise bad(f"is not a readable .npz archive ({err})") from err
+    except ValueError as err:  # object arrays need pickle, which is refused
+        raise bad(f"could not be read without pickle ({err}); wsd never loads pickles") from err
+    missing = sorted(set(_DTYPES) - set(arrays))
+    if missing:
+        raise bad(f"is not an all-words model: it lacks {', '.join(missing)}")
+    for name, dtype in _DTYPES.items():
+        array = arrays[name]
+        if array.dtype != dtype or array.ndim != 1:
+            raise bad(f"has {name} of dtype {array.dtype} and {array.ndim} dimension(s); "
+                      f"expected a 1-d {np.dtype(dtype).name} array")
+    try:
+        metadata = json.loads(arrays["metadata"].tobytes().decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise bad(f"has unreadable metadata ({err})") from err
+    _check_header(metadata, bad)
+    return metadata, _key_models(metadata, arrays, bad)
+
+
+def _read_member(archive: zipfile.ZipFile, name: str) -> np.ndarray:
+    """One ``.npy`` member as an array over its decompressed bytes (no copy, no pickle)."""
+    with archive.open(name) as member:
+        data = member.read()
+    stream = io.BytesIO(data)
+    read_header = {(1, 0): npy.read_array_header_1_0, (2, 0): npy.read_array_header_2_0}.get(
+        npy.read_magic(stream))
+    if read_header is None:
+        raise ValueError(f"{name} has an unknown .npy version")
+    shape, fortran, dtype = read_header(stream)
+    if dtype.hasobject:
+        raise ValueError(f"{name} holds Python objects")
+    if fortran or len(shape) != 1:
+        raise ValueError(f"{name} is not a 1-d array")
+    return np.frombuffer(data, dtype=dtype, count=shape[0], offset=stream.tell())
+
+
+def _read_members(path: Path) -> dict[str, np.ndarray]:
+    """The arrays of the ``.npz`` archive that the format knows, decompressed in parallel
+    threads (zlib releases the GIL), largest first."""
+    with zipfile.ZipFile(path) as archive:
+        present = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
+        names = sorted(set(present) & set(_DTYPES), key=lambda n: -present[n].file_size)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            arrays = pool.map(lambda n: _read_member(archive, n + ".npy"), names)
+            return dict(zip(names, arrays, strict=True))
+
+
+def _check_header(metadata: Any, bad) -> None:
+    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+        found = metadata.get("format") if isinstance(metadata, dict) else None
+        raise bad(f"is not a wsd all-words model (format {found!r}, expected {FORMAT!r})")
+    version = metadata.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise bad(f"has no valid format version (found {version!r})")
+    if version > VERSION:
+        raise bad(f"uses all-words model format version {version}, but this wsd reads up to "
+                  f"version {VERSION}; upgrade wsd to load it")
+    if metadata.get("kind") != KIND:
+        raise bad(f"holds a {metadata.get('kind')!r} model, expected {KIND!r}")
+    for field, kind in (("params", dict), ("sense_counts", dict), ("keys", list),
+                        ("classes", list), ("weightings", list)):  # fmt: skip
+        if not isinstance(metadata.get(field), kind):
+            raise bad(f"has no valid {field!r} field in its metadata")
+
+
+def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) -> KeyModels:
+    keys, classes, weightings = metadata["keys"], metadata["classes"], metadata["weightings"]
+    n_rows, weighting_index = arrays["n_rows"], arrays["weighting_index"]
+    if not (len(keys) == len(classes) == len(n_rows) == len(weighting_index)):
+        raise bad(f"is inconsistent: {len(keys)} keys, {len(classes)} class lists, "
+                  f"{len(n_rows)} row counts, {len(weighting_index)} weighting indices")
+    if any(not isinstance(c, list) or not c or not all(isinstance(s, str) for s in c)
+           for c in classes):  # fmt: skip
+        raise bad("has a key with no classes or with a class that is not a string")
+    if n_rows.size and (n_rows.min() < 0 or weighting_index.min() < 0
+                        or weighting_index.max() >= len(weightings)):  # fmt: skip
+        raise bad("has a negative row count or a weighting index out of range")
+    widths = np.array([len(c) for c in classes], dtype=np.int64)
+    expected = {"feature_ids": int(n_rows.sum(dtype=np.int64)),
+                "coef": int(np.dot(n_rows.astype(np.int64), widths)),
+                "intercepts": int(widths.sum())}  # fmt: skip
+    for name, size in expected.items():
+        if arrays[name].size != size:
+            raise bad(f"is inconsistent: {name} holds {arrays[name].size} values, the keys "
+                      f"and classes call for {size}")
+    for name in ("coef", "intercepts"):
+        if not np.isfinite(arrays[name]).all():
+            raise bad(f"has non-finite values (NaN or infinity) in {name}")
+    vocabulary = Vocabulary(arrays["vocabulary"])
+    ids = arrays["feature_ids"]
+    if ids.size and (ids.min() < 0 or ids.max() >= len(vocabulary)):
+        raise bad(f"has feature ids outside its vocabulary of {len(vocabulary)} names")
+    try:  # checked here; each key builds its own copy on first use
+        for weighting in weightings:
+            Weighting.from_dict(weighting)
+    except (KeyError, TypeError, ValueError) as err:
+        raise bad(f"has an invalid weighting ({err})") from err
+    return KeyModels(keys, classes, weightings, weighting_index, vocabulary, n_rows, ids,
+                     arrays["coef"], arrays["intercepts"])  # fmt: skip

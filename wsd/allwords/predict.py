@@ -1,0 +1,159 @@
+"""Prediction: every instance gets its key's classifier (plus sense prior, gloss overlap and one
+sense per discourse), else its key's most frequent training sense, else the WordNet first sense,
+and a ``Decision`` saying which of them answered, how sure it was and by what margin."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+from scipy import special
+
+from wsd.allwords.context import sentence_of
+from wsd.allwords.features import InstanceFeatures, spec_json
+from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.training import most_frequent
+from wsd.instance import Instance
+from wsd.knowledge.inventory import WordNetInventory
+from wsd.knowledge.lesk import SimplifiedLesk
+from wsd.resources import MissingResourceError
+
+if TYPE_CHECKING:
+    from wsd.allwords.system import AllWordsWSD
+
+CLASSIFIER, MFS, FIRST_SENSE = "classifier", "mfs", "first-sense"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The answer for one instance and where it came from.
+
+    ``source``: "classifier", "mfs" (the key's most frequent training sense) or "first-sense"
+    (WordNet's), None when nothing answered. ``score``: the chosen sense's share of the
+    softmax of the classifier's total scores, or its relative training frequency for "mfs";
+    ``margin``: that share minus the runner-up's (the whole share when there is none). Both
+    are None for the WordNet first sense, which has no scores.
+    """
+
+    sense: str | None
+    source: str | None
+    score: float | None = None
+    margin: float | None = None
+
+
+def one_sense_per_discourse(
+    instances: Sequence[Instance], scores: Sequence[np.ndarray], weight: float
+) -> list[np.ndarray]:
+    """Scores of instances of one key, each plus ``weight`` times the mean softmax of the
+    scores of the other instances in its document (Gale et al. 1992: a word keeps its sense
+    within a discourse). Instances with no ``document`` in ``meta`` keep their scores."""
+    documents: dict[str, list[int]] = {}
+    for i, inst in enumerate(instances):
+        document = sentence_of(inst)[0]
+        if document:
+            documents.setdefault(document, []).append(i)
+    softmax = [special.softmax(s) for s in scores]
+    smoothed = list(scores)
+    for members in documents.values():
+        if len(members) < 2:
+            continue
+        total = np.sum([softmax[i] for i in members], axis=0)
+        for i in members:
+            smoothed[i] = scores[i] + weight * (total - softmax[i]) / (len(members) - 1)
+    return smoothed
+
+
+def _shares(values: np.ndarray, best: int) -> tuple[float, float]:
+    """``(share of best, share of best minus the best other share)`` of a distribution."""
+    others = np.delete(values, best)
+    return float(values[best]), float(values[best] - (others.max() if others.size else 0.0))
+
+
+class Knowledge:
+    """WordNet's first senses and gloss overlaps, loaded on first use (a system without
+    WordNet still answers its classifiers and most frequent senses)."""
+
+    def __init__(self) -> None:
+        self._wordnet: WordNetInventory | bool | None = None
+        self._lesk: SimplifiedLesk | None = None
+
+    def first_sense(self, inst: Instance) -> str | None:
+        """The WordNet first sense of the instance's lemma#pos (None without WordNet)."""
+        if not inst.target_pos:
+            return None
+        if self._wordnet is None:
+            try:
+                self._wordnet = WordNetInventory()
+            except MissingResourceError:
+                self._wordnet = False
+        senses = self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+        return senses[0].id if senses else None
+
+    def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
+        """Per class, how many distinct context words its WordNet signature shares."""
+        if self._lesk is None:
+            self._lesk = SimplifiedLesk(related=True)
+        overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
+        return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
+
+
+def _frequency_decision(counts: Mapping[str, int]) -> Decision:
+    sense = most_frequent(counts)
+    senses = sorted(counts)
+    frequencies = np.array([counts[s] for s in senses], dtype=float)
+    score, margin = _shares(frequencies / frequencies.sum(), senses.index(sense))
+    return Decision(sense, MFS, score, margin)
+
+
+def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
+                  row: Mapping[str, float]) -> np.ndarray:  # fmt: skip
+    """The classifier's scores plus the sense prior and the gloss overlap."""
+    scores = model.scores(row)
+    if system.prior:
+        counts = system.sense_counts_[key]  # add-one: WordNet examples may bring new senses
+        seen = np.array([counts.get(c, 0) + 1.0 for c in model.classes])
+        scores = scores + system.prior * np.log(seen / seen.sum())
+    if system.gloss_weight:
+        scores = scores + system.gloss_weight * system.knowledge.gloss_overlaps(inst,
+                                                                                model.classes)
+    return scores
+
+
+def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
+                         scores: np.ndarray) -> Decision:  # fmt: skip
+    ranked = np.argsort(-scores, kind="stable")
+    if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
+        return _frequency_decision(system.sense_counts_[key])
+    best = int(ranked[0])
+    score, margin = _shares(special.softmax(scores), best)
+    return Decision(model.classes[best], CLASSIFIER, score, margin)
+
+
+def decide(system: AllWordsWSD, instances: Sequence[Instance]) -> list[Decision]:
+    """A decision per instance (already POS-tagged as the system expects): its key's
+    classifier, else the key's most frequent sense, else the WordNet first sense."""
+    decisions: list[Decision | None] = [None] * len(instances)
+    classified: dict[str, list[int]] = {}
+    for i, inst in enumerate(instances):
+        counts = system.sense_counts_.get(inst.key)
+        if inst.key in system.models_:
+            classified.setdefault(inst.key, []).append(i)
+        elif counts:
+            decisions[i] = _frequency_decision(counts)
+        else:
+            first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
+            decisions[i] = Decision(first, FIRST_SENSE if first else None)
+    if classified:
+        features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
+        for key, positions in classified.items():
+            model = system.models_[key]
+            group = [instances[i] for i in positions]
+            scores = [_total_scores(system, model, key, inst, row)
+                      for inst, row in zip(group, features.extract(group), strict=True)]
+            if system.discourse_weight:
+                scores = one_sense_per_discourse(group, scores, system.discourse_weight)
+            for i, total in zip(positions, scores, strict=True):
+                decisions[i] = _classifier_decision(system, model, key, total)
+    return decisions  # type: ignore[return-value]

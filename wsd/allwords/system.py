@@ -1,0 +1,294 @@
+"""The all-words system: ``AllWordsWSD``, a scikit-learn-style estimator tying together
+training (``training``), prediction (``predict``) and the model file (``modelfile``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from wsd import persistence
+from wsd.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
+from wsd.allwords.features import TUNED_FEATURES, FeatureSpec, extractors, spec_json
+from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
+from wsd.allwords.predict import Decision, Knowledge, decide
+from wsd.allwords.training import most_frequent, train_key
+from wsd.corpora.framework import group_by_key
+from wsd.evaluation.scorer import score_framework
+from wsd.features.pos import TAGGER_RESOURCE
+from wsd.features.weighting import make_weighting
+from wsd.instance import Instance
+from wsd.knowledge.inventory import WordNetInventory
+from wsd.resources import require_nltk_resource
+
+Answer = str | None
+# What a model file written before an option existed behaves like without it.
+_OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0}
+
+
+@persistence.register_model
+class AllWordsWSD:
+    """All-words WSD with averaged perceptrons per ``lemma#pos`` and MFS / first-sense backoff.
+
+    Features and learning: ``features``, a Featurizer preset name ("ims") or extractor configs
+    (default ``TUNED_FEATURES``: IMS features with a bag of the corpus lemmas, the target's
+    form and WordNet supersenses of the context); ``weighting``: binary, count, tfidf or
+    ppmi, fitted per key; ``context_sentences``: also count the words of this many sentences
+    before and after (documents and sentences from ``Instance.meta``); ``pos_tags``: "penn"
+    (each sentence re-tagged with NLTK's Penn Treebank tagger, as IMS does) or "corpus" (the
+    tags the data brings, coarse in the framework); ``epochs``, ``average`` (False: the plain
+    perceptron); ``n_models``: average the weights of this many perceptrons trained on
+    differently shuffled data (less dependence on the order); ``cv_folds``: when > 1, keep a
+    key's classifier only if it beats the key's most frequent sense in that many-fold
+    cross-validation on the training data; ``wordnet_examples``: add WordNet's example
+    sentences to each classifier's training data (not to the sense counts);
+    ``min_examples``: keys with fewer training examples answer their most frequent sense.
+
+    Decision: the classifier's scores plus ``prior * log p(sense | key)`` (add-one training
+    relative frequency), plus ``gloss_weight`` times the simplified-Lesk overlap of the
+    sentence with each sense's WordNet gloss, examples and related glosses
+    (``SimplifiedLesk(related=True)``: knowledge SemCor lacks for rare senses), plus
+    ``discourse_weight`` times the mean sense distribution of the other instances of the key
+    in the same document (``one_sense_per_discourse``); ``margin``: answer the most frequent
+    sense when the best total beats the runner-up by less than this; ``backoff``:
+    "first_sense" (WordNet first sense for unseen keys) or "none" (no answer).
+
+    ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it);
+    ``verbose`` (a progress bar over the words being trained). The defaults are the settings
+    chosen on SemEval-2007 (``benchmarks/allwords.py``).
+    """
+
+    def __init__(
+        self,
+        features: FeatureSpec = TUNED_FEATURES,
+        weighting: str = "binary",
+        context_sentences: int = 0,
+        pos_tags: str = "penn",
+        epochs: int = 10,
+        average: bool = True,
+        n_models: int = 10,
+        cv_folds: int = 0,
+        wordnet_examples: bool = False,
+        min_examples: int = 2,
+        margin: float = 0.0,
+        prior: float = 0.5,
+        gloss_weight: float = 1.0,
+        discourse_weight: float = 3.0,
+        backoff: str = "first_sense",
+        seed: int | None = 0,
+        n_jobs: int = 1,
+        verbose: bool = False,
+    ) -> None:
+        self.features = features
+        self.weighting = weighting
+        self.context_sentences = context_sentences
+        self.pos_tags = pos_tags
+        self.epochs = epochs
+        self.average = average
+        self.n_models = n_models
+        self.cv_folds = cv_folds
+        self.wordnet_examples = wordnet_examples
+        self.min_examples = min_examples
+        self.margin = margin
+        self.prior = prior
+        self.gloss_weight = gloss_weight
+        self.discourse_weight = discourse_weight
+        self.backoff = backoff
+        self.seed = seed
+        self.n_jobs = n_jobs
+        self.verbose = verbose
+        self.knowledge = Knowledge()  # WordNet first senses and glosses, loaded on first use
+
+    def get_params(self) -> dict[str, Any]:
+        features = self.features if isinstance(self.features, str) else [
+            dict(f) for f in self.features
+        ]
+        return {
+            "features": features,
+            "weighting": self.weighting,
+            "context_sentences": self.context_sentences,
+            "pos_tags": self.pos_tags,
+            "epochs": self.epochs,
+            "average": self.average,
+            "n_models": self.n_models,
+            "cv_folds": self.cv_folds,
+            "wordnet_examples": self.wordnet_examples,
+            "min_examples": self.min_examples,
+            "margin": self.margin,
+            "prior": self.prior,
+            "gloss_weight": self.gloss_weight,
+            "discourse_weight": self.discourse_weight,
+            "backoff": self.backoff,
+            "seed": self.seed,
+            "n_jobs": self.n_jobs,
+            "verbose": self.verbose,
+        }
+
+    def _check_params(self) -> None:
+        make_weighting(self.weighting)  # ValueError for an unknown name
+        extractors(spec_json(self.features))  # ValueError for an unknown preset / extractor
+        if self.pos_tags not in ("corpus", "penn"):
+            raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
+        if self.backoff not in ("first_sense", "none"):
+            raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
+        if isinstance(self.n_models, bool) or not isinstance(self.n_models, int) \
+                or self.n_models < 1:
+            raise ValueError(f"n_models must be an integer >= 1, got {self.n_models!r}")
+        for name in ("context_sentences", "min_examples", "cv_folds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+        for name in ("prior", "margin", "gloss_weight", "discourse_weight"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+                raise ValueError(f"{name} must be a number >= 0, got {value!r}")
+
+    def tagged(self, instances: Sequence[Instance]) -> list[Instance]:
+        """The instances with Penn tags when ``pos_tags="penn"``, each sentence tagged once."""
+        if self.pos_tags == "corpus":
+            return list(instances)
+        require_nltk_resource(TAGGER_RESOURCE)
+        import nltk
+
+        tags: dict[tuple[str, ...], tuple[str, ...]] = {}
+        tagged = []
+        for inst in instances:
+            if inst.tokens not in tags:
+                tags[inst.tokens] = tuple(tag for _, tag in nltk.pos_tag(list(inst.tokens)))
+            tagged.append(inst.with_pos(tags[inst.tokens]))
+        return tagged
+
+    def context_of(self, instances: Sequence[Instance]):
+        """The neighbouring sentences' tokens per sentence (None when ``context_sentences=0``)."""
+        if not self.context_sentences:
+            return None
+        return neighbour_tokens(instances, self.context_sentences)
+
+    def fit(self, instances: Sequence[Instance]) -> AllWordsWSD:
+        """Count senses per key and train a classifier for every key that needs one."""
+        from joblib import Parallel, delayed
+
+        self._check_params()
+        labelled = self.tagged([inst for inst in instances if inst.senses])
+        if not labelled:
+            raise ValueError("no labelled training instances (every instance lacks gold senses)")
+        groups = group_by_key(labelled)
+        self.sense_counts_ = {
+            key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
+        }
+        trainable = sorted(
+            key for key, group in groups.items()
+            if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples
+        )
+        if self.wordnet_examples:
+            inventory = WordNetInventory()
+            for key in trainable:
+                first = groups[key][0]
+                extra = wordnet_examples(first.lemma, first.target_pos, inventory)
+                groups[key] = groups[key] + self.tagged(extra)
+        context = self.context_of(labelled)
+        spec = spec_json(self.features)
+        learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
+                    "n_models": self.n_models, "cv_folds": self.cv_folds}  # fmt: skip
+
+        def group_context(group: list[Instance]):
+            if context is None:
+                return None
+            sentences = {sentence_of(inst) for inst in group}
+            return {s: context[s] for s in sentences if s in context}
+
+        jobs = (
+            delayed(train_key)(key, groups[key], group_context(groups[key]), spec,
+                                self.weighting, learning)
+            for key in tqdm(trainable, desc="lemma#pos classifiers", unit="word",
+                            disable=not self.verbose)
+        )  # fmt: skip
+        trained = Parallel(n_jobs=self.n_jobs)(jobs)
+        self.models_ = {key: model for key, model in trained if model is not None}
+        self.trained_on_ = {"instances": len(labelled), "keys": len(groups)}
+        return self
+
+    # ---- answers --------------------------------------------------------------------
+
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "models_"):
+            raise ValueError("AllWordsWSD is not fitted: call fit(training instances) first")
+
+    def most_frequent(self, key: str) -> Answer:
+        """The most frequent training sense of ``key`` (ties: smallest key), None if unseen."""
+        counts = self.sense_counts_.get(key)
+        return most_frequent(counts) if counts else None
+
+    def decide(self, instances: Sequence[Instance], tagged: bool = False) -> list[Decision]:
+        """A ``Decision`` (sense, source, score, margin) per instance; ``tagged=True`` when the
+        instances already carry the Penn tags ``pos_tags="penn"`` asks for."""
+        self._check_fitted()
+        return decide(self, instances if tagged else self.tagged(instances))
+
+    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
+        """A sense key per instance: its key's classifier, else MFS, else WordNet first sense."""
+        return [decision.sense for decision in self.decide(instances)]
+
+    def evaluate(self, instances: Sequence[Instance]) -> dict[str, float | int]:
+        """P, R, F1 (fractions) and counts exactly as the framework's scorer computes them."""
+        gold = {inst.id: inst.senses for inst in instances}
+        answers = self.predict(instances)
+        return score_framework(gold, dict(zip(gold, answers, strict=True)))
+
+    def score(self, instances: Sequence[Instance]) -> float:
+        """F1 of the framework's scorer (equal to accuracy when every instance is answered)."""
+        return float(self.evaluate(instances)["F1"])
+
+    # ---- model files -----------------------------------------------------------------
+
+    def _header(self) -> dict[str, Any]:
+        return {"params": self.get_params(), "sense_counts": self.sense_counts_,
+                "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
+
+    def _restore(self, header: Mapping[str, Any], models: Mapping[str, KeyModel]) -> None:
+        self.sense_counts_ = dict(header["sense_counts"])
+        self.models_ = models
+        self.trained_on_ = dict(header.get("trained_on") or {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of model format version 1 (``persistence.save_model``), kept so that
+        older model files load; ``save`` writes the compact ``.npz`` format."""
+        self._check_fitted()
+        return {"kind": type(self).__name__, **self._header(),
+                "models": {key: model.to_dict() for key, model in self.models_.items()}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AllWordsWSD:
+        system = cls(**{**_OPTION_WAS_OFF, **data["params"]})
+        system._restore(data, {key: KeyModel.from_dict(m) for key, m in data["models"].items()})
+        return system
+
+    def save(self, path: str | Path) -> Path:
+        """Write the whole system as a compact ``.npz`` model file (see ``modelfile``)."""
+        self._check_fitted()
+        if Path(path).suffix.lower() == ".json":
+            raise ValueError(f"{path}: all-words models are saved in the compact .npz format; "
+                             "give a path ending in .npz")
+        return write_npz(path, self._header(), self.models_)
+
+    @classmethod
+    def from_npz(cls, path: str | Path) -> AllWordsWSD:
+        """The system saved in an ``.npz`` model file (checked; ValueError naming the file)."""
+        header, models = read_npz(path)
+        try:
+            system = cls(**header["params"])
+            system._check_params()
+        except (TypeError, ValueError) as err:
+            raise ModelFileError(f"model file {str(path)!r} has invalid parameters ({err})") \
+                from err
+        system._restore(header, models)
+        return system
+
+    @classmethod
+    def load(cls, path: str | Path) -> AllWordsWSD:
+        """A saved system: the ``.npz`` format, or the JSON format of older versions."""
+        return persistence.load_model(path, expected=cls)

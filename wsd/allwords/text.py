@@ -1,0 +1,182 @@
+"""Disambiguating raw text: every content word of ``wsd.text.analyze``'s sentences gets a WordNet
+sense from an all-words model (its classifier, else the most frequent SemCor sense, else the
+WordNet first sense) or, without a model, from Lesk with the sense prior.
+
+``annotate_text(model, text, target=None)`` gives one JSON-able record per sentence (the
+schema of ``wsd disambiguate --json``); ``disambiguate(text, model=None, target=None)`` the same
+as ``TaggedWord`` objects whose ``synset`` is an NLTK ``Synset``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from scipy import special
+
+from wsd.allwords.predict import Decision
+from wsd.allwords.system import AllWordsWSD
+from wsd.instance import Instance
+from wsd.knowledge.inventory import Sense, WordNetInventory
+from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
+from wsd.text import Sentence, analyze, target_lemmas
+from wsd.text.lexicon import wordnet
+
+LESK = "lesk"
+ModelLike = AllWordsWSD | str | Path | None
+
+
+@dataclass(frozen=True)
+class TaggedWord:
+    """A disambiguated word of the input: where it is (``start``/``end``: character offsets
+    into the whole text), its lemma and coarse POS, the chosen sense (``sense_key``, synset
+    name ``synset_name``, ``gloss``), how sure the system was (``score``, ``margin``; None
+    for the WordNet first sense) and which system chose it (``source``: "classifier", "mfs",
+    "first-sense" or "lesk")."""
+
+    token: str
+    start: int
+    end: int
+    lemma: str
+    pos: str
+    sense_key: str | None
+    synset_name: str | None
+    gloss: str | None
+    score: float | None
+    margin: float | None
+    source: str | None
+    sentence: int
+
+    @property
+    def synset(self):
+        """The NLTK ``Synset`` of the chosen sense (None when there is none)."""
+        return wordnet().synset(self.synset_name) if self.synset_name else None
+
+    def to_record(self) -> dict[str, Any]:
+        """The word as in ``--json`` output (``synset`` is the synset's name)."""
+        record = asdict(self)
+        del record["sentence"]
+        record["synset"] = record.pop("synset_name")
+        for name in ("score", "margin"):
+            if record[name] is not None:
+                record[name] = round(record[name], 4)
+        return {name: record[name] for name in RECORD_FIELDS}
+
+
+RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset", "gloss",
+                 "score", "margin", "source")  # fmt: skip
+
+
+@functools.cache
+def _inventory() -> WordNetInventory:
+    return WordNetInventory()
+
+
+@functools.cache
+def _lesk() -> LeskWithPrior:
+    return LeskWithPrior(SimplifiedLesk(_inventory()))
+
+
+def load_system(model: ModelLike) -> AllWordsWSD | None:
+    """An all-words system from a model file path (or the system itself; None stays None)."""
+    if model is None or isinstance(model, AllWordsWSD):
+        return model
+    return AllWordsWSD.load(model)
+
+
+def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
+    """One instance per content word (of the ``wanted`` lemmas, when given), in text order,
+    with its sentence's words as tokens, Penn tags and lemmas (one document: the text)."""
+    found = []
+    for n, sentence in enumerate(sentences):
+        words = sentence.words
+        tokens = tuple(w.text for w in words)
+        tags = tuple(w.tag for w in words)
+        meta = (("document", "text"), ("sentence", f"s{n}"),
+                ("lemmas", tuple(w.lemma for w in words)))  # fmt: skip
+        for i, word in enumerate(words):
+            if not word.is_content:
+                continue
+            if wanted is not None and word.lemma not in wanted and word.text.lower() not in wanted:
+                continue
+            inst = Instance(id=f"s{n}.w{i}", tokens=tokens, span=(i, i + 1), lemma=word.lemma,
+                            pos=tags, target_pos=word.pos, meta=meta)  # fmt: skip
+            found.append((n, word, inst))
+    return found
+
+
+def _lesk_decision(inst: Instance) -> Decision:
+    scored = _lesk().sense_scores(inst)
+    if not scored:
+        return Decision(None, None)
+    scores = np.array([score for _, score in scored])
+    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
+    shares = special.softmax(scores)
+    runner_up = np.delete(shares, best).max() if len(shares) > 1 else 0.0
+    return Decision(scored[best][0].id, LESK, float(shares[best]),
+                    float(shares[best] - runner_up))  # fmt: skip
+
+
+def _sense(inst: Instance, key: str | None) -> Sense | None:
+    if key is None:
+        return None
+    for sense in _inventory().senses(inst.lemma, inst.target_pos):
+        if sense.id == key:
+            return sense
+    try:  # a key of another spelling of the lemma (e.g. a capitalised one)
+        lemma = wordnet().lemma_from_key(key)
+    except (LookupError, ValueError):
+        return Sense(id=key, gloss="")
+    return Sense(id=key, gloss=lemma.synset().definition(), synset=lemma.synset().name())
+
+
+def tag_text(model: ModelLike, text: str, target: str | None = None
+             ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
+    """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
+    inflection, when given): the model's answers, or Lesk with the sense prior without one."""
+    system = load_system(model)
+    sentences = analyze(text)
+    found = _instances(sentences, target_lemmas(target) if target else None)
+    instances = [inst for _, _, inst in found]
+    if system is not None:
+        decisions = system.decide(instances, tagged=True) if instances else []
+    else:
+        decisions = [_lesk_decision(inst) for inst in instances]
+    words = []
+    for (n, word, inst), decision in zip(found, decisions, strict=True):
+        sense = _sense(inst, decision.sense)
+        words.append(TaggedWord(
+            token=word.text, start=word.start, end=word.end, lemma=word.lemma, pos=word.pos,
+            sense_key=decision.sense, synset_name=sense.synset if sense else None,
+            gloss=sense.gloss if sense else None, score=decision.score,
+            margin=decision.margin, source=decision.source, sentence=n))  # fmt: skip
+    return sentences, words
+
+
+def annotate_text(model: ModelLike, text: str, target: str | None = None) -> list[dict[str, Any]]:
+    """One record per sentence of ``text``: ``{"text": ..., "words": [{"token", "start",
+    "end", "lemma", "pos", "sense_key", "synset", "gloss", "score", "margin", "source"}]}``
+    (offsets into ``text``). ``model``: an AllWordsWSD, a model file, or None for Lesk with
+    the sense prior; ``target``: keep only that word (any inflection)."""
+    return sentence_records(*tag_text(model, text, target))
+
+
+def sentence_records(sentences: Sequence[Sentence], words: Sequence[TaggedWord]
+                     ) -> list[dict[str, Any]]:  # fmt: skip
+    """``{"text", "words": [word records]}`` per sentence (see ``annotate_text``)."""
+    records: list[dict[str, Any]] = [{"text": s.text, "words": []} for s in sentences]
+    for word in words:
+        records[word.sentence]["words"].append(word.to_record())
+    return records
+
+
+def disambiguate(text: str, model: ModelLike = None, target: str | None = None
+                 ) -> list[TaggedWord]:  # fmt: skip
+    """The content words of ``text`` (or only ``target``, any inflection) with a WordNet
+    sense each; ``.synset`` is an NLTK ``Synset``. ``model``: an all-words model (file or
+    object) from ``wsd allwords --save``; None uses Lesk with the sense prior over WordNet."""
+    return tag_text(model, text, target)[1]

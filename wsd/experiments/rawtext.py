@@ -1,0 +1,48 @@
+"""``wsd disambiguate`` on raw text: every content word (or only ``--target``) gets a WordNet
+sense from an all-words model, or from Lesk with the sense prior when there is no model and
+the target has no bundled model. Heavy modules are imported only on the path that needs them,
+so a call starts fast."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Any
+
+LESK_NOTICE = ("no trained model given: using Lesk with the WordNet sense prior (train one with "
+               "`wsd allwords --save model.npz`, then pass --model model.npz)")
+
+
+def load_any_model(path: str | Path) -> Any:
+    """The model in ``path``: an all-words system (.npz or JSON) or any other saved model."""
+    from wsd.persistence import load_model
+
+    return load_model(path)
+
+
+def is_allwords(model: Any) -> bool:
+    from wsd.allwords.system import AllWordsWSD
+
+    return isinstance(model, AllWordsWSD)
+
+
+def uses_raw_text(model: Any, target: str | None) -> bool:
+    """Whether the raw-text path answers: an all-words model, or no model and a target that
+    has no bundled model (then with a one-line notice that Lesk answers)."""
+    if model is not None:
+        return is_allwords(model)
+    from wsd.corpora.bundled import bundled_targets
+
+    if target is not None and target.lower() in bundled_targets():
+        return False
+    warnings.warn(LESK_NOTICE, stacklevel=2)
+    return True
+
+
+def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain") -> str:
+    """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json)."""
+    from wsd.allwords.formats import render
+    from wsd.allwords.text import tag_text
+
+    sentences, words = tag_text(model, text, target)
+    return render(sentences, words, fmt)

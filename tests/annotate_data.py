@@ -40,3 +40,30 @@ def output_lines(folder: Path) -> list[str]:
     """The lines of every partition file in ``folder``, sorted (the set the run produced)."""
     return sorted(line for part in folder.glob("part-*.jsonl")
                   for line in part.read_text(encoding="utf-8").splitlines())
+
+
+ALLWORDS_TEXTS = [
+    "The money and cash loan went to the bank. Fishing banks with mud and water.",
+    "He planted one seed.\n\nThe bank near the river had mud and water.",
+    "A loan from the bank, in cash.",
+]
+
+
+def save_allwords_model(folder: Path) -> Path:
+    """A small all-words model (.npz) of bank (money / river) and seed, as the all-words tests
+    train it; needs NLTK's WordNet and tagger to annotate raw text."""
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+
+    from wsd.allwords import AllWordsWSD
+
+    seed = [(["a", "seed", "grew"], 1, "seed%1:20:00::", "seed")] * 3
+    data = _load(_corpus(folder, "t", [_bank_sentences(12) + seed]))
+    return AllWordsWSD(**QUICK, epochs=5).fit(data).save(folder / "allwords.npz")
+
+
+def write_allwords_corpus(path: Path) -> list[str]:
+    """ALLWORDS_TEXTS as JSONL documents a0, a1, ...; the texts."""
+    with open(path, "w", encoding="utf-8") as stream:
+        for n, text in enumerate(ALLWORDS_TEXTS):
+            stream.write(json.dumps({"id": f"a{n}", "text": text}) + "\n")
+    return ALLWORDS_TEXTS

@@ -5,7 +5,13 @@ import gzip
 import json
 
 import pytest
-from annotate_data import output_lines, save_bass_model, write_jsonl_corpus
+from annotate_data import (
+    output_lines,
+    save_allwords_model,
+    save_bass_model,
+    write_allwords_corpus,
+    write_jsonl_corpus,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cli import assert_clean_error, run
@@ -15,6 +21,7 @@ from wsd.annotate.annotator import sentences_of
 from wsd.annotate.inputs import BadDocument, Document, partitions, read_documents
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.instance import Instance
+from wsd.resources import has_nltk_resource
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +137,24 @@ def test_one_word_annotator_tags_each_occurrence_as_the_model_does(model):
             assert word["gloss"] == expected.gloss
             assert word["margin"] == pytest.approx(expected.margin, abs=1e-4)
             assert word["lemma"] == "bass" and word["source"] == "classifier"
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_an_all_words_model_tags_every_content_word_as_the_text_pipeline_does(tmp_path):
+    from wsd.allwords.text import annotate_text
+
+    model = save_allwords_model(tmp_path)
+    texts = write_allwords_corpus(tmp_path / "docs.jsonl")
+    manifest = annotate_corpus([tmp_path / "docs.jsonl"], model, tmp_path / "out",
+                               partition_size=2, progress=False)  # fmt: skip
+    rows = {row["id"]: row["sentences"] for row in map(json.loads, output_lines(tmp_path / "out"))}
+    assert rows == {f"a{n}": annotate_text(model, text) for n, text in enumerate(texts)}
+    first = {w["token"]: w for s in rows["a0"] for w in s["words"]}
+    assert first["bank"]["sense_key"] == "bank%1:14:00::"
+    assert first["banks"]["sense_key"] == "bank%1:17:01::"
+    assert manifest["counts"]["tagged"] == sum(len(s["words"]) for v in rows.values() for s in v)
 
 
 def test_the_annotator_is_loaded_once_per_process_and_file_version(model, tmp_path):

@@ -8,11 +8,18 @@ import random
 import signal
 
 import pytest
-from annotate_data import output_lines, save_bass_model, write_jsonl_corpus
+from annotate_data import (
+    output_lines,
+    save_allwords_model,
+    save_bass_model,
+    write_allwords_corpus,
+    write_jsonl_corpus,
+)
 
 from wsd.annotate import annotate_corpus
 from wsd.instance import Instance
 from wsd.persistence import model_kind
+from wsd.resources import has_nltk_resource
 
 distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
 
@@ -79,6 +86,20 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
     assert output_lines(tmp_path) == local_lines
     assert manifest["scheduler"] == "local dask cluster, 1 worker processes"
     assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_an_all_words_model_annotates_on_the_cluster_as_in_one_process(cluster, tmp_path):
+    from wsd.allwords.text import annotate_text
+
+    model = save_allwords_model(tmp_path)  # .npz: the worker plugin keeps the file's suffix
+    texts = write_allwords_corpus(tmp_path / "docs.jsonl")
+    annotate_corpus([tmp_path / "docs.jsonl"], model, tmp_path / "out", partition_size=2,
+                    scheduler=cluster.scheduler_address, progress=False)  # fmt: skip
+    rows = {row["id"]: row["sentences"] for row in map(json.loads, output_lines(tmp_path / "out"))}
+    assert rows == {f"a{n}": annotate_text(model, text) for n, text in enumerate(texts)}
 
 
 def allwords_training_data(seed: int = 0) -> list[Instance]:

@@ -1,7 +1,7 @@
 """What annotates one document, and loading it once per process from a model file.
 
 An annotator turns a document's text into sentence records in the ``--json`` format of
-``wsd disambiguate``::
+``wsd disambiguate`` (the all-words model's records come from ``wsd.allwords.text``)::
 
     {"text": sentence, "words": [{"token", "start", "end", "lemma", "pos", "sense_key",
                                   "synset", "gloss", "score", "margin", "source"}, ...]}
@@ -150,14 +150,31 @@ class OneWordAnnotator:
             })  # fmt: skip
 
 
+class AllWordsAnnotator:
+    """Tags every content word with an all-words model (``wsd allwords --save``), through the
+    raw-text pipeline of ``wsd disambiguate`` (the document is one discourse)."""
+
+    def __init__(self, system: Any) -> None:
+        self.system = system
+
+    def annotate(self, text: str) -> list[dict[str, Any]]:
+        from wsd.allwords.text import annotate_text
+
+        return annotate_text(self.system, text)
+
+
 def annotator_from_model(model: Any) -> Annotator:
-    """The annotator for a loaded model: a one-word ``SupervisedWSD`` tags its word."""
+    """The annotator for a loaded model: an all-words system tags every content word, a
+    one-word ``SupervisedWSD`` its word."""
+    from wsd.allwords.system import AllWordsWSD
     from wsd.experiments.pipeline import SupervisedWSD
 
+    if isinstance(model, AllWordsWSD):
+        return AllWordsAnnotator(model)
     if isinstance(model, SupervisedWSD):
         return OneWordAnnotator(model)
-    raise ValueError(f"wsd annotate cannot use a {type(model).__name__} model yet: give a "
-                     "one-word model from `wsd train`")
+    raise ValueError(f"wsd annotate cannot use a {type(model).__name__} model: give an "
+                     "all-words model (wsd allwords --save) or a one-word one (wsd train)")
 
 
 _LOADED: dict[ModelRef, Annotator] = {}

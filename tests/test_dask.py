@@ -4,22 +4,18 @@ bad documents; the all-words training gives the model of one process."""
 
 import json
 import os
-import random
 import signal
+from types import SimpleNamespace
 
 import pytest
 from annotate_data import (
     output_lines,
     save_allwords_model,
     save_bass_model,
-    write_allwords_corpus,
     write_jsonl_corpus,
 )
 
 from wsd.annotate import annotate_corpus
-from wsd.instance import Instance
-from wsd.persistence import model_kind
-from wsd.resources import has_nltk_resource
 
 distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
 
@@ -88,49 +84,44 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
     assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
 
 
-@pytest.mark.skipif(not (has_nltk_resource("wordnet")
-                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
-                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
-def test_an_all_words_model_annotates_on_the_cluster_as_in_one_process(cluster, tmp_path):
-    from wsd.allwords.text import annotate_text
+def test_the_worker_plugin_loads_an_all_words_model_file_without_the_path(tmp_path):
+    from wsd.allwords.system import AllWordsWSD
+    from wsd.annotate.annotator import AllWordsAnnotator, ModelRef, annotator_for
+    from wsd.annotate.dask_runner import ModelPlugin
 
-    model = save_allwords_model(tmp_path)  # .npz: the worker plugin keeps the file's suffix
-    texts = write_allwords_corpus(tmp_path / "docs.jsonl")
-    annotate_corpus([tmp_path / "docs.jsonl"], model, tmp_path / "out", partition_size=2,
-                    scheduler=cluster.scheduler_address, progress=False)  # fmt: skip
-    rows = {row["id"]: row["sentences"] for row in map(json.loads, output_lines(tmp_path / "out"))}
-    assert rows == {f"a{n}": annotate_text(model, text) for n, text in enumerate(texts)}
-
-
-def allwords_training_data(seed: int = 0) -> list[Instance]:
-    """Three ambiguous words whose sense shows in a cue word of the sentence, plus noise."""
-    rng = random.Random(seed)
-    filler = ["the", "a", "old", "new", "river", "money", "music", "fish", "tree", "road"]
-    instances = []
-    for word, senses in (("bank", "ab"), ("bass", "abc"), ("plant", "ab")):
-        for n in range(30):
-            sense = senses[n % len(senses)]
-            tokens = [*rng.sample(filler, 4), f"cue{word}{sense}", word, *rng.sample(filler, 3)]
-            instances.append(Instance(id=f"{word}.{n}", tokens=tuple(tokens), span=(5, 6),
-                                      lemma=word, target_pos="NOUN",
-                                      senses=(f"{word}%{sense}",)))  # fmt: skip
-    return instances
+    model = save_allwords_model(tmp_path)
+    plugin = ModelPlugin(ModelRef.of(model))
+    model.unlink()  # a worker elsewhere sees no such file: the plugin brings its bytes
+    (tmp_path / "worker").mkdir()
+    plugin.setup(SimpleNamespace(local_directory=str(tmp_path / "worker")))
+    annotator = annotator_for(plugin.model)
+    assert isinstance(annotator, AllWordsAnnotator)
+    assert isinstance(annotator.system, AllWordsWSD) and annotator.system.models_
+    assert list((tmp_path / "worker").iterdir()) == []  # the copy is gone
 
 
-def test_allwords_training_on_the_cluster_gives_the_model_of_one_process(cluster):
+def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cluster,
+                                                                             tmp_path):
+    from test_allwords import QUICK, _bank_sentences, _corpus
+
+    from wsd.allwords import run_allwords
     from wsd.cluster import joblib_on_dask
 
-    all_words = model_kind("AllWordsWSD")
-    options = {"features": "bow", "pos_tags": "corpus", "epochs": 3, "n_models": 2}
-    data = allwords_training_data()
-    alone = all_words(**options, n_jobs=1).fit(data).to_dict()
+    xml = _corpus(tmp_path, "toy", [_bank_sentences(8), _bank_sentences(8, offset=1)])
+    options = {**QUICK, "n_models": 2, "epochs": 3}
+    run_allwords(train=xml, evaluate=[], model_path=tmp_path / "alone.npz", **options)
     with joblib_on_dask(scheduler=cluster.scheduler_address) as client, \
             distributed.get_task_stream(client) as tasks:
-        spread = all_words(**options, n_jobs=-1).fit(data).to_dict()
-    assert tasks.data, "no task ran on the cluster"
-    assert len(alone["models"]) == 3
-    assert spread.pop("params") == {**alone.pop("params"), "n_jobs": -1}
-    assert spread == alone
+        run_allwords(train=xml, evaluate=[], model_path=tmp_path / "spread.npz", **options)
+    assert tasks.data, "the words were not trained on the cluster"
+    assert (tmp_path / "spread.npz").read_bytes() == (tmp_path / "alone.npz").read_bytes()
+
+
+def test_wsd_allwords_refuses_local_jobs_on_a_cluster():
+    from test_cli import assert_clean_error, run
+
+    result = run("allwords", "--jobs", "2", "--workers", "2", "--save", "never.npz")
+    assert_clean_error(result, "--jobs runs local processes")
 
 
 def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_path):

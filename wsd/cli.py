@@ -246,6 +246,7 @@ def cmd_curves(args: argparse.Namespace) -> int:
 
 def cmd_allwords(args: argparse.Namespace) -> int:
     from wsd.allwords import run_allwords
+    from wsd.cluster import joblib_on_dask
 
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
@@ -260,9 +261,13 @@ def cmd_allwords(args: argparse.Namespace) -> int:
               "prior": args.prior, "gloss_weight": args.gloss_weight,
               "discourse_weight": args.discourse_weight}
     options.update({name: value for name, value in chosen.items() if value is not None})
-    table = run_allwords(
-        train=None if args.model else args.train, evaluate=evaluate, out_dir=args.out,
-        root=args.framework, model_path=args.save, model=args.model, **options)
+    if args.jobs != 1 and (args.workers or args.scheduler):
+        raise ValueError("--jobs runs local processes; with --workers or --scheduler the Dask "
+                         "workers train")
+    with joblib_on_dask(args.workers, args.scheduler):
+        table = run_allwords(
+            train=None if args.model else args.train, evaluate=evaluate, out_dir=args.out,
+            root=args.framework, model_path=args.save, model=args.model, **options)
     if len(table):
         scores = table.copy()
         for column in ("P", "R", "F1"):
@@ -396,6 +401,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int,
+                       help="train on a local Dask cluster of N processes (same model file)")
+    where.add_argument("--scheduler", help="train on the Dask cluster at this address "
+                                           "(tcp://HOST:PORT; same model file)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
 

@@ -1,7 +1,7 @@
 """Dask clusters for work beyond one process: a local cluster of N worker processes or an
 existing one at an address, and joblib's ``Parallel`` sent to it.
 
-Imported only when a cluster is asked for (it needs the ``[dask]`` extra).
+Dask (the ``[dask]`` extra) is imported only when a cluster is asked for.
 """
 
 from __future__ import annotations
@@ -9,14 +9,15 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Iterator
-
-from distributed import Client, LocalCluster
+from typing import Any
 
 
 @contextlib.contextmanager
-def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Client]:
-    """A client of the cluster at ``scheduler``, or of a new local cluster of ``workers``
-    single-threaded processes (closed on exit)."""
+def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+    """A ``distributed.Client`` of the cluster at ``scheduler``, or of a new local cluster of
+    ``workers`` single-threaded processes (closed on exit)."""
+    from distributed import Client, LocalCluster
+
     if scheduler:
         with Client(scheduler) as client:
             yield client
@@ -30,10 +31,14 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
 
 
 @contextlib.contextmanager
-def joblib_on_dask(workers: int | None = None, scheduler: str | None = None) -> Iterator[Client]:
-    """Inside, ``joblib.Parallel(n_jobs=-1)`` runs its tasks on the Dask cluster (a new local
-    one of ``workers`` processes, or the one at ``scheduler``): code that parallelises with
-    joblib, like the all-words training, runs on a cluster unchanged."""
+def joblib_on_dask(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+    """Inside, ``joblib.Parallel`` runs its tasks on a Dask cluster (a new local one of
+    ``workers`` processes, or the one at ``scheduler``), whatever its ``n_jobs``: code that
+    parallelises with joblib, like the all-words training, runs on a cluster unchanged and
+    gives the same results. With neither, nothing changes (yields None)."""
+    if not workers and not scheduler:
+        yield None
+        return
     import joblib
 
     with dask_client(workers, scheduler) as client, joblib.parallel_config(backend="dask"):

@@ -22,6 +22,7 @@ partition: the time per empty partition through a one-worker cluster (submit, ru
 with 3 in flight as the runner keeps them) minus that through the embedded scheduler.
 
 Usage: nice -n 10 python benchmarks/annotate.py [--tokens 1000000] [--model PATH] [--seed 0]
+       [--runs local workers1 workers2]
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from wsd.resources import framework_dir, has_framework
 
 SENTENCES_PER_DOCUMENT = 10
 PARTITIONS_FOR_OVERHEAD = 500
+RUNS = {"local": ("one process (no Dask)", ()), "workers1": ("--workers 1", ("--workers", "1")),
+        "workers2": ("--workers 2", ("--workers", "2"))}
 
 
 def plain_sentences() -> list[str]:
@@ -93,6 +96,8 @@ def steady_rate(manifest: dict) -> float:
     """Tokens per second between the first and the last partition written (start-up and the
     first partition left out)."""
     parts = sorted(manifest["partitions"].values(), key=lambda p: p["written_at"])
+    if len(parts) < 2:
+        return float("nan")
     seconds = parts[-1]["written_at"] - parts[0]["written_at"]
     return sum(p["tokens"] for p in parts[1:]) / seconds
 
@@ -103,7 +108,7 @@ def peak_memory(manifest: dict) -> tuple[float, float]:
     return max(peaks[: max(1, len(peaks) // 10)]), max(peaks)
 
 
-def joblib_peer(corpus: Path, model: Path, jobs: int) -> float:
+def joblib_peer(corpus: Path, model: Path, jobs: int, size: int) -> float:
     """Seconds for joblib's process pool to run the same task on the same partitions."""
     code = (
         "import sys, joblib\n"
@@ -111,7 +116,7 @@ def joblib_peer(corpus: Path, model: Path, jobs: int) -> float:
         "from wsd.annotate.inputs import partitions, read_documents\n"
         "from wsd.annotate.process import annotate_partition\n"
         "ref = ModelRef.of(sys.argv[2])\n"
-        "parts = partitions(read_documents([sys.argv[1]]))\n"
+        f"parts = partitions(read_documents([sys.argv[1]]), {size})\n"
         f"joblib.Parallel(n_jobs={jobs})(joblib.delayed(annotate_partition)(p, ref) "
         "for p in parts)\n"
     )
@@ -178,32 +183,36 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=1_000_000)
     parser.add_argument("--model", type=Path, help="model file (default: bundled plant)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--partition-size", type=int, default=DEFAULT_PARTITION_SIZE)
+    parser.add_argument("--runs", nargs="+", choices=RUNS, default=list(RUNS),
+                        help="configurations to run (default: all)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wsd-annotate-bench-") as temporary:
         folder = Path(temporary)
         corpus = folder / "corpus.jsonl"
         documents, tokens = write_corpus(corpus, args.tokens, args.seed)
         model = args.model or default_model(folder)
-        n_parts = -(-documents // DEFAULT_PARTITION_SIZE)
+        size = args.partition_size
+        n_parts = -(-documents // size)
         print(f"corpus: {documents} documents, {tokens} tokens, {n_parts} partitions of "
-              f"{DEFAULT_PARTITION_SIZE} documents; model {model.name}; "
+              f"{size} documents; model {model.name}; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         rows = []
-        for name, options in (("one process (no Dask)", ()), ("--workers 1", ("--workers", "1")),
-                              ("--workers 2", ("--workers", "2"))):  # fmt: skip
-            wall, manifest = annotate(corpus, model, folder / f"out{len(rows)}", *options)
+        for name, options in (RUNS[run] for run in args.runs):
+            wall, manifest = annotate(corpus, model, folder / f"out{len(rows)}",
+                                      "--partition-size", str(size), *options)
             busy = sum(p["cpu_seconds"] for p in manifest["partitions"].values())
             rows.append((name, wall, tokens / wall, steady_rate(manifest), tokens / busy,
                          *peak_memory(manifest)))
-        wall = joblib_peer(corpus, model, 2)
-        rows.append(("peer: joblib, 2 processes", wall, tokens / wall, None, None, None))
+        wall = joblib_peer(corpus, model, 2, size)
+        rows.append(("peer: joblib, 2 processes", wall, tokens / wall, *[None] * 4))
         wall = driver_reading(corpus)
         rows.append(("driver: read + partition + pickle", wall, tokens / wall, *[None] * 4))
         wall = tokenizer_floor(corpus)
         rows.append(("floor: NLTK Treebank tokenizer only", wall, tokens / wall, *[None] * 4))
-        print(f"\n{'configuration':36} {'seconds':>7} {'tokens/s':>9} {'vs 1 proc':>9} "
+        print(f"\n{'configuration':36} {'seconds':>7} {'tokens/s':>9} {'vs first':>9} "
               f"{'steady':>9} {'CPU rate':>10} {'peak MB 1st 10%':>15} {'peak MB':>7}")
-        base = rows[0][2]
+        base = rows[0][2]  # the first run chosen
         for name, wall, rate, steady, busy_rate, first, peak in rows:
             extra = (f"{steady:9,.0f} {busy_rate:10,.0f} {first:15.0f} {peak:7.0f}"
                      if first is not None else "")  # fmt: skip

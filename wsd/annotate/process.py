@@ -42,7 +42,8 @@ class PartitionResult:
 
 def annotate_partition(partition: Partition, model: ModelRef) -> PartitionResult:
     """Annotate every document of ``partition`` with the model ``model`` names (loaded once
-    per process). A document the annotator refuses (ValueError) is reported like a bad one."""
+    per process). A document the annotator refuses or fails on is reported like a bad one,
+    with the error, and the others are annotated."""
     annotator = annotator_for(model)  # loading it once per process is not the partition's time
     started, cpu_started = time.perf_counter(), time.process_time()
     result = PartitionResult(partition.index, [], documents=len(partition.records))
@@ -54,6 +55,10 @@ def annotate_partition(partition: Partition, model: ModelRef) -> PartitionResult
             sentences = annotator.annotate(record.text)
         except ValueError as err:
             result.bad.append(BadDocument(record.source, record.line, str(err)).to_dict())
+            continue
+        except Exception as err:  # noqa: BLE001 - one document must not stop a corpus
+            problem = f"the annotator failed ({type(err).__name__}: {err})"
+            result.bad.append(BadDocument(record.source, record.line, problem).to_dict())
             continue
         result.sentences += len(sentences)
         result.tokens += sum(_token_count(s["text"]) for s in sentences)

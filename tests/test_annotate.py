@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from test_cli import assert_clean_error, run
 
 from wsd.annotate import annotate_corpus, load_annotator
-from wsd.annotate.annotator import sentences_of
-from wsd.annotate.inputs import BadDocument, Document, partitions, read_documents
+from wsd.annotate.annotator import ModelRef, preload, sentences_of
+from wsd.annotate.inputs import BadDocument, Document, Partition, partitions, read_documents
+from wsd.annotate.process import annotate_partition
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
@@ -155,6 +156,27 @@ def test_an_all_words_model_tags_every_content_word_as_the_text_pipeline_does(tm
     assert first["bank"]["sense_key"] == "bank%1:14:00::"
     assert first["banks"]["sense_key"] == "bank%1:17:01::"
     assert manifest["counts"]["tagged"] == sum(len(s["words"]) for v in rows.values() for s in v)
+
+
+def test_a_document_the_annotator_fails_on_is_reported_and_the_others_annotated():
+    class Fragile:
+        def annotate(self, text):
+            if "boom" in text:
+                raise KeyError("boom")
+            return [{"text": text, "words": []}]
+
+    reference = ModelRef("fragile.json", "0" * 64)
+    preload(reference, Fragile)
+    part = Partition(4, (Document("a", "Fine.", "f.jsonl", 1),
+                         Document("b", "It goes boom.", "f.jsonl", 2),
+                         BadDocument("f.jsonl", 3, "empty text"),
+                         Document("c", "Fine too.", "f.jsonl", 4)))  # fmt: skip
+    result = annotate_partition(part, reference)
+    assert [json.loads(line)["id"] for line in result.lines] == ["a", "c"]
+    assert result.bad == [
+        {"source": "f.jsonl", "line": 2, "problem": "the annotator failed (KeyError: 'boom')"},
+        {"source": "f.jsonl", "line": 3, "problem": "empty text"}]
+    assert (result.index, result.documents, result.sentences) == (4, 4, 2)
 
 
 def test_the_annotator_is_loaded_once_per_process_and_file_version(model, tmp_path):

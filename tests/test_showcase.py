@@ -72,7 +72,7 @@ def test_showcase_sentence_gets_the_intended_sense(answers, sentence):
 def test_small_margins_are_marked_unsure():
     record = {"sentence": "s", "target": "bass", "sense": "bass.fish", "gloss": None,
               "margin": 0.1, "runner_up": "bass.sound", "unsure": True, "features": []}
-    assert "margin 0.100 over bass.sound (unsure: a small margin)" in format_record(record)
+    assert "unsure: a small margin (0.100 over bass.sound)" in format_record(record)
     assert "unsure" not in format_record({**record, "margin": 1.0, "unsure": False})
 
 

@@ -134,8 +134,8 @@ class OneWordAnnotator:
         return records
 
     def _tag(self, instances: Sequence[Instance], found: Sequence[tuple]) -> None:
-        learner = self.model.learner
-        scores = np.atleast_2d(learner.decision_function(self.model.featurizer.transform(
+        learner = self.model.learner_
+        scores = np.atleast_2d(learner.decision_function(self.model.featurizer_.transform(
             instances)))
         classes = list(learner.classes_)
         for (inst, record, start, end), row in zip(found, scores, strict=True):
@@ -145,8 +145,9 @@ class OneWordAnnotator:
             record["words"].append({
                 "token": inst.target, "start": start, "end": end, "lemma": self.lemma,
                 "pos": None, "sense_key": best, "synset": _synset_of(best),
-                "gloss": self.model.glosses.get(best), "score": round(float(row[ranked[0]]), 4),
-                "margin": round(margin, 4), "source": "classifier",
+                "gloss": (self.model.glosses or {}).get(best),
+                "score": round(float(row[ranked[0]]), 4), "margin": round(margin, 4),
+                "source": "classifier",
             })  # fmt: skip
 
 

@@ -44,8 +44,9 @@ def disambiguate(
     model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5,
     unsure_below: float = UNSURE_MARGIN,
 ) -> list[dict[str, Any]]:
-    """One record per sentence: the sense, its gloss, the margin, whether the answer is unsure
-    (a runner-up within ``unsure_below`` of the winner's score) and the top features."""
+    """One record per sentence: the sense, its gloss, the margin over the runner-up, whether the
+    answer is unsure (margin below ``unsure_below``) and its breakdown into the bias and the
+    ``top`` features for and against (they add up)."""
     if target and model.lemmas_ and target.lower() not in model.lemmas_:
         raise ValueError(f"this model was trained for {', '.join(model.lemmas_)}, "
                          f"not {target!r}")
@@ -62,6 +63,10 @@ def disambiguate(
             "runner_up": why.runner_up,
             "unsure": why.runner_up is not None and why.margin < unsure_below,
             "features": [[name, round(value, 4)] for name, value in why.features],
+            "against": [[name, round(value, 4)] for name, value in why.against],
+            "bias": round(why.bias, 4),
+            "other_features": round(why.rest, 4),
+            "breakdown": why.lines(),
         })
     return records
 
@@ -71,10 +76,7 @@ def format_record(record: dict[str, Any]) -> str:
     lines = [f"{record['sentence']}", f"  {record['target']} -> {record['sense']}"]
     if record["gloss"]:
         lines[-1] += f": {record['gloss']}"
-    if record["runner_up"] is not None:
-        lines.append(f"  margin {record['margin']:.3f} over {record['runner_up']}"
-                     + (" (unsure: a small margin)" if record.get("unsure") else ""))
-    if record["features"]:
-        pushed = ", ".join(f"{name} ({value:+.2f})" for name, value in record["features"])
-        lines.append(f"  because of: {pushed}")
+    if record.get("unsure"):
+        lines.append(f"  unsure: a small margin ({record['margin']:.3f} over {record['runner_up']})")
+    lines += [f"  {line}" for line in record.get("breakdown", [])]
     return "\n".join(lines)

@@ -266,6 +266,7 @@ def cmd_curves(args: argparse.Namespace) -> int:
 
 def cmd_allwords(args: argparse.Namespace) -> int:
     from wsd.allwords import run_allwords
+    from wsd.cluster import joblib_on_dask
 
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
@@ -284,9 +285,13 @@ def cmd_allwords(args: argparse.Namespace) -> int:
               "prior": args.prior, "gloss_weight": args.gloss_weight,
               "discourse_weight": args.discourse_weight}
     options.update({name: value for name, value in chosen.items() if value is not None})
-    table = run_allwords(
-        train=None if args.model else args.train, evaluate=evaluate, out_dir=args.out,
-        root=args.framework, model_path=args.save, model=args.model, **options)
+    if args.jobs != 1 and (args.workers or args.scheduler):
+        raise ValueError("--jobs runs local processes; with --workers or --scheduler the Dask "
+                         "workers train")
+    with joblib_on_dask(args.workers, args.scheduler):
+        table = run_allwords(
+            train=None if args.model else args.train, evaluate=evaluate, out_dir=args.out,
+            root=args.framework, model_path=args.save, model=args.model, **options)
     if len(table):
         scores = table.copy()
         for column in ("P", "R", "F1"):
@@ -296,6 +301,20 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         print(f"key files written to {args.out}")
     if args.save:
         print(f"model saved to {args.save}")
+    return 0
+
+
+def cmd_annotate(args: argparse.Namespace) -> int:
+    from wsd.annotate import annotate_corpus
+
+    manifest = annotate_corpus(
+        args.inputs, args.model, args.out, partition_size=args.partition_size,
+        max_document_bytes=args.max_document_size, output_format=args.format,
+        workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+    counts = manifest["counts"]
+    print(f"annotated {counts['annotated']} of {counts['documents']} documents "
+          f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
+          f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {args.out}")
     return 0
 
 
@@ -455,8 +474,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int,
+                       help="train on a local Dask cluster of N processes (same model file)")
+    where.add_argument("--scheduler", help="train on the Dask cluster at this address "
+                                           "(tcp://HOST:PORT; same model file)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
+
+    p = commands.add_parser("annotate", help="sense-tag a corpus, in one process or on Dask")
+    p.add_argument("inputs", nargs="+", help=".txt files (one document each), JSONL files "
+                                             '({"id", "text"} per line), .gz too, or folders')
+    p.add_argument("--model", required=True, help="model file from `wsd allwords --save` (every "
+                                                  "content word) or `wsd train` (its word)")
+    p.add_argument("--out", required=True, help="output folder: part-NNNNN files and "
+                                                "manifest.json; a re-run resumes it")
+    p.add_argument("--partition-size", type=int, default=100,
+                   help="documents per partition (default: 100)")
+    p.add_argument("--max-document-size", type=int, default=1_000_000,
+                   help="longer documents are reported as bad (bytes; default: 1000000)")
+    p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
+                   help="partition files (parquet needs pyarrow; default: jsonl)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="run on a local Dask cluster of N processes")
+    where.add_argument("--scheduler", help="run on the Dask cluster at this address "
+                                           "(tcp://HOST:PORT)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=cmd_annotate)
 
     p = commands.add_parser("senses", help="list a word's senses with their glosses")
     p.add_argument("word", help="the word, e.g. bass")

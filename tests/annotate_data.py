@@ -1,0 +1,69 @@
+"""Shared data of the annotate tests: a one-word model and small corpora from the bundled data."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from wsd.corpora.bundled import load_bundled
+from wsd.experiments.disambiguate import train_bundled_model
+from wsd.experiments.systems import small_corpus_settings
+
+
+def save_bass_model(path: Path) -> Path:
+    """The averaged perceptron trained on every bundled 'bass' sentence, saved at ``path``
+    (words not lemmatized: worker processes then start without loading WordNet)."""
+    settings = replace(small_corpus_settings(), lemmatize=False)
+    return train_bundled_model("bass", settings).save(path)
+
+
+def bundled_sentences() -> list[str]:
+    """Every bundled sentence of bass and crane, as plain text."""
+    return [" ".join(inst.tokens) for word in ("bass", "crane") for inst in load_bundled(word)]
+
+
+def write_jsonl_corpus(path: Path, n_documents: int, seed: int = 0) -> list[str]:
+    """``n_documents`` documents of 1-4 shuffled bundled sentences as JSONL; their ids."""
+    rng = random.Random(seed)
+    sentences = bundled_sentences()
+    ids = [f"doc{n}" for n in range(n_documents)]
+    with open(path, "w", encoding="utf-8") as stream:
+        for doc_id in ids:
+            text = " ".join(rng.sample(sentences, rng.randint(1, 4)))
+            stream.write(json.dumps({"id": doc_id, "text": text}) + "\n")
+    return ids
+
+
+def output_lines(folder: Path) -> list[str]:
+    """The lines of every partition file in ``folder``, sorted (the set the run produced)."""
+    return sorted(line for part in folder.glob("part-*.jsonl")
+                  for line in part.read_text(encoding="utf-8").splitlines())
+
+
+ALLWORDS_TEXTS = [
+    "The money and cash loan went to the bank. Fishing banks with mud and water.",
+    "He planted one seed.\n\nThe bank near the river had mud and water.",
+    "A loan from the bank, in cash.",
+]
+
+
+def save_allwords_model(folder: Path) -> Path:
+    """A small all-words model (.npz) of bank (money / river) and seed, as the all-words tests
+    train it; needs NLTK's WordNet and tagger to annotate raw text."""
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+
+    from wsd.allwords import AllWordsWSD
+
+    seed = [(["a", "seed", "grew"], 1, "seed%1:20:00::", "seed")] * 3
+    data = _load(_corpus(folder, "t", [_bank_sentences(12) + seed]))
+    return AllWordsWSD(**QUICK, epochs=5).fit(data).save(folder / "allwords.npz")
+
+
+def write_allwords_corpus(path: Path) -> list[str]:
+    """ALLWORDS_TEXTS as JSONL documents a0, a1, ...; the texts."""
+    with open(path, "w", encoding="utf-8") as stream:
+        for n, text in enumerate(ALLWORDS_TEXTS):
+            stream.write(json.dumps({"id": f"a{n}", "text": text}) + "\n")
+    return ALLWORDS_TEXTS

@@ -1,0 +1,298 @@
+"""wsd annotate in one process: reading inputs, partitions, the one-word annotator, the output
+folder (atomic files, manifest, resume) and the command line."""
+
+import gzip
+import json
+
+import pytest
+from annotate_data import (
+    output_lines,
+    save_allwords_model,
+    save_bass_model,
+    write_allwords_corpus,
+    write_jsonl_corpus,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_cli import assert_clean_error, run
+
+from wsd.annotate import annotate_corpus, load_annotator
+from wsd.annotate.annotator import ModelRef, preload, sentences_of
+from wsd.annotate.inputs import BadDocument, Document, Partition, partitions, read_documents
+from wsd.annotate.process import annotate_partition
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.instance import Instance
+from wsd.resources import has_nltk_resource
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    return save_bass_model(tmp_path_factory.mktemp("model") / "bass.json")
+
+
+# ---------------------------------------------------------------- reading and partitions
+
+
+def test_reads_text_files_jsonl_and_gzip_in_order(tmp_path):
+    folder = tmp_path / "corpus"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "b.txt").write_text("Second file.", encoding="utf-8")
+    (folder / "sub" / "a.txt").write_text("In a sub-folder.", encoding="utf-8")
+    (folder / "notes.md").write_text("not an input", encoding="utf-8")
+    with gzip.open(tmp_path / "more.jsonl.gz", "wt", encoding="utf-8") as stream:
+        stream.write('{"id": 7, "text": "Seven."}\n\n{"text": "No id."}\n')
+    records = list(read_documents([folder, tmp_path / "more.jsonl.gz"]))
+    assert [(r.id, r.text, r.line) for r in records] == [
+        ("b.txt", "Second file.", 0),
+        ("sub/a.txt", "In a sub-folder.", 0),
+        ("7", "Seven.", 1),
+        (f"{tmp_path / 'more.jsonl.gz'}:3", "No id.", 3),
+    ]
+
+
+def test_bad_documents_keep_their_place_with_file_and_line(tmp_path):
+    path = tmp_path / "docs.jsonl"
+    path.write_bytes(b'{"id": "ok", "text": "Fine."}\n'
+                     b'{"id": "empty", "text": "  "}\n'
+                     b'{"id": "bytes", "text": "caf\xe9"}\n'
+                     b'{"id": "huge", "text": "' + b"x" * 10_000_000 + b'"}\n'
+                     b'not json\n'
+                     b'{"id": "no text"}\n'
+                     b'{"id": "last", "text": "Also fine."}\n')
+    records = list(read_documents([path]))
+    assert [type(r) for r in records] == [Document] + [BadDocument] * 5 + [Document]
+    problems = {r.line: r.problem for r in records if isinstance(r, BadDocument)}
+    assert problems[2] == "empty text"
+    assert problems[3].startswith("not UTF-8")
+    assert "longer than 1000000 bytes" in problems[4]
+    assert problems[5].startswith("not JSON")
+    assert '"text"' in problems[6]
+    assert all(r.source == str(path) for r in records)
+    assert [r.line for r in records] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_a_missing_input_or_unknown_file_type_is_an_error(tmp_path):
+    with pytest.raises(ValueError, match="does not exist"):
+        list(read_documents([tmp_path / "nothing.jsonl"]))
+    (tmp_path / "table.csv").write_text("a,b\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="table.csv: not an input"):
+        list(read_documents([tmp_path / "table.csv"]))
+
+
+texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(texts, max_size=12))
+def test_jsonl_reader_gives_every_line_back_or_reports_it(tmp_path_factory, written):
+    path = tmp_path_factory.mktemp("jsonl") / "docs.jsonl"
+    path.write_text("".join(json.dumps({"id": n, "text": t}) + "\n"
+                            for n, t in enumerate(written)), encoding="utf-8")
+    records = list(read_documents([path]))
+    assert len(records) == len(written)
+    for n, (record, text) in enumerate(zip(records, written, strict=True)):
+        assert record.line == n + 1
+        if text.strip():
+            assert (record.id, record.text) == (str(n), text)
+        else:
+            assert record == BadDocument(str(path), n + 1, "empty text")
+
+
+@given(st.lists(st.integers(), max_size=40), st.integers(1, 9))
+def test_partitions_cut_the_stream_in_order(items, size):
+    cut = list(partitions(items, size))
+    assert [p.index for p in cut] == list(range(len(cut)))
+    assert [x for p in cut for x in p.records] == items
+    assert all(len(p.records) == size for p in cut[:-1])
+    assert not cut or 1 <= len(cut[-1].records) <= size
+
+
+def test_sentences_are_split_at_paragraphs_and_sentence_ends():
+    text = "  He sat by the bank. Then Mr. Smith left!\n\n  A new paragraph\nwithout a stop\n"
+    spans = sentences_of(text)
+    assert [text[s:e] for s, e in spans] == [
+        "He sat by the bank.", "Then Mr. Smith left!", "A new paragraph\nwithout a stop"]
+
+
+# ---------------------------------------------------------------- the one-word annotator
+
+
+def test_one_word_annotator_tags_each_occurrence_as_the_model_does(model):
+    text = ("We caught a huge bass off the pier. He plays bass in a jazz band.\n\n"
+            "Basses and bass guitars. Nothing here.")
+    sentences = load_annotator(model).annotate(text)
+    assert [s["text"] for s in sentences] == [
+        "We caught a huge bass off the pier.", "He plays bass in a jazz band.",
+        "Basses and bass guitars.", "Nothing here."]
+    assert [len(s["words"]) for s in sentences] == [1, 1, 2, 0]
+    system = SupervisedWSD.load(model)
+    for sentence in sentences:
+        for word in sentence["words"]:
+            assert text[word["start"]:word["end"]] == word["token"]
+            at = sentence["text"].index(word["token"], word["start"] - text.index(
+                sentence["text"]))
+            marked = (sentence["text"][:at] + "<<" + word["token"] + ">>"
+                      + sentence["text"][at + len(word["token"]):])
+            expected = system.explain(Instance.from_text(marked, lemma="bass"))
+            assert word["sense_key"] == expected.sense
+            assert word["gloss"] == expected.gloss
+            assert word["margin"] == pytest.approx(expected.margin, abs=1e-4)
+            assert word["lemma"] == "bass" and word["source"] == "classifier"
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_an_all_words_model_tags_every_content_word_as_the_text_pipeline_does(tmp_path):
+    from wsd.allwords.text import annotate_text
+
+    model = save_allwords_model(tmp_path)
+    texts = write_allwords_corpus(tmp_path / "docs.jsonl")
+    manifest = annotate_corpus([tmp_path / "docs.jsonl"], model, tmp_path / "out",
+                               partition_size=2, progress=False)  # fmt: skip
+    rows = {row["id"]: row["sentences"] for row in map(json.loads, output_lines(tmp_path / "out"))}
+    assert rows == {f"a{n}": annotate_text(model, text) for n, text in enumerate(texts)}
+    first = {w["token"]: w for s in rows["a0"] for w in s["words"]}
+    assert first["bank"]["sense_key"] == "bank%1:14:00::"
+    assert first["banks"]["sense_key"] == "bank%1:17:01::"
+    assert manifest["counts"]["tagged"] == sum(len(s["words"]) for v in rows.values() for s in v)
+
+
+def test_a_document_the_annotator_fails_on_is_reported_and_the_others_annotated():
+    class Fragile:
+        def annotate(self, text):
+            if "boom" in text:
+                raise KeyError("boom")
+            return [{"text": text, "words": []}]
+
+    reference = ModelRef("fragile.json", "0" * 64)
+    preload(reference, Fragile)
+    part = Partition(4, (Document("a", "Fine.", "f.jsonl", 1),
+                         Document("b", "It goes boom.", "f.jsonl", 2),
+                         BadDocument("f.jsonl", 3, "empty text"),
+                         Document("c", "Fine too.", "f.jsonl", 4)))  # fmt: skip
+    result = annotate_partition(part, reference)
+    assert [json.loads(line)["id"] for line in result.lines] == ["a", "c"]
+    assert result.bad == [
+        {"source": "f.jsonl", "line": 2, "problem": "the annotator failed (KeyError: 'boom')"},
+        {"source": "f.jsonl", "line": 3, "problem": "empty text"}]
+    assert (result.index, result.documents, result.sentences) == (4, 4, 2)
+
+
+def test_the_annotator_is_loaded_once_per_process_and_file_version(model, tmp_path):
+    assert load_annotator(model) is load_annotator(model)
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(model.read_bytes())
+    assert load_annotator(copy) is not load_annotator(model)
+
+
+# ---------------------------------------------------------------- whole runs
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    path = tmp_path_factory.mktemp("corpus") / "docs.jsonl"
+    write_jsonl_corpus(path, 40)
+    with open(path, "ab") as stream:  # two bad documents among the good ones
+        stream.write(b'{"id": "empty", "text": ""}\n{"id": "latin1", "text": "na\xefve"}\n')
+    write_jsonl_corpus(path.with_name("more.jsonl"), 15, seed=1)
+    return [path, path.with_name("more.jsonl")]
+
+
+@pytest.fixture(scope="module")
+def reference(model, corpus, tmp_path_factory):
+    """The output of one local run with the default partition size."""
+    out = tmp_path_factory.mktemp("reference")
+    manifest = annotate_corpus(corpus, model, out, progress=False)
+    return out, manifest
+
+
+def test_manifest_counts_every_document(reference, corpus):
+    out, manifest = reference
+    lines = output_lines(out)
+    assert manifest["status"] == "complete"
+    counts = manifest["counts"]
+    assert counts["documents"] == 57 == counts["annotated"] + counts["bad"]
+    assert counts["annotated"] == len(lines) == 55
+    assert counts["partitions"] == 1 and counts["bad"] == 2
+    rows = [json.loads(line) for line in lines]
+    assert counts["sentences"] == sum(len(r["sentences"]) for r in rows)
+    assert counts["tagged"] == sum(len(s["words"]) for r in rows for s in r["sentences"])
+    assert counts["tokens"] == sum(len(s["text"].split()) for r in rows for s in r["sentences"])
+    assert [(b["source"], b["line"]) for b in manifest["bad_documents"]] == [
+        (str(corpus[0]), 41), (str(corpus[0]), 42)]
+    assert json.loads((out / "manifest.json").read_text()) == manifest
+
+
+@pytest.mark.parametrize("size", [1, 7])
+def test_output_lines_do_not_depend_on_the_partition_size(reference, model, corpus, tmp_path,
+                                                          size):
+    manifest = annotate_corpus(corpus, model, tmp_path, partition_size=size, progress=False)
+    assert output_lines(tmp_path) == output_lines(reference[0])
+    assert manifest["counts"]["partitions"] == -(-57 // size)
+    assert {k: v for k, v in manifest["counts"].items() if k != "partitions"} == {
+        k: v for k, v in reference[1]["counts"].items() if k != "partitions"}
+
+
+def test_bad_documents_are_reported_on_stderr(model, corpus, tmp_path, capsys):
+    annotate_corpus(corpus, model, tmp_path, progress=False)
+    err = capsys.readouterr().err
+    assert f"bad document {corpus[0]}:41: empty text" in err
+    assert f"bad document {corpus[0]}:42: not UTF-8" in err
+
+
+def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus, tmp_path):
+    done = []
+
+    def interrupt_after_three(result):
+        done.append(result.index)
+        if len(done) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        annotate_corpus(corpus, model, tmp_path, partition_size=5, progress=False,
+                        on_result=interrupt_after_three)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted" and list(manifest["partitions"]) == [
+        "part-00000", "part-00001", "part-00002"]
+    # what a kill leaves: a temporary file, a partition file the journal does not list yet,
+    # a journal line cut short
+    (tmp_path / ".part-00003.jsonl.abc.tmp").write_text('{"id": "doc1', encoding="utf-8")
+    (tmp_path / "part-00004.jsonl").write_text('{"id": "doc2', encoding="utf-8")
+    with open(tmp_path / "journal.jsonl", "a", encoding="utf-8") as journal:
+        journal.write('{"partition": "part-00004", "file": "part-0')
+    resumed = []
+    manifest = annotate_corpus(corpus, model, tmp_path, partition_size=5, progress=False,
+                               on_result=lambda r: resumed.append(r.index))
+    assert resumed == list(range(3, 12))
+    assert output_lines(tmp_path) == output_lines(reference[0])
+    assert manifest["counts"]["documents"] == 57 and manifest["status"] == "complete"
+    journal = (tmp_path / "journal.jsonl").read_text(encoding="utf-8").splitlines()
+    assert sorted(json.loads(line)["partition"] for line in journal) == list(
+        manifest["partitions"])
+
+
+def test_a_folder_of_another_run_is_not_mixed_in(reference, model, corpus):
+    with pytest.raises(ValueError, match="other settings"):
+        annotate_corpus(corpus, model, reference[0], partition_size=3, progress=False)
+    with pytest.raises(ValueError, match="other inputs"):
+        annotate_corpus(corpus[:1], model, reference[0], progress=False)
+
+
+def test_parquet_output_holds_the_same_documents(reference, model, corpus, tmp_path):
+    parquet = pytest.importorskip("pyarrow.parquet", reason="--format parquet needs pyarrow")
+    annotate_corpus(corpus, model, tmp_path, output_format="parquet", progress=False)
+    rows = parquet.read_table(tmp_path / "part-00000.parquet").to_pylist()
+    assert sorted(json.dumps(r, ensure_ascii=False) for r in rows) == output_lines(reference[0])
+
+
+def test_cli_annotates_and_reports_bad_input(model, corpus, tmp_path):
+    result = run("annotate", *map(str, corpus), "--model", str(model), "--out",
+                 str(tmp_path / "out"), "--partition-size", "20", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "annotated 55 of 57 documents" in result.stdout
+    assert "3 partitions; 2 bad documents" in result.stdout
+    assert f"bad document {corpus[0]}:41: empty text" in result.stderr
+    result = run("annotate", str(tmp_path / "missing.jsonl"), "--model", str(model), "--out",
+                 str(tmp_path / "out2"))
+    assert_clean_error(result, "missing.jsonl", "does not exist")

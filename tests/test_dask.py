@@ -1,0 +1,143 @@
+"""wsd on a real Dask cluster (distributed.LocalCluster, 2 worker processes): annotate gives the
+output of one process, survives a worker killed mid-run, resumes after an interrupt, reports
+bad documents; the all-words training gives the model of one process."""
+
+import json
+import os
+import signal
+from types import SimpleNamespace
+
+import pytest
+from annotate_data import (
+    output_lines,
+    save_allwords_model,
+    save_bass_model,
+    write_jsonl_corpus,
+)
+
+from wsd.annotate import annotate_corpus
+
+distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:  # fmt: skip
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def client(cluster):
+    with distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def run_inputs(tmp_path_factory):
+    """A model, a corpus of 60 documents and 2 bad ones, and its annotation in one process."""
+    folder = tmp_path_factory.mktemp("dask")
+    model = save_bass_model(folder / "bass.json")
+    corpus = folder / "docs.jsonl"
+    write_jsonl_corpus(corpus, 60)
+    with open(corpus, "ab") as stream:
+        stream.write(b'{"id": "empty", "text": " "}\n{"id": "bytes", "text": "\xff"}\n')
+    manifest = annotate_corpus([corpus], model, folder / "local", partition_size=4,
+                               progress=False)  # fmt: skip
+    return model, corpus, output_lines(folder / "local"), manifest
+
+
+def test_cluster_gives_the_lines_of_one_process(cluster, run_inputs, tmp_path, capsys):
+    model, corpus, local_lines, local_manifest = run_inputs
+    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=3,
+                               scheduler=cluster.scheduler_address, progress=False)
+    assert output_lines(tmp_path) == local_lines
+    assert manifest["scheduler"] == f"dask cluster at {cluster.scheduler_address}"
+    assert manifest["counts"]["partitions"] == 21
+    for count in ("documents", "annotated", "bad", "sentences", "tokens", "tagged"):
+        assert manifest["counts"][count] == local_manifest["counts"][count]
+    assert manifest["bad_documents"] == local_manifest["bad_documents"]
+    err = capsys.readouterr().err
+    assert f"bad document {corpus}:61: empty text" in err
+    assert f"bad document {corpus}:62: not UTF-8" in err
+
+
+def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path):
+    model, corpus, local_lines, _ = run_inputs
+
+    def interrupt_after_two(result):
+        if result.index == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        annotate_corpus([corpus], model, tmp_path, partition_size=4, progress=False,
+                        on_result=interrupt_after_two)  # fmt: skip
+    first = json.loads((tmp_path / "manifest.json").read_text())
+    assert first["status"] == "interrupted" and list(first["partitions"]) == [
+        "part-00000", "part-00001"]
+    resumed = []
+    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=4, workers=1,
+                               progress=False, on_result=lambda r: resumed.append(r.index))
+    assert sorted(resumed) == list(range(2, 16))
+    assert output_lines(tmp_path) == local_lines
+    assert manifest["scheduler"] == "local dask cluster, 1 worker processes"
+    assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
+
+
+def test_the_worker_plugin_loads_an_all_words_model_file_without_the_path(tmp_path):
+    from wsd.allwords.system import AllWordsWSD
+    from wsd.annotate.annotator import AllWordsAnnotator, ModelRef, annotator_for
+    from wsd.annotate.dask_runner import ModelPlugin
+
+    model = save_allwords_model(tmp_path)
+    plugin = ModelPlugin(ModelRef.of(model))
+    model.unlink()  # a worker elsewhere sees no such file: the plugin brings its bytes
+    (tmp_path / "worker").mkdir()
+    plugin.setup(SimpleNamespace(local_directory=str(tmp_path / "worker")))
+    annotator = annotator_for(plugin.model)
+    assert isinstance(annotator, AllWordsAnnotator)
+    assert isinstance(annotator.system, AllWordsWSD) and annotator.system.models_
+    assert list((tmp_path / "worker").iterdir()) == []  # the copy is gone
+
+
+def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cluster,
+                                                                             tmp_path):
+    from test_allwords import QUICK, _bank_sentences, _corpus
+
+    from wsd.allwords import run_allwords
+    from wsd.cluster import joblib_on_dask
+
+    xml = _corpus(tmp_path, "toy", [_bank_sentences(8), _bank_sentences(8, offset=1)])
+    options = {**QUICK, "n_models": 2, "epochs": 3}
+    run_allwords(train=xml, evaluate=[], model_path=tmp_path / "alone.npz", **options)
+    with joblib_on_dask(scheduler=cluster.scheduler_address) as client, \
+            distributed.get_task_stream(client) as tasks:
+        run_allwords(train=xml, evaluate=[], model_path=tmp_path / "spread.npz", **options)
+    assert tasks.data, "the words were not trained on the cluster"
+    assert (tmp_path / "spread.npz").read_bytes() == (tmp_path / "alone.npz").read_bytes()
+
+
+def test_wsd_allwords_refuses_local_jobs_on_a_cluster():
+    from test_cli import assert_clean_error, run
+
+    result = run("allwords", "--jobs", "2", "--workers", "2", "--save", "never.npz")
+    assert_clean_error(result, "--jobs runs local processes")
+
+
+def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_path):
+    model, corpus, local_lines, _ = run_inputs
+    seen = []
+
+    def kill_a_worker_after_the_first(result):
+        seen.append(result.index)
+        if len(seen) == 1:
+            pids = client.run(os.getpid)
+            os.kill(max(pids.values()), signal.SIGKILL)
+
+    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=2,
+                               scheduler=cluster.scheduler_address, progress=False,
+                               on_result=kill_a_worker_after_the_first)  # fmt: skip
+    assert len(seen) > 1  # partitions finished after the kill
+    assert sorted(seen) == list(range(31))
+    assert output_lines(tmp_path) == local_lines
+    assert manifest["status"] == "complete" and manifest["counts"]["documents"] == 62

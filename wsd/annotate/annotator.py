@@ -1,0 +1,211 @@
+"""What annotates one document, and loading it once per process from a model file.
+
+An annotator turns a document's text into sentence records in the ``--json`` format of
+``wsd disambiguate`` (the all-words model's records come from ``wsd.allwords.text``)::
+
+    {"text": sentence, "words": [{"token", "start", "end", "lemma", "pos", "sense_key",
+                                  "synset", "gloss", "score", "margin", "source"}, ...]}
+
+(``start``/``end``: character offsets of the token in the document's text). Workers never
+receive a model with their tasks: they get a :class:`ModelRef` (path + SHA-256) and
+:func:`annotator_for` loads the file once per process, checking the digest, so a cluster whose
+workers see another version of the file fails loudly instead of mixing models.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from wsd import persistence
+from wsd.instance import Instance, sentence_spans, token_spans
+
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+@runtime_checkable
+class Annotator(Protocol):
+    """Text in, sentence records out; loaded once per process."""
+
+    def annotate(self, text: str) -> list[dict[str, Any]]:
+        """The sentences of ``text`` with a record for every word the model tags."""
+        ...
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """A model file as tasks name it: its resolved path and the SHA-256 of its bytes."""
+
+    path: str
+    sha256: str
+
+    @classmethod
+    def of(cls, path: str | Path) -> ModelRef:
+        """The reference of the file at ``path`` (ValueError naming it when it is missing)."""
+        resolved = Path(path).resolve()
+        if not resolved.is_file():
+            raise ValueError(f"model file {str(path)!r} does not exist")
+        return cls(str(resolved), file_sha256(resolved))
+
+
+def file_sha256(path: str | Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def sentences_of(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of a document: paragraphs split at blank lines, then
+    sentences within each; whitespace around a sentence is left out."""
+    spans = []
+    start = 0
+    for paragraph_end, next_start in [(m.start(), m.end()) for m in
+                                      _PARAGRAPH_BREAK.finditer(text)] + [(len(text), len(text))]:
+        paragraph = text[start:paragraph_end]
+        for s, e in sentence_spans(paragraph):
+            sentence = paragraph[s:e]
+            stripped = sentence.strip()
+            if stripped:
+                left = s + len(sentence) - len(sentence.lstrip())
+                spans.append((start + left, start + left + len(stripped)))
+        start = next_start
+    return spans
+
+
+def _synset_of(sense_key: str) -> str | None:
+    """The WordNet synset name of a sense key (None for other sense ids or without WordNet)."""
+    if "%" not in sense_key:
+        return None
+    from wsd.resources import has_nltk_resource
+
+    if not has_nltk_resource("wordnet"):
+        return None
+    from nltk.corpus import wordnet
+
+    try:
+        return wordnet.lemma_from_key(sense_key).synset().name()
+    except Exception:  # noqa: BLE001 - WordNet raises bare WordNetError/ValueError/KeyError
+        return None
+
+
+class OneWordAnnotator:
+    """Tags the word a ``wsd train`` model was trained for, in every sentence it occurs in.
+
+    An occurrence is a token equal (ignoring case) to the model's lemma or its plural in -s /
+    -es; every sentence is reported, with an empty ``words`` list where the word is absent.
+    """
+
+    def __init__(self, model: Any) -> None:
+        if len(model.lemmas_) != 1:
+            raise ValueError(f"a one-word model must name one lemma, this one names "
+                             f"{model.lemmas_ or 'none'}")
+        self.model = model
+        self.lemma = model.lemmas_[0]
+        self.forms = {self.lemma, self.lemma + "s", self.lemma + "es"}
+        # sentences without any form need no tokenizing: most of a corpus, for one word
+        self.mentioned = re.compile("|".join(sorted(map(re.escape, self.forms))), re.IGNORECASE)
+
+    def annotate(self, text: str) -> list[dict[str, Any]]:
+        records: list[dict[str, Any]] = []
+        found: list[tuple[Instance, dict[str, Any], int, int]] = []
+        for start, end in sentences_of(text):
+            sentence = text[start:end]
+            record: dict[str, Any] = {"text": sentence, "words": []}
+            records.append(record)
+            if not self.mentioned.search(sentence):
+                continue
+            spans = token_spans(sentence)
+            tokens = tuple(sentence[s:e] for s, e in spans)
+            for i, token in enumerate(tokens):
+                if token.lower() in self.forms:
+                    inst = Instance(id=f"{start}:{i}", tokens=tokens, span=(i, i + 1),
+                                    lemma=self.lemma)  # fmt: skip
+                    found.append((inst, record, start + spans[i][0], start + spans[i][1]))
+        if found:
+            self._tag([item[0] for item in found], found)
+        return records
+
+    def _tag(self, instances: Sequence[Instance], found: Sequence[tuple]) -> None:
+        learner = self.model.learner_
+        scores = np.atleast_2d(learner.decision_function(self.model.featurizer_.transform(
+            instances)))
+        classes = list(learner.classes_)
+        for (inst, record, start, end), row in zip(found, scores, strict=True):
+            ranked = np.argsort(-row, kind="stable")
+            best = classes[int(ranked[0])]
+            margin = float(row[ranked[0]] - row[ranked[1]]) if len(ranked) > 1 else 0.0
+            record["words"].append({
+                "token": inst.target, "start": start, "end": end, "lemma": self.lemma,
+                "pos": None, "sense_key": best, "synset": _synset_of(best),
+                "gloss": (self.model.glosses or {}).get(best),
+                "score": round(float(row[ranked[0]]), 4), "margin": round(margin, 4),
+                "source": "classifier",
+            })  # fmt: skip
+
+
+class AllWordsAnnotator:
+    """Tags every content word with an all-words model (``wsd allwords --save``), through the
+    raw-text pipeline of ``wsd disambiguate`` (the document is one discourse)."""
+
+    def __init__(self, system: Any) -> None:
+        self.system = system
+
+    def annotate(self, text: str) -> list[dict[str, Any]]:
+        from wsd.allwords.text import annotate_text
+
+        return annotate_text(self.system, text)
+
+
+def annotator_from_model(model: Any) -> Annotator:
+    """The annotator for a loaded model: an all-words system tags every content word, a
+    one-word ``SupervisedWSD`` its word."""
+    from wsd.allwords.system import AllWordsWSD
+    from wsd.experiments.pipeline import SupervisedWSD
+
+    if isinstance(model, AllWordsWSD):
+        return AllWordsAnnotator(model)
+    if isinstance(model, SupervisedWSD):
+        return OneWordAnnotator(model)
+    raise ValueError(f"wsd annotate cannot use a {type(model).__name__} model: give an "
+                     "all-words model (wsd allwords --save) or a one-word one (wsd train)")
+
+
+_LOADED: dict[ModelRef, Annotator] = {}
+
+
+def annotator_for(ref: ModelRef) -> Annotator:
+    """The annotator of ``ref``, loaded on first use in this process and kept for every later
+    task; ValueError when the file here is not the one the run was started with."""
+    if ref not in _LOADED:
+        _LOADED[ref] = load_checked(ref.path, ref.sha256)
+    return _LOADED[ref]
+
+
+def load_checked(path: str | Path, sha256: str) -> Annotator:
+    """The annotator of the model file at ``path``, which must have the digest ``sha256``."""
+    found = file_sha256(path)
+    if found != sha256:
+        raise ValueError(f"model file {str(path)!r} changed since the run started (SHA-256 "
+                         f"{found[:12]}, expected {sha256[:12]})")
+    return annotator_from_model(persistence.load_model(path))
+
+
+def load_annotator(path: str | Path) -> Annotator:
+    """The annotator of the model file at ``path`` (loaded once per process and digest)."""
+    return annotator_for(ModelRef.of(path))
+
+
+def preload(ref: ModelRef, load: Callable[[], Annotator]) -> None:
+    """Unless this process has it already, make ``load()`` the annotator :func:`annotator_for`
+    gives for ``ref`` (a Dask worker plugin hands over the model this way, so the workers need
+    not read the file)."""
+    if ref not in _LOADED:
+        _LOADED[ref] = load()

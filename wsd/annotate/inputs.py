@@ -1,0 +1,185 @@
+"""Reading the documents of ``wsd annotate`` and cutting them into partitions, as a stream.
+
+Inputs are ``.txt`` files (one document per file, id = its path as given or below the folder
+given) and JSONL files (``{"id": ..., "text": ...}`` per line, id defaulting to
+``FILE:LINE``), either possibly gzip-compressed (``.gz``); folders are searched for them, in
+sorted order. A document that cannot be annotated (undecodable bytes, bad JSON, no or empty
+text, more than ``max_bytes``) becomes a :class:`BadDocument` at its place in the stream, so
+it is reported, never skipped silently, and partition boundaries do not depend on it.
+
+Partition ``k`` holds records ``k * size`` to ``(k + 1) * size - 1`` of the stream: a pure
+function of the inputs, so a re-run cuts the same partitions and can skip the finished ones.
+Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitions in flight.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+DEFAULT_PARTITION_SIZE = 100
+DEFAULT_MAX_BYTES = 1_000_000
+SUFFIXES = (".txt", ".txt.gz", ".jsonl", ".jsonl.gz")
+
+
+@dataclass(frozen=True)
+class Document:
+    id: str
+    text: str
+    source: str
+    line: int  # 1-based line of a JSONL file; 0 for a .txt file (the whole file)
+
+
+@dataclass(frozen=True)
+class BadDocument:
+    source: str
+    line: int
+    problem: str
+
+    def to_dict(self) -> dict[str, str | int]:
+        return {"source": self.source, "line": self.line, "problem": self.problem}
+
+
+Record = Document | BadDocument
+
+
+@dataclass(frozen=True)
+class Partition:
+    index: int
+    records: tuple[Record, ...]
+
+
+def input_files(inputs: Sequence[str | os.PathLike]) -> list[tuple[Path, str]]:
+    """``(path, name)`` of every input file, folders expanded (sorted); ``name`` is the path
+    as given, or below the folder given, and names .txt documents. ValueError for a missing
+    input or a file of another type."""
+    files = []
+    for given in inputs:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and _known(p))
+            files += [(p, str(p.relative_to(path))) for p in found]
+        elif path.is_file():
+            if not _known(path):
+                raise ValueError(f"{path}: not an input wsd annotate reads (give "
+                                 f"{', '.join(SUFFIXES)} files or folders of them)")
+            files.append((path, str(given)))
+        else:
+            raise ValueError(f"input {str(given)!r} does not exist")
+    if not files:
+        raise ValueError(f"no {', '.join(SUFFIXES)} files in {', '.join(map(str, inputs))}")
+    return files
+
+
+def _known(path: Path) -> bool:
+    return path.name.endswith(SUFFIXES)
+
+
+def _open(path: Path) -> BinaryIO:
+    return gzip.open(path, "rb") if path.name.endswith(".gz") else open(path, "rb")
+
+
+def read_documents(
+    inputs: Sequence[str | os.PathLike], max_bytes: int = DEFAULT_MAX_BYTES
+) -> Iterator[Record]:
+    """Every document of ``inputs`` in order, bad ones as BadDocument at their place."""
+    for path, name in input_files(inputs):
+        if path.name.endswith((".jsonl", ".jsonl.gz")):
+            yield from _jsonl_documents(path, max_bytes)
+        else:
+            yield _text_document(path, name, max_bytes)
+
+
+def _text_document(path: Path, name: str, max_bytes: int) -> Record:
+    with _open(path) as stream:
+        raw = stream.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        return BadDocument(str(path), 0, f"longer than {max_bytes} bytes (--max-document-size)")
+    return _checked(raw, str(path), 0, lambda text: Document(name, text, str(path), 0))
+
+
+def _jsonl_documents(path: Path, max_bytes: int) -> Iterator[Record]:
+    with _open(path) as stream:
+        for number, raw in enumerate(_bounded_lines(stream, max_bytes), start=1):
+            if raw is None:
+                yield BadDocument(str(path), number,
+                                  f"line longer than {max_bytes} bytes (--max-document-size)")
+            elif raw.strip():
+                yield _checked(raw, str(path), number,
+                               lambda text, n=number: _json_document(text, path, n))
+
+
+def _bounded_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
+    """The lines of ``stream``; None for a line longer than ``max_bytes`` (read past, never
+    held whole)."""
+    while True:
+        line = stream.readline(max_bytes + 1)
+        if not line:
+            return
+        if len(line) > max_bytes and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(1 << 20)
+            yield None
+        else:
+            yield line
+
+
+def _checked(raw: bytes, source: str, line: int, build) -> Record:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return BadDocument(source, line, f"not UTF-8: {err}")
+    try:
+        document = build(text)
+    except ValueError as err:
+        return BadDocument(source, line, str(err))
+    if not document.text.strip():
+        return BadDocument(source, line, "empty text")
+    return document
+
+
+def _json_document(line_text: str, path: Path, number: int) -> Document:
+    try:
+        row = json.loads(line_text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not JSON: {err}") from err
+    if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+        raise ValueError('expected {"id": ..., "text": "..."}: no "text" string')
+    doc_id = row.get("id", f"{path}:{number}")
+    return Document(str(doc_id), row["text"], str(path), number)
+
+
+def partitions(
+    records: Iterable[Record], size: int = DEFAULT_PARTITION_SIZE
+) -> Iterator[Partition]:
+    """The records cut into consecutive partitions of ``size`` (the last one may be shorter)."""
+    if size < 1:
+        raise ValueError(f"--partition-size must be at least 1, got {size}")
+    batch: list[Record] = []
+    index = 0
+    for record in records:
+        batch.append(record)
+        if len(batch) == size:
+            yield Partition(index, tuple(batch))
+            batch, index = [], index + 1
+    if batch:
+        yield Partition(index, tuple(batch))
+
+
+def count_records(inputs: Sequence[str | os.PathLike]) -> int:
+    """How many records :func:`read_documents` will give (non-blank lines, one per .txt file),
+    from a fast pass over the bytes: the length of the progress bar."""
+    total = 0
+    for path, _ in input_files(inputs):
+        if not path.name.endswith((".jsonl", ".jsonl.gz")):
+            total += 1
+            continue
+        with _open(path) as stream:
+            for line in _bounded_lines(stream, 1 << 20):
+                total += line is None or bool(line.strip())
+    return total

@@ -1,0 +1,173 @@
+"""The output folder of ``wsd annotate``: partition files, written atomically, and the manifest.
+
+``DIR/part-NNNNN.jsonl`` (or ``.parquet``) holds one line per annotated document of partition
+NNNNN; ``DIR/manifest.json`` records the inputs, the model, the settings, the counts and each
+finished partition with its bad documents; ``DIR/journal.jsonl`` gets a line the moment a
+partition is finished. Files are written to a temporary name and renamed, so a run killed at
+any moment leaves whole files only; a partition counts as finished when the journal lists it
+and its file is there, and a re-run with the same settings skips it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from wsd.annotate.process import PartitionResult
+
+MANIFEST = "manifest.json"
+JOURNAL = "journal.jsonl"
+FORMAT = "wsd-annotate-manifest"
+VERSION = 1
+FORMATS = ("jsonl", "parquet")
+_COUNTS = ("documents", "annotated", "bad", "sentences", "tokens", "tagged")
+
+
+def atomic_write(path: Path, write) -> None:
+    """Call ``write(temporary path)`` and rename the result to ``path`` (same folder)."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        write(Path(temporary))
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError as err:
+        raise ImportError("--format parquet needs pyarrow (pip install pyarrow)") from err
+    return pyarrow
+
+
+def _write_parquet(lines: list[str], path: Path) -> None:
+    pyarrow = _pyarrow()
+    table = pyarrow.Table.from_pylist([json.loads(line) for line in lines])
+    pyarrow.parquet.write_table(table, path)
+
+
+class OutputFolder:
+    """The state of one ``--out`` folder: the manifest, and a journal of finished partitions.
+
+    ``run`` describes the run: ``inputs``, the model's ``sha256`` and ``settings`` must equal
+    those of an earlier run in the same folder (ValueError otherwise); ``scheduler`` may
+    differ. Each finished partition is appended to ``DIR/journal.jsonl`` at once, while the
+    manifest is rewritten every ``save_every`` seconds and at the end, so a long run does not
+    rewrite a manifest of thousands of partitions after each one.
+    """
+
+    def __init__(self, folder: str | os.PathLike, run: Mapping[str, Any],
+                 save_every: float = 10.0) -> None:  # fmt: skip
+        self.folder = Path(folder)
+        self.format = run["settings"]["format"]
+        if self.format not in FORMATS:
+            raise ValueError(f"--format must be one of {', '.join(FORMATS)}, got {self.format!r}")
+        if self.format == "parquet":
+            _pyarrow()  # fail before any work when it is missing
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.save_every = save_every
+        self.manifest = {"format": FORMAT, "version": VERSION, **run, "status": "running",
+                         "started": _now(), "counts": {}, "partitions": {},
+                         "bad_documents": []}  # fmt: skip
+        self._check_earlier_run(run)
+        self._read_journal()
+        self.save()
+
+    def _check_earlier_run(self, run: Mapping[str, Any]) -> None:
+        path = self.folder / MANIFEST
+        if not path.exists():
+            return
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise ValueError(f"{path} is not a wsd annotate manifest ({err})") from err
+        if not isinstance(old, dict) or old.get("format") != FORMAT:
+            raise ValueError(f"{path} is not a wsd annotate manifest")
+        for part, now, then in (("inputs", run["inputs"], old.get("inputs")),
+                                ("settings", run["settings"], old.get("settings")),
+                                ("model", run["model"]["sha256"],
+                                 old.get("model", {}).get("sha256"))):
+            if now != then:
+                raise ValueError(f"{self.folder} holds a run with other {part} ({then} instead "
+                                 f"of {now}): use another --out folder")
+        self.manifest["started"] = old.get("started", self.manifest["started"])
+
+    def _read_journal(self) -> None:
+        """Keep the journal's entries whose files exist (a line cut by a kill is dropped) and
+        rewrite it with just those, then keep it open for appending."""
+        journal = self.folder / JOURNAL
+        entries = []
+        if journal.exists():
+            for line in journal.read_text(encoding="utf-8").splitlines():
+                try:
+                    entry = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                if (self.folder / entry["file"]).is_file():
+                    entries.append(entry)
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
+        atomic_write(journal, lambda path: path.write_text(text, encoding="utf-8"))
+        for entry in entries:
+            self._record(entry)
+        self._journal = open(journal, "a", encoding="utf-8")  # noqa: SIM115 - closed in finish
+        self._saved = time.monotonic()
+
+    def _record(self, entry: dict[str, Any]) -> None:
+        self.manifest["partitions"][entry["partition"]] = entry
+
+    def finished(self, index: int) -> bool:
+        return _name(index) in self.manifest["partitions"]
+
+    def write(self, result: PartitionResult) -> None:
+        """Write the partition's file atomically, then append it to the journal."""
+        file = self.folder / f"{_name(result.index)}.{self.format}"
+        if self.format == "parquet":
+            atomic_write(file, lambda path: _write_parquet(result.lines, path))
+        else:
+            text = "".join(line + "\n" for line in result.lines)
+            atomic_write(file, lambda path: path.write_text(text, encoding="utf-8"))
+        entry = {"partition": _name(result.index), "file": file.name, **result.summary(),
+                 "written_at": round(time.time(), 3)}
+        self._journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self._journal.flush()
+        self._record(entry)
+        if time.monotonic() - self._saved >= self.save_every:
+            self.save()
+
+    def close(self, status: str) -> dict[str, Any]:
+        """Save the manifest with ``status`` ("complete", "interrupted", "failed"), return it."""
+        self.manifest["status"] = status
+        self.manifest["finished"] = _now()
+        self._journal.close()
+        self.save()
+        return self.manifest
+
+    def save(self) -> None:
+        parts = dict(sorted(self.manifest["partitions"].items()))
+        self.manifest["partitions"] = parts
+        self.manifest["counts"] = {c: sum(p[c] for p in parts.values()) for c in _COUNTS}
+        self.manifest["counts"]["partitions"] = len(parts)
+        self.manifest["bad_documents"] = [bad for p in parts.values()
+                                          for bad in p["bad_documents"]]  # fmt: skip
+        text = json.dumps(self.manifest, ensure_ascii=False, indent=1) + "\n"
+        atomic_write(self.folder / MANIFEST,
+                     lambda path: path.write_text(text, encoding="utf-8"))  # fmt: skip
+        self._saved = time.monotonic()
+
+
+def _name(index: int) -> str:
+    return f"part-{index:05d}"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,99 @@
+"""``wsd annotate``: stream the inputs in partitions, annotate them on the chosen scheduler,
+write each finished partition and the manifest, report bad documents, show progress.
+
+The scheduler is a parameter, never a code path: every scheduler runs
+``process.annotate_partition`` on the same partitions, so the output lines do not depend on
+it, on the number of workers, or on the partition size.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from wsd.annotate.annotator import ModelRef
+from wsd.annotate.inputs import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_PARTITION_SIZE,
+    count_records,
+    input_files,
+    partitions,
+    read_documents,
+)
+from wsd.annotate.local import run_local
+from wsd.annotate.output import OutputFolder
+from wsd.annotate.process import PartitionResult
+
+
+def scheduler_name(workers: int | None, scheduler: str | None) -> str:
+    if scheduler:
+        return f"dask cluster at {scheduler}"
+    return f"local dask cluster, {workers} worker processes" if workers else "local process"
+
+
+def annotate_corpus(
+    inputs: Sequence[str | os.PathLike],
+    model: str | os.PathLike,
+    out: str | os.PathLike,
+    partition_size: int = DEFAULT_PARTITION_SIZE,
+    max_document_bytes: int = DEFAULT_MAX_BYTES,
+    output_format: str = "jsonl",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = True,
+    on_result: Callable[[PartitionResult], None] | None = None,
+) -> dict[str, Any]:
+    """Annotate every document of ``inputs`` with the model file ``model`` into the folder
+    ``out`` and return the manifest. Partitions already finished in ``out`` (same inputs,
+    model and settings) are skipped. ``workers``: a local Dask cluster of that many processes;
+    ``scheduler``: the address of an existing Dask cluster; neither: this process, no Dask.
+    ``on_result`` is called with each partition's result after it is written."""
+    if max_document_bytes < 1:
+        raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
+    input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
+    reference = ModelRef.of(model)
+    folder = OutputFolder(out, {
+        "inputs": [str(Path(p).resolve()) for p in inputs],
+        "model": {"path": reference.path, "sha256": reference.sha256},
+        "settings": {"partition_size": partition_size, "max_document_bytes": max_document_bytes,
+                     "format": output_format},
+        "scheduler": scheduler_name(workers, scheduler),
+    })  # fmt: skip
+    todo = (part for part in partitions(read_documents(inputs, max_document_bytes),
+                                        partition_size) if not folder.finished(part.index))
+    if workers or scheduler:
+        from wsd.annotate.dask_runner import run_dask
+
+        results = run_dask(todo, reference, workers=workers, scheduler=scheduler)
+    else:
+        results = run_local(todo, reference)
+    total = -(-count_records(inputs) // partition_size)
+    bar = tqdm(total=total, initial=len(folder.manifest["partitions"]), unit="partition",
+               desc="annotate", disable=not progress, file=sys.stderr)  # fmt: skip
+    started, tokens = time.perf_counter(), 0
+    status = "failed"
+    try:
+        for result in results:
+            folder.write(result)
+            for bad in result.bad:
+                tqdm.write(f"wsd annotate: bad document {bad['source']}:{bad['line']}: "
+                           f"{bad['problem']}", file=sys.stderr)  # fmt: skip
+            tokens += result.tokens
+            bar.set_postfix_str(f"{tokens / (time.perf_counter() - started):,.0f} tokens/s")
+            bar.update()
+            if on_result is not None:
+                on_result(result)
+        status = "complete"
+    except KeyboardInterrupt:
+        status = "interrupted"
+        raise
+    finally:
+        bar.close()
+        manifest = folder.close(status)
+    return manifest

@@ -32,6 +32,7 @@ from numpy.lib import format as npy
 
 from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
+from wsd.persistence import atomic_open
 
 FORMAT = "wsd-allwords"
 VERSION = 1
@@ -90,13 +91,8 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         "coef": np.concatenate(coefs or [np.zeros(0)]).astype(np.float32),
         "intercepts": np.concatenate(intercepts or [np.zeros(0)]).astype(np.float32),
     }
-    partial = path.with_name(path.name + ".partial")
-    try:
-        with open(partial, "wb") as out:
-            np.savez_compressed(out, **arrays)
-        partial.replace(path)
-    finally:
-        partial.unlink(missing_ok=True)
+    with atomic_open(path, "wb") as out:
+        np.savez_compressed(out, **arrays)
     return path
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd.annotate.process import PartitionResult
+from wsd.persistence import atomic_open, write_text_atomic
 
 MANIFEST = "manifest.json"
 JOURNAL = "journal.jsonl"
@@ -27,18 +27,6 @@ FORMAT = "wsd-annotate-manifest"
 VERSION = 1
 FORMATS = ("jsonl", "parquet")
 _COUNTS = ("documents", "annotated", "bad", "sentences", "tokens", "tagged")
-
-
-def atomic_write(path: Path, write) -> None:
-    """Call ``write(temporary path)`` and rename the result to ``path`` (same folder)."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
-        write(Path(temporary))
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _pyarrow():
@@ -53,7 +41,8 @@ def _pyarrow():
 def _write_parquet(lines: list[str], path: Path) -> None:
     pyarrow = _pyarrow()
     table = pyarrow.Table.from_pylist([json.loads(line) for line in lines])
-    pyarrow.parquet.write_table(table, path)
+    with atomic_open(path, "wb") as stream:
+        pyarrow.parquet.write_table(table, stream)
 
 
 class OutputFolder:
@@ -116,7 +105,7 @@ class OutputFolder:
                 if (self.folder / entry["file"]).is_file():
                     entries.append(entry)
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
-        atomic_write(journal, lambda path: path.write_text(text, encoding="utf-8"))
+        write_text_atomic(journal, text)
         for entry in entries:
             self._record(entry)
         self._journal = open(journal, "a", encoding="utf-8")  # noqa: SIM115 - closed in finish
@@ -132,10 +121,10 @@ class OutputFolder:
         """Write the partition's file atomically, then append it to the journal."""
         file = self.folder / f"{_name(result.index)}.{self.format}"
         if self.format == "parquet":
-            atomic_write(file, lambda path: _write_parquet(result.lines, path))
+            _write_parquet(result.lines, file)
         else:
             text = "".join(line + "\n" for line in result.lines)
-            atomic_write(file, lambda path: path.write_text(text, encoding="utf-8"))
+            write_text_atomic(file, text)
         entry = {"partition": _name(result.index), "file": file.name, **result.summary(),
                  "written_at": round(time.time(), 3)}
         self._journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
@@ -160,8 +149,7 @@ class OutputFolder:
         self.manifest["bad_documents"] = [bad for p in parts.values()
                                           for bad in p["bad_documents"]]  # fmt: skip
         text = json.dumps(self.manifest, ensure_ascii=False, indent=1) + "\n"
-        atomic_write(self.folder / MANIFEST,
-                     lambda path: path.write_text(text, encoding="utf-8"))  # fmt: skip
+        write_text_atomic(self.folder / MANIFEST, text)
         self._saved = time.monotonic()
 
 

@@ -28,7 +28,7 @@ from wsd.features import PRESETS
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
-LEARNERS = ("perceptron", "averaged", "voted")
+LEARNERS = ("perceptron", "averaged", "voted", "mfs", "lesk")
 
 
 def _settings_arguments(parser: argparse.ArgumentParser) -> None:
@@ -96,7 +96,8 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import bundled_glosses
-    from wsd.experiments.systems import make_system
+    from wsd.experiments.lexsample import dictionary_glosses
+    from wsd.experiments.systems import make_learner_system
 
     instances = load_corpus(args.corpus)
     words = sorted({inst.key for inst in instances})
@@ -106,7 +107,9 @@ def cmd_train(args: argparse.Namespace) -> int:
                          "train one per word, or use `wsd allwords` for all-words data")
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
-    model = make_system(args.learner, _settings(args, args.corpus), glosses=glosses)
+    if args.dictionary:
+        glosses = dictionary_glosses(args.dictionary, instances[0])
+    model = make_learner_system(args.learner, _settings(args, args.corpus), glosses=glosses)
     model.fit(instances)
     model.save(args.out)
     print(f"trained {args.learner} on {len(instances)} instances of {args.corpus} "
@@ -251,6 +254,17 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lexsample(args: argparse.Namespace) -> int:
+    from wsd.experiments.lexsample import format_run, run_lexsample
+
+    run = run_lexsample(args.train, args.test, args.out, train_key=args.train_key,
+                        test_key=args.test_key, dictionary=args.dictionary,
+                        sense_map=args.sense_map, learner=args.learner,
+                        settings=_settings(args, "lexsample"))
+    print(format_run(run, args.out))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from wsd.experiments.demo import run_demo
 
@@ -288,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--learner", choices=LEARNERS, default="averaged",
                    help="learner (default: averaged)")
     p.add_argument("--out", required=True, help="model file to write (.json)")
+    p.add_argument("--dictionary", help="lexical-sample dictionary XML: glosses for lesk")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_train)
 
@@ -353,6 +368,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="parallel training processes; results do not depend on it (default: 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
+
+    p = commands.add_parser(
+        "lexsample", help="Senseval lexical sample: one model per lexelt, scorer2 answers")
+    p.add_argument("--train", required=True, help="training file (Senseval-2/3 format)")
+    p.add_argument("--test", required=True, help="test file (Senseval-2/3 format)")
+    p.add_argument("--out", required=True, help="answer file to write (lexelt id sense)")
+    p.add_argument("--train-key", help="key file for --train (default: its <answer> elements)")
+    p.add_argument("--test-key", help="key file for --test: print scorer2's accuracy")
+    p.add_argument("--sense-map", help="scorer2 sense map: also print coarse-grained scores")
+    p.add_argument("--dictionary", help="dictionary XML with glosses (needed by lesk)")
+    p.add_argument("--learner", choices=LEARNERS, default="averaged",
+                   help="learner per lexelt (default: averaged)")
+    _settings_arguments(p)
+    p.set_defaults(handler=cmd_lexsample)
 
     p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")

@@ -24,7 +24,8 @@ VERSION = 1
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
-_MODEL_MODULES = ("wsd.learners", "wsd.experiments.pipeline", "wsd.experiments.allwords")
+_MODEL_MODULES = ("wsd.learners", "wsd.learners.glosses", "wsd.experiments.pipeline",
+                  "wsd.experiments.allwords")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)

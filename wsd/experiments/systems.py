@@ -20,6 +20,7 @@ from wsd.learners.baselines import (
     RandomSense,
     WordNetFirstSense,
 )
+from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
 from wsd.learners.voted import MulticlassVotedPerceptron
 from wsd.resources import has_nltk_resource
@@ -28,6 +29,8 @@ SUPERVISED = ("perceptron", "averaged", "voted")
 BASELINES = ("mfs", "random")
 KNOWLEDGE = ("first-sense", "lesk", "lesk-extended")  # need a sense inventory
 SYSTEM_NAMES = BASELINES + KNOWLEDGE + SUPERVISED
+# What `wsd train` and `wsd lexsample` can train and save: the perceptrons and two baselines.
+LEARNER_NAMES = (*SUPERVISED, "mfs", "lesk")
 
 
 @dataclass(frozen=True)
@@ -128,3 +131,22 @@ def make_system(
     raise ValueError(f"unknown system {name!r}; choose from {', '.join(SYSTEM_NAMES)}")
 
 
+def make_learner_system(
+    name: str, settings: SystemSettings | None = None, glosses: dict[str, str] | None = None
+) -> SupervisedWSD:
+    """A saveable SupervisedWSD for ``name`` in LEARNER_NAMES: a perceptron on the settings'
+    features, the most frequent training sense ("mfs"), or simplified Lesk over the bag of words
+    with ``glosses`` as its dictionary ("lesk", backing off to the most frequent sense)."""
+    settings = settings or SystemSettings()
+    if name == "mfs":
+        return SupervisedWSD(Featurizer.preset("bow"), MostFrequentLabel(), glosses=glosses)
+    if name == "lesk":
+        if not glosses:
+            raise ValueError("the lesk learner needs glosses: train on the bundled corpus, or "
+                             "give a lexical-sample --dictionary")
+        lemmatize = settings.lemmatize and can_lemmatize()
+        return SupervisedWSD(Featurizer.preset("bow", lemmatize=lemmatize),
+                             GlossOverlap(glosses=glosses, lemmatize=lemmatize), glosses=glosses)
+    if name in SUPERVISED:
+        return make_system(name, settings, glosses=glosses)
+    raise ValueError(f"unknown learner {name!r}; choose from {', '.join(LEARNER_NAMES)}")

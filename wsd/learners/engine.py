@@ -44,13 +44,18 @@ __all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", 
 
 
 @njit(cache=True, nogil=True)
-def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter, mistakes):
+def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter, mistakes,
+                       margin, pa, C):
     """Passes over the rows, one per row of ``orders``; updates W, b, U, beta in place.
 
-    Writes the number of mistakes of each pass into ``mistakes``; returns the new counter.
+    The step against the rival class is 1 on a mistake (``margin`` 0, ``pa`` False), 1 when
+    the gold class wins by less than ``margin``, or PA-I's min(C, loss / (2 (|x|^2 + 1))) with
+    ``pa`` (see ``wsd.learners.multiclass``). Writes the number of mistakes of each pass into
+    ``mistakes``; returns the new counter.
     """
     n_classes = W.shape[1]
     scores = np.empty(n_classes)
+    plain = margin == 0.0 and not pa
     for epoch in range(orders.shape[0]):
         wrong = 0
         for i in orders[epoch]:
@@ -70,18 +75,38 @@ def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter,
             gold = y[i]
             if guess != gold:
                 wrong += 1
+            tau = 0.0
+            if plain:
+                if guess != gold:
+                    tau = 1.0
+            else:
+                guess = 1 if gold == 0 else 0
+                for k in range(n_classes):
+                    if k != gold and scores[k] > scores[guess]:
+                        guess = k
+                won_by = scores[gold] - scores[guess]
+                if pa:
+                    loss = 1.0 - won_by
+                    if loss > 0.0:
+                        norm = 1.0
+                        for j in range(start, end):
+                            norm += data[j] * data[j]
+                        tau = min(C, loss / (2.0 * norm))
+                elif won_by < margin:
+                    tau = 1.0
+            if tau != 0.0:
                 c = float(counter)
                 for j in range(start, end):
                     f = indices[j]
                     x = data[j]
-                    W[f, gold] += x
-                    W[f, guess] -= x
-                    U[f, gold] += c * x
-                    U[f, guess] -= c * x
-                b[gold] += 1.0
-                b[guess] -= 1.0
-                beta[gold] += c
-                beta[guess] -= c
+                    W[f, gold] += tau * x
+                    W[f, guess] -= tau * x
+                    U[f, gold] += c * tau * x
+                    U[f, guess] -= c * tau * x
+                b[gold] += tau
+                b[guess] -= tau
+                beta[gold] += c * tau
+                beta[guess] -= c * tau
             counter += 1
         mistakes[epoch] = wrong
     return counter
@@ -239,6 +264,9 @@ class _CSRPerceptronBase:
         seed: int | None = 0,
         patience: int | None = None,
         verbose: bool = False,
+        margin: float = 0.0,
+        update: str = "perceptron",
+        C: float = 1.0,
     ) -> None:
         self.epochs = epochs
         self.average = average
@@ -246,6 +274,9 @@ class _CSRPerceptronBase:
         self.seed = seed
         self.patience = patience
         self.verbose = verbose
+        self.margin = margin
+        self.update = update
+        self.C = C
 
     # ---- public API ------------------------------------------------------------------
 
@@ -379,10 +410,14 @@ class _CSRPerceptronBase:
 
     def _epochs(self, X: _Rows, y: np.ndarray, orders: np.ndarray) -> np.ndarray:
         """Run the compiled loop over the rows of ``orders``; the mistakes of each pass."""
-        kernel = _binary_epochs if self._binary else _multiclass_epochs
         mistakes = np.zeros(orders.shape[0], dtype=np.int64)
-        self._counter = kernel(X.indptr, X.indices, X.data, y, orders, self._W, self._b,
-                               self._U, self._beta, self._counter, mistakes)
+        arrays = (X.indptr, X.indices, X.data, y, orders, self._W, self._b, self._U, self._beta,
+                  self._counter, mistakes)
+        if self._binary:
+            self._counter = _binary_epochs(*arrays)
+        else:
+            self._counter = _multiclass_epochs(*arrays, float(self.margin), self.update == "pa",
+                                               float(self.C))
         return mistakes
 
     def _snapshot(self) -> tuple:
@@ -415,6 +450,11 @@ class _CSRPerceptronBase:
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
+        from wsd.learners.multiclass import check_update_options
+
+        check_update_options(self.margin, self.update, self.C)
+        if self._binary and (self.margin != 0.0 or self.update != "perceptron"):
+            raise ValueError("margin and update='pa' are options of the multiclass engine only")
         if (isinstance(self.epochs, bool) or not isinstance(self.epochs, (int, np.integer))
                 or self.epochs < 1):
             raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")

@@ -15,6 +15,22 @@ lecture pseudocode (Kuhlmann; the averaging trick of Daumé) line by line::
             c <- c + 1
     averaged model:  w_k - u_k / c,  b_k - beta_k / c
 
+Two options change *when* and *by how much* the step updates, never what it touches (the gold
+class y and the best-scoring other class r, here the prediction p when p != y):
+
+- ``margin`` (perceptron with margin): update not only on a mistake but whenever the gold
+  class wins by less than ``margin``, ``x.w_y + b_y - (x.w_r + b_r) < margin``; the step is
+  still 1, so the weights are pushed until every training example is won by a margin.
+  ``margin=0`` is the plain rule (update iff p != y).
+- ``update="pa"`` (passive-aggressive, PA-I of Crammer et al. 2006): the hinge loss
+  l = max(0, 1 - (x.w_y + b_y - x.w_r - b_r)) decides (update iff l > 0), and the step is
+  tau = min(C, l / (2 (||x||^2 + 1))) instead of 1 -- the smallest change that wins the example
+  by 1, capped by C (the bias counts as a feature of value 1 in each class's row)::
+
+        w_y += tau x;  b_y += tau;  u_y += c tau x;  beta_y += c tau     (and -tau for r)
+
+Averaging is unchanged, so both options also exist averaged.
+
 The exact contract: ``classes_ = sorted(set(y))``; ties in the argmax go to the lowest class
 index; examples are visited in the order of ``epoch_orders(n, epochs, seed, shuffle)``; the
 counter ``c`` grows after every example and keeps growing across epochs and ``partial_fit``
@@ -91,6 +107,31 @@ def argmax(scores: list[float]) -> int:
     return scores.index(max(scores))
 
 
+UPDATES = ("perceptron", "pa")
+
+
+def runner_up(scores: list[float], gold: int) -> int:
+    """The best-scoring class other than ``gold`` (ties to the lowest index)."""
+    best = 1 if gold == 0 else 0
+    for k, score in enumerate(scores):
+        if k != gold and score > scores[best]:
+            best = k
+    return best
+
+
+def step_size(scores: list[float], x: Example, gold: int, rival: int, margin: float,
+              update: str, C: float) -> float:
+    """How far the lecture's update moves for one example: 0 (no update), 1 (perceptron,
+    when the gold class does not win by ``margin``) or the PA-I step for the hinge loss."""
+    won_by = scores[gold] - scores[rival]
+    if update == "pa":
+        loss = 1.0 - won_by
+        if loss <= 0.0:
+            return 0.0
+        return min(C, loss / (2.0 * (sum(value * value for _, value in x) + 1.0)))
+    return 1.0 if won_by < margin else 0.0
+
+
 @register_model
 class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
     """Multiclass perceptron on feature dicts; ``average=True`` gives the averaged perceptron.
@@ -103,6 +144,10 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         accuracy (None: run all epochs).  With a development set the model always ends with
         the weights of its best epoch.
       verbose: show a progress bar over epochs.
+      margin: with the perceptron update, also update when the gold class wins by less than
+        this (0: only on mistakes); see the module docstring.
+      update: "perceptron" (step 1) or "pa" (passive-aggressive PA-I, step capped by ``C``).
+      C: the PA-I aggressiveness cap (ignored by the perceptron update).
       engine: "dict" trains with the loop below; "compiled" with the numba engine over CSR
         (``wsd.learners.engine``), which reaches the same weights to 1e-9 many times faster;
         "auto" (default) picks the compiled engine for data with at least COMPILED_FROM
@@ -116,7 +161,8 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
 
     def __init__(self, epochs: int = 10, average: bool = False, shuffle: bool = True,
                  seed: int | None = 0, patience: int | None = None, verbose: bool = False,
-                 engine: str = "auto"):
+                 engine: str = "auto", margin: float = 0.0, update: str = "perceptron",
+                 C: float = 1.0):
         self.epochs = epochs
         self.average = average
         self.shuffle = shuffle
@@ -124,6 +170,9 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         self.patience = patience
         self.verbose = verbose
         self.engine = engine
+        self.margin = margin
+        self.update = update
+        self.C = C
         self.classes_: list | None = None
 
     # -- training -----------------------------------------------------------------------
@@ -133,6 +182,7 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
             y_dev: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
         """Train from scratch for ``epochs`` passes; with a dev set keep the best epoch."""
         epochs = check_epochs(self.epochs)
+        check_update_options(self.margin, self.update, self.C)
         examples = check_feature_dicts(X)
         labels = check_labels(y, len(examples))
         dev = self._check_dev(X_dev, y_dev)
@@ -189,6 +239,7 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         The first call fixes ``classes_`` (from ``classes``, else from ``y``); pass
         ``classes`` when the first batch does not show every label.
         """
+        check_update_options(self.margin, self.update, self.C)
         examples = check_feature_dicts(X)
         labels = check_labels(y, len(examples))
         if self.classes_ is None:
@@ -237,31 +288,39 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         """The lecture's inner loop over one epoch; returns the number of mistakes."""
         w, u, b, beta = self._w, self._u, self._b, self._beta
         average = self.average
+        margin, update, C = float(self.margin), self.update, float(self.C)
+        plain = update == "perceptron" and margin == 0.0
         n_classes = len(b)
         c = self._c
         mistakes = 0
         for i in order:
             x, y = examples[i], targets[i]
-            p = argmax(activations(x, w, b))
-            if p != y:
-                mistakes += 1
+            scores = activations(x, w, b)
+            p = argmax(scores)
+            mistakes += p != y
+            if plain:  # the lecture's rule: a full step on every mistake, against p
+                tau = 1.0 if p != y else 0.0
+            else:
+                p = runner_up(scores, y)
+                tau = step_size(scores, x, y, p, margin, update, C)
+            if tau:
                 for feature, value in x:
                     w_f = w.get(feature)
                     if w_f is None:
                         w_f = w[feature] = [0.0] * n_classes
-                    w_f[y] += value
-                    w_f[p] -= value
-                b[y] += 1.0
-                b[p] -= 1.0
+                    w_f[y] += tau * value
+                    w_f[p] -= tau * value
+                b[y] += tau
+                b[p] -= tau
                 if average:
                     for feature, value in x:
                         u_f = u.get(feature)
                         if u_f is None:
                             u_f = u[feature] = [0.0] * n_classes
-                        u_f[y] += c * value
-                        u_f[p] -= c * value
-                    beta[y] += c
-                    beta[p] -= c
+                        u_f[y] += c * tau * value
+                        u_f[p] -= c * tau * value
+                    beta[y] += c * tau
+                    beta[p] -= c * tau
             c += 1
         self._c = c
         return mistakes
@@ -375,9 +434,21 @@ class MulticlassAveragedPerceptron(MulticlassPerceptron):
 
     def __init__(self, epochs: int = 10, average: bool = True, shuffle: bool = True,
                  seed: int | None = 0, patience: int | None = None, verbose: bool = False,
-                 engine: str = "auto"):
+                 engine: str = "auto", margin: float = 0.0, update: str = "perceptron",
+                 C: float = 1.0):
         super().__init__(epochs=epochs, average=average, shuffle=shuffle, seed=seed,
-                         patience=patience, verbose=verbose, engine=engine)
+                         patience=patience, verbose=verbose, engine=engine, margin=margin,
+                         update=update, C=C)
+
+
+def check_update_options(margin: float, update: str, C: float) -> None:
+    """ValueError unless margin >= 0, update is one of UPDATES and C > 0."""
+    if update not in UPDATES:
+        raise ValueError(f"update must be one of {', '.join(UPDATES)}, got {update!r}")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+        raise ValueError(f"margin must be a number >= 0, got {margin!r}")
+    if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:
+        raise ValueError(f"C must be a number > 0, got {C!r}")
 
 
 def _averaged(weights: list[float], sums: list[float], c: int) -> list[float]:

@@ -1,6 +1,8 @@
 """Perceptron with margin and passive-aggressive (PA-I) updates: hand-worked steps, and the
 compiled engine reaching the dict learner's weights."""
 
+import math
+
 import pytest
 from test_engine_option import assert_same_model, random_dicts
 
@@ -58,3 +60,45 @@ def test_bad_options_are_refused(options, message):
     X, y = random_dicts(n=10)
     with pytest.raises(ValueError, match=message):
         MulticlassAveragedPerceptron(**options).fit(X, y)
+
+
+@pytest.mark.parametrize("options", [{"n_models": 3}, {"n_models": 2, "update": "pa"},
+                                     {"prior": 20.0}, {"backoff_margin": 0.5},
+                                     {"n_models": 2, "prior": 5.0, "backoff_margin": 0.2}])
+def test_compiled_engine_agrees_on_the_options_around_training(options):
+    X, y = random_dicts()
+    slow = MulticlassAveragedPerceptron(epochs=3, seed=4, engine="dict", **options).fit(X, y)
+    fast = MulticlassAveragedPerceptron(epochs=3, seed=4, engine="compiled", **options).fit(X, y)
+    assert_same_model(slow, fast)
+    assert slow.predict(X) == fast.predict(X)
+
+
+def test_mean_of_models_is_the_mean_of_their_weights():
+    X, y = random_dicts()
+    mean = MulticlassAveragedPerceptron(epochs=2, seed=7, n_models=2, engine="dict").fit(X, y)
+    singles = [MulticlassAveragedPerceptron(epochs=2, seed=s, engine="dict").fit(X, y)
+               for s in (7, 8)]
+    for label in mean.classes_:
+        expected = sum(m.biases()[label] for m in singles) / 2
+        assert mean.biases()[label] == pytest.approx(expected, abs=1e-12)
+    weights = mean.weights()
+    feature = next(iter(weights))
+    expected = sum(m.weights().get(feature, {}).get("c0", 0.0) for m in singles) / 2
+    assert weights[feature]["c0"] == pytest.approx(expected, abs=1e-12)
+
+
+def test_prior_shrinks_with_training_size_and_backoff_answers_the_most_frequent():
+    X, y = [{"a": 1.0}, {"b": 1.0}, {"c": 1.0}], ["p", "p", "q"]
+    plain = MulticlassAveragedPerceptron(epochs=1, shuffle=False, engine="dict").fit(X, y)
+    prior = MulticlassAveragedPerceptron(epochs=1, shuffle=False, prior=3.0,
+                                         engine="dict").fit(X, y)
+    # m / (m + n) = 3 / 6; add-one smoothed P(p) = 3/5, P(q) = 2/5
+    shift = {"p": 0.5 * math.log(3 / 5), "q": 0.5 * math.log(2 / 5)}
+    for label in ("p", "q"):
+        assert prior.biases()[label] == pytest.approx(plain.biases()[label] + shift[label])
+    unsure = MulticlassAveragedPerceptron(epochs=1, shuffle=False, backoff_margin=100.0,
+                                          engine="dict").fit(X, y)
+    assert plain.predict([{"c": 1.0}]) == ["q"]
+    assert unsure.predict([{"c": 1.0}]) == ["p"]  # not confident: the most frequent sense
+    again = MulticlassAveragedPerceptron.from_dict(unsure.to_dict())
+    assert again.predict([{"c": 1.0}]) == ["p"]

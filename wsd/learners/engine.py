@@ -267,6 +267,9 @@ class _CSRPerceptronBase:
         margin: float = 0.0,
         update: str = "perceptron",
         C: float = 1.0,
+        n_models: int = 1,
+        prior: float = 0.0,
+        backoff_margin: float = 0.0,
     ) -> None:
         self.epochs = epochs
         self.average = average
@@ -277,6 +280,9 @@ class _CSRPerceptronBase:
         self.margin = margin
         self.update = update
         self.C = C
+        self.n_models = n_models
+        self.prior = prior
+        self.backoff_margin = backoff_margin
 
     # ---- public API ------------------------------------------------------------------
 
@@ -294,6 +300,8 @@ class _CSRPerceptronBase:
             raise ValueError("patience needs a development set: call fit(X, y, X_dev, y_dev)")
         X = _as_csr(X)
         labels = _check_lengths(X, y)
+        if self.n_models > 1:
+            return self._fit_mean(X, labels, X_dev, y_dev)
         self._reset(self._classes_from(labels))
         self._add_features(X)
         train = self._local(X), self._encode(labels)
@@ -303,6 +311,28 @@ class _CSRPerceptronBase:
             dev = self._local(X_dev), self._encode(_check_lengths(X_dev, y_dev, "y_dev"))
         orders = epoch_orders(X.shape[0], self.epochs, self.seed, self.shuffle)
         self._run(train, orders, dev, total=self.epochs)
+        self._class_counts = self._count_classes(train[1])
+        self._set_model()
+        return self
+
+    def _fit_mean(self, X: sp.csr_matrix, labels: list, X_dev: Any, y_dev: Any):
+        """``n_models`` models on seeds seed, seed + 1, ...; keep the mean of their prediction
+        weights as this model's weights, with zero sums (as ``MulticlassPerceptron``)."""
+        params = {**self.get_params(), "n_models": 1, "prior": 0.0, "backoff_margin": 0.0}
+        models = []
+        for i in range(self.n_models):
+            params["seed"] = None if self.seed is None else self.seed + i
+            models.append(type(self)(**params).fit(X, labels, X_dev, y_dev))
+        first = models[0]
+        self._reset(first.classes_.tolist())
+        self._add_features(X)
+        self._W = sum(model._coef for model in models) / len(models)
+        self._b = sum(model._intercept for model in models) / len(models)
+        self._U = np.zeros_like(self._W)
+        self._counter, self.history_, self.best_epoch_ = (
+            first._counter, first.history_, first.best_epoch_)
+        self._class_counts = first._class_counts
+        self._set_model()
         return self
 
     def partial_fit(self, X: Any, y: Sequence, classes: Sequence | None = None):
@@ -329,7 +359,9 @@ class _CSRPerceptronBase:
             )
         self._add_features(X)
         order = np.arange(X.shape[0], dtype=np.int64)
-        self._run((self._local(X), self._encode(labels)), [order], None, total=1)
+        codes = self._encode(labels)
+        self._class_counts = self._class_counts + self._count_classes(codes)
+        self._run((self._local(X), codes), [order], None, total=1)
         return self
 
     def decision_function(self, X: Any) -> np.ndarray:
@@ -343,7 +375,14 @@ class _CSRPerceptronBase:
         scores = self.decision_function(X)
         if self._binary:
             return self.classes_[(scores > 0.0).astype(np.int64)]
-        return self.classes_[np.argmax(scores, axis=1)]
+        best = np.argmax(scores, axis=1)
+        if self.backoff_margin and scores.shape[1] > 1:
+            rows = np.arange(len(best))
+            top = scores[rows, best]
+            scores[rows, best] = -np.inf
+            unsure = top - scores.max(axis=1) < self.backoff_margin
+            best[unsure] = int(np.argmax(self._class_counts))
+        return self.classes_[best]
 
     def score(self, X: Any, y: Sequence) -> float:
         """Accuracy of ``predict(X)`` against ``y``."""
@@ -434,6 +473,10 @@ class _CSRPerceptronBase:
         else:
             np.copyto(self._coef, self._W)
             self._intercept = self._b.copy()
+        n = int(self._class_counts.sum())
+        if self.prior and n and not self._binary:
+            smoothed = (self._class_counts + 1.0) / (n + len(self._class_counts))
+            self._intercept = self._intercept + self.prior / (self.prior + n) * np.log(smoothed)
 
     def _accuracy(self, X: _Rows, y: np.ndarray) -> float:
         correct = _count_correct(X.indptr, X.indices, X.data, y, self._coef, self._intercept,
@@ -450,11 +493,15 @@ class _CSRPerceptronBase:
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
-        from wsd.learners.multiclass import check_update_options
+        from wsd.learners.multiclass import check_prediction_options, check_update_options
 
         check_update_options(self.margin, self.update, self.C)
-        if self._binary and (self.margin != 0.0 or self.update != "perceptron"):
-            raise ValueError("margin and update='pa' are options of the multiclass engine only")
+        check_prediction_options(self.n_models, self.prior, self.backoff_margin)
+        multiclass_only = (self.margin, self.update, self.n_models, self.prior,
+                           self.backoff_margin) != (0.0, "perceptron", 1, 0.0, 0.0)
+        if self._binary and multiclass_only:
+            raise ValueError("margin, update, n_models, prior and backoff_margin are options of "
+                             "the multiclass engine only")
         if (isinstance(self.epochs, bool) or not isinstance(self.epochs, (int, np.integer))
                 or self.epochs < 1):
             raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")
@@ -495,6 +542,7 @@ class _CSRPerceptronBase:
         self._coef = np.zeros((0, width))
         self._intercept = np.zeros(width)
         self._counter = 1
+        self._class_counts = np.zeros(len(classes), dtype=np.int64)
         self.history_: list[dict] = []
         self.best_epoch_: int | None = None
 
@@ -531,6 +579,12 @@ class _CSRPerceptronBase:
         indptr = np.zeros(X.shape[0] + 1, dtype=np.int64)
         np.cumsum(np.bincount(rows[known], minlength=X.shape[0]), out=indptr[1:])
         return _Rows(indptr, positions[known], X.data[known], X.shape[0], width)
+
+    def _count_classes(self, codes: np.ndarray) -> np.ndarray:
+        """Examples per class (for the prior and the backoff; zeros for the binary model)."""
+        if self._binary:
+            return np.zeros(len(self.classes_), dtype=np.int64)
+        return np.bincount(codes[codes >= 0], minlength=len(self.classes_))
 
     def _encode(self, labels: list) -> np.ndarray:
         """Class indices (-1 for labels the model does not know); ±1.0 for the binary model."""
@@ -599,6 +653,7 @@ class CSRAveragedPerceptron(_CSRPerceptronBase):
             "weight_sums": dict(zip(names, self._U[touched].tolist(), strict=True)),
             "history": [dict(record) for record in self.history_],
             "best_epoch": self.best_epoch_,
+            "class_counts": self._class_counts.tolist(),
         }
 
 

@@ -257,10 +257,13 @@ def cmd_allwords(args: argparse.Namespace) -> int:
 def cmd_lexsample(args: argparse.Namespace) -> int:
     from wsd.experiments.lexsample import format_run, run_lexsample
 
+    options = {"margin": args.margin, "update": args.update, "C": args.C,
+               "n_models": args.models, "prior": args.prior, "backoff_margin": args.backoff_margin}
+    settings = replace(_settings(args, "lexsample"), learner_options=tuple(
+        (name, value) for name, value in options.items() if value is not None))
     run = run_lexsample(args.train, args.test, args.out, train_key=args.train_key,
                         test_key=args.test_key, dictionary=args.dictionary,
-                        sense_map=args.sense_map, learner=args.learner,
-                        settings=_settings(args, "lexsample"))
+                        sense_map=args.sense_map, learner=args.learner, settings=settings)
     print(format_run(run, args.out))
     return 0
 
@@ -380,6 +383,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dictionary", help="dictionary XML with glosses (needed by lesk)")
     p.add_argument("--learner", choices=LEARNERS, default="averaged",
                    help="learner per lexelt (default: averaged)")
+    group = p.add_argument_group("perceptron options (see the README's lexical-sample section)")
+    group.add_argument("--margin", type=float, help="update when the gold sense wins by less")
+    group.add_argument("--update", choices=("perceptron", "pa"),
+                       help="step rule: perceptron (1) or passive-aggressive PA-I")
+    group.add_argument("--C", type=float, help="PA-I aggressiveness cap (default: 1)")
+    group.add_argument("--models", type=int, help="mean of this many shuffled perceptrons")
+    group.add_argument("--prior", type=float,
+                       help="pseudo-count of the size-scaled log sense prior (default: 0)")
+    group.add_argument("--backoff-margin", type=float,
+                       help="answer the most frequent sense below this winning margin")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_lexsample)
 

@@ -48,6 +48,9 @@ class SystemSettings:
     epochs: int = 5
     seed: int = 0
     lemmatize: bool = True
+    # Options of the multiclass perceptron (margin, update, C, n_models, prior, backoff_margin)
+    # as (name, value) pairs; the voted perceptron takes none.
+    learner_options: tuple[tuple[str, Any], ...] = ()
 
     def featurizer(self) -> Featurizer:
         """A fresh Featurizer for these settings (bag-of-words lemmatized with ``lemmatize``)."""
@@ -73,10 +76,13 @@ def can_lemmatize() -> bool:
 
 
 def _learner(name: str, settings: SystemSettings) -> Any:
+    options = dict(settings.learner_options)
     if name == "perceptron":
-        return MulticlassPerceptron(epochs=settings.epochs, seed=settings.seed)
+        return MulticlassPerceptron(epochs=settings.epochs, seed=settings.seed, **options)
     if name == "averaged":
-        return MulticlassAveragedPerceptron(epochs=settings.epochs, seed=settings.seed)
+        return MulticlassAveragedPerceptron(epochs=settings.epochs, seed=settings.seed, **options)
+    if options:
+        raise ValueError(f"the voted perceptron takes none of {', '.join(options)}")
     return MulticlassVotedPerceptron(epochs=settings.epochs, seed=settings.seed)
 
 

@@ -13,6 +13,7 @@ from wsd.corpora.lexsample import (
     read_dictionary,
     read_key,
     read_lexsample,
+    write_lexsample,
 )
 from wsd.corpora.resolve import load_corpus
 from wsd.knowledge.lexsample import LexicalSampleInventory
@@ -168,3 +169,13 @@ def test_any_written_instance_reads_back(tmp_path_factory, left, head, right, se
     assert inst.tokens == (*left, head, *right, "½")
     assert inst.span == (len(left), len(left) + 1)
     assert inst.senses == tuple(senses)
+
+
+def test_written_files_read_back_the_same_instances(tmp_path):
+    instances = read_lexsample(DATA / "train.xml")
+    write_lexsample(tmp_path / "copy.xml", instances)
+    again = read_lexsample(tmp_path / "copy.xml")
+    assert [(i.id, i.tokens, i.span, i.lemma, i.target_pos, i.senses) for i in again] == [
+        (i.id, i.tokens, i.span, i.lemma, i.target_pos, i.senses) for i in instances]
+    write_lexsample(tmp_path / "bare.xml", instances, answers=False)
+    assert all(not inst.senses for inst in read_lexsample(tmp_path / "bare.xml"))

@@ -35,9 +35,10 @@ import html.entities
 import os
 import re
 import xml.parsers.expat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
 
 from wsd.instance import Instance, token_spans
 
@@ -366,3 +367,28 @@ def read_dictionary(path: PathLike) -> dict[str, list[tuple[str, str, str]]]:
     if not any(entries.values()):
         raise ValueError(f"{path}: no <sense> found; is this a lexical-sample dictionary?")
     return entries
+
+
+def write_lexsample(path: PathLike, instances: Sequence[Instance], answers: bool = True) -> None:
+    """Write instances in the lexical-sample format (``read_lexsample`` reads them back): one
+    ``<lexelt>`` per lexelt in first-seen order, tokens joined by spaces, the target in
+    ``<head>``, the gold senses as ``<answer>`` elements unless ``answers`` is False."""
+    groups: dict[str, list[Instance]] = {}
+    for inst in instances:
+        groups.setdefault(lexelt_of(inst), []).append(inst)
+    lines = []
+    for lexelt, group in groups.items():
+        lines.append(f"<lexelt item={quoteattr(lexelt)}>")
+        for inst in group:
+            docsrc = dict(inst.meta).get("docsrc")
+            source = f" docsrc={quoteattr(docsrc)}" if docsrc is not None else ""
+            lines.append(f"<instance id={quoteattr(inst.id)}{source}>")
+            lines += [f"<answer instance={quoteattr(inst.id)} senseid={quoteattr(sense)}/>"
+                      for sense in (inst.senses if answers else ())]
+            start, end = inst.span
+            text = " ".join((*map(escape, inst.tokens[:start]),
+                             "<head>" + escape(inst.target) + "</head>",
+                             *map(escape, inst.tokens[end:])))
+            lines += ["<context>", text, "</context>", "</instance>"]
+        lines.append("</lexelt>")
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -8,6 +8,7 @@ The names most scripts need are importable from here; the subpackages hold the r
 from importlib.metadata import PackageNotFoundError, version
 
 from wsd.corpora import load_bundled, load_dataset, load_senseval
+from wsd.corpora.lexsample import read_lexsample
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import Featurizer
 from wsd.instance import Instance, instances_from_text
@@ -46,5 +47,6 @@ __all__ = [
     "load_dataset",
     "load_model",
     "load_senseval",
+    "read_lexsample",
     "save_model",
 ]

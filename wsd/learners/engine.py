@@ -8,6 +8,9 @@ index; on a mistake (prediction p, gold t) ``W[:, t] += x, W[:, p] -= x`` with t
 scaled by the counter c, on the auxiliary ``U``, ``β``; c starts at 1 and grows by one after every
 example, across epochs and ``partial_fit`` calls; the averaged model is ``W - U/c, b - β/c``.
 The binary variant has one weight vector, labels ±1 and updates when ``y(w·x + b) <= 0``.
+The multiclass options ``margin``, ``update="pa"`` (with ``C``), ``n_models``, ``prior`` and
+``backoff_margin`` are those of ``MulticlassPerceptron`` (its module docstring says what each
+updates, and when), with the same weights and predictions.
 
 Weights are stored only for the *active* features (columns that were non-zero in some training
 row), so a model fitted on a small slice of a huge vocabulary stays small; columns never seen in

@@ -107,3 +107,13 @@ def test_train_command_accepts_mfs_and_lesk(tmp_path, capsys):
                      "--out", str(model)]) == 0
         assert load_model(model).learner.classes_
     capsys.readouterr()
+
+
+def test_perceptron_options_reach_the_learner_of_every_lexelt(tmp_path, capsys):
+    args = ["lexsample", "--train", str(FILES["train"]), "--test", str(FILES["test"]),
+            "--out", str(tmp_path / "a.txt"), "--features", "bow", "--no-lemmatize"]
+    assert main([*args, "--update", "pa", "--C", "0.5", "--models", "2"]) == 0
+    assert main([*args, "--learner", "voted", "--margin", "1"]) == 2
+    assert "the voted perceptron takes none of margin" in capsys.readouterr().err
+    assert main([*args, "--update", "pa", "--C", "-1"]) == 2
+    assert "C must be a number > 0" in capsys.readouterr().err

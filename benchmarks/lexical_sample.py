@@ -326,6 +326,10 @@ def main_nested(words: Sequence[str], seeds: Sequence[int], folds: int, quick: b
         labels = instance_labels(instances)
         for seed in seeds:
             results[word, seed] = nested_cv(raw, labels, folds, seed)
+            outer = results[word, seed]["outer"]
+            print(f"  {word}, seed {seed}: " + ", ".join(f"{name} {value:.4f}"
+                                                        for name, value in outer.items())
+                  + f"; chosen {results[word, seed]['chosen']}", flush=True)
         print(f"  {word}: {time.perf_counter() - start:.0f} s", flush=True)
     report_nested(results, words, seeds, folds)
 

@@ -113,6 +113,7 @@ def test_perceptron_options_reach_the_learner_of_every_lexelt(tmp_path, capsys):
     args = ["lexsample", "--train", str(FILES["train"]), "--test", str(FILES["test"]),
             "--out", str(tmp_path / "a.txt"), "--features", "bow", "--no-lemmatize"]
     assert main([*args, "--update", "pa", "--C", "0.5", "--models", "2"]) == 0
+    assert main([*args, "--learner", "voted"]) == 0
     assert main([*args, "--learner", "voted", "--margin", "1"]) == 2
     assert "the voted perceptron takes none of margin" in capsys.readouterr().err
     assert main([*args, "--update", "pa", "--C", "-1"]) == 2

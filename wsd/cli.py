@@ -258,9 +258,11 @@ def cmd_lexsample(args: argparse.Namespace) -> int:
     from wsd.experiments.lexsample import format_run, run_lexsample
 
     options = {"margin": args.margin, "update": args.update, "C": args.C,
-               "n_models": args.models, "prior": args.prior, "backoff_margin": args.backoff_margin}
+               "prior": args.prior, "backoff_margin": args.backoff_margin}
     settings = replace(_settings(args, "lexsample"), learner_options=tuple(
         (name, value) for name, value in options.items() if value is not None))
+    if args.models is not None:
+        settings = replace(settings, models=args.models)
     run = run_lexsample(args.train, args.test, args.out, train_key=args.train_key,
                         test_key=args.test_key, dictionary=args.dictionary,
                         sense_map=args.sense_map, learner=args.learner, settings=settings)
@@ -388,7 +390,9 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--update", choices=("perceptron", "pa"),
                        help="step rule: perceptron (1) or passive-aggressive PA-I")
     group.add_argument("--C", type=float, help="PA-I aggressiveness cap (default: 1)")
-    group.add_argument("--models", type=int, help="mean of this many shuffled perceptrons")
+    group.add_argument("--models", type=int,
+                       help="the averaged learner is the mean of this many perceptrons over "
+                            "shuffles (default: 5)")
     group.add_argument("--prior", type=float,
                        help="pseudo-count of the size-scaled log sense prior (default: 0)")
     group.add_argument("--backoff-margin", type=float,

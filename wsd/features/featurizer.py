@@ -14,6 +14,7 @@ from wsd.features.records import check_record
 from wsd.features.target import TargetWord
 from wsd.features.weighting import Weighting, make_weighting
 from wsd.instance import Instance
+from wsd.params import ParamsMixin
 
 FORMAT = "wsd.featurizer"
 VERSION = 1
@@ -43,7 +44,7 @@ def _preset_extractors(name: str, window: int | None, lemmatize: bool) -> list[E
 PRESETS = ("ims", "bow", "local", "full")
 
 
-class Featurizer:
+class Featurizer(ParamsMixin):
     """Extract features from instances and weight them with statistics of the training set.
 
     ``extractors``: callables ``Instance -> dict`` (built-in ones, or their ``{"name", "params"}``
@@ -51,6 +52,8 @@ class Featurizer:
     produced twice are added. ``weighting``: "binary", "count", "tfidf", "ppmi" or a Weighting.
     POS tags missing from the corpus come from NLTK's tagger when installed; without it the POS
     features are left out with a warning, or, with ``require_pos=True``, MissingResourceError.
+    The arguments are stored as given (``get_params``/``set_params``, so a grid search can tune
+    ``featurizer__weighting``); ``fit`` sets ``weighting_``, the fitted weighting.
     """
 
     def __init__(
@@ -59,12 +62,8 @@ class Featurizer:
         weighting: str | Weighting = "binary",
         require_pos: bool = False,
     ) -> None:
-        if not extractors:
-            raise ValueError("a Featurizer needs at least one extractor")
-        self.extractors = [
-            extractor_from_dict(e) if isinstance(e, Mapping) else e for e in extractors
-        ]
-        self.weighting = make_weighting(weighting)
+        self.extractors = extractors
+        self.weighting = weighting
         self.require_pos = require_pos
 
     @classmethod
@@ -81,14 +80,23 @@ class Featurizer:
         (None: whole sentence); ``lemmatize`` its words with WordNet's morphy."""
         return cls(_preset_extractors(name, window, lemmatize), weighting=weighting)
 
-    def _uses_pos(self) -> bool:
-        return any(getattr(e, "uses_pos", False) for e in self.extractors)
+    def _extractors(self) -> list[ExtractorLike]:
+        if not self.extractors:
+            raise ValueError("a Featurizer needs at least one extractor")
+        return [extractor_from_dict(e) if isinstance(e, Mapping) else e for e in self.extractors]
+
+    def _weighting(self) -> Weighting:
+        """The fitted weighting, or before ``fit`` the one named (stateless ones work)."""
+        return getattr(self, "weighting_", None) or make_weighting(self.weighting)
+
+    def _uses_pos(self, extractors: Sequence[ExtractorLike]) -> bool:
+        return any(getattr(e, "uses_pos", False) for e in extractors)
 
     def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
         """The unweighted features of each instance (tagging it first when POS is needed)."""
-        if self._uses_pos():
+        extractors = self._extractors()
+        if self._uses_pos(extractors):
             instances = ensure_pos(instances, required=self.require_pos)
-        extractors = self.extractors
         rows = []
         for inst in instances:
             features: dict[str, float] = {}
@@ -103,33 +111,33 @@ class Featurizer:
         return rows
 
     def fit(self, instances: Sequence[Instance]) -> Featurizer:
-        self.weighting.fit(self.extract(instances))
+        self.fit_transform(instances)
         return self
 
     def transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        return self.weighting.transform(self.extract(instances))
+        return self._weighting().transform(self.extract(instances))
 
     def fit_transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        return self.weighting.fit_transform(self.extract(instances))
+        self.weighting_ = make_weighting(self.weighting)
+        return self.weighting_.fit_transform(self.extract(instances))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form: the extractor configs and the fitted weighting."""
         return {
             "format": FORMAT,
             "version": VERSION,
-            "extractors": [extractor_to_dict(e) for e in self.extractors],
-            "weighting": self.weighting.to_dict(),
+            "extractors": [extractor_to_dict(e) for e in self._extractors()],
+            "weighting": self._weighting().to_dict(),
             "require_pos": self.require_pos,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Featurizer:
         check_record(data, FORMAT, VERSION)
-        return cls(
+        featurizer = cls(
             data["extractors"],
             weighting=Weighting.from_dict(data["weighting"]),
             require_pos=bool(data.get("require_pos", False)),
         )
-
-    def __repr__(self) -> str:
-        return f"Featurizer(extractors={self.extractors!r}, weighting={self.weighting!r})"
+        featurizer.weighting_ = featurizer.weighting
+        return featurizer

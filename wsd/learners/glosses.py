@@ -18,13 +18,9 @@ from typing import Any
 
 from wsd.features.bow import BagOfWords
 from wsd.instance import token_spans
-from wsd.learners.base import (
-    DictClassifierMixin,
-    PersistentMixin,
-    check_feature_dicts,
-    check_is_fitted,
-    check_labels,
-)
+from wsd.learners.base import EstimatorMixin, PersistentMixin, check_is_fitted
+from wsd.learners.dictclassifier import DictClassifierMixin
+from wsd.learners.inputs import check_feature_dicts, check_labels
 from wsd.persistence import register_model
 
 
@@ -35,11 +31,11 @@ def _ranked_labels(labels: Sequence[Hashable]) -> list:
 
 
 @register_model
-class MostFrequentLabel(PersistentMixin, DictClassifierMixin):
+class MostFrequentLabel(DictClassifierMixin, PersistentMixin, EstimatorMixin):
     """Predict the most frequent training label whatever the features (one label is enough)."""
 
     def __init__(self) -> None:
-        self.classes_: list | None = None
+        pass
 
     def fit(self, X: Sequence[Mapping[str, float]], y: Sequence[Hashable]) -> MostFrequentLabel:
         labels = check_labels(y, len(X))
@@ -60,7 +56,7 @@ class MostFrequentLabel(PersistentMixin, DictClassifierMixin):
 
 
 @register_model
-class GlossOverlap(PersistentMixin, DictClassifierMixin):
+class GlossOverlap(DictClassifierMixin, PersistentMixin, EstimatorMixin):
     """Simplified Lesk on feature dicts: ``glosses`` maps each sense to its gloss text.
 
     The candidates are the glossed senses plus those seen in training; a sense without a gloss
@@ -70,7 +66,6 @@ class GlossOverlap(PersistentMixin, DictClassifierMixin):
     def __init__(self, glosses: Mapping[str, str] | None = None, lemmatize: bool = True) -> None:
         self.glosses = glosses
         self.lemmatize = lemmatize
-        self.classes_: list | None = None
 
     def _signatures(self) -> dict[str, frozenset[str]]:
         words = BagOfWords(lemmatize=self.lemmatize)

@@ -77,6 +77,7 @@ def format_record(record: dict[str, Any]) -> str:
     if record["gloss"]:
         lines[-1] += f": {record['gloss']}"
     if record.get("unsure"):
-        lines.append(f"  unsure: a small margin ({record['margin']:.3f} over {record['runner_up']})")
+        lines.append(f"  unsure: a small margin ({record['margin']:.3f} over "
+                     f"{record['runner_up']})")
     lines += [f"  {line}" for line in record.get("breakdown", [])]
     return "\n".join(lines)

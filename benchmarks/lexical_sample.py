@@ -8,6 +8,11 @@ default (preset "full", binary, 10 epochs). Then the effect of averaging (averag
 of the weighting (binary / tf-idf / PPMI / block tf-idf) for the averaged perceptron.
 
     python benchmarks/lexical_sample.py [--words hard line] [--folds 5] [--seed 0] [--quick]
+    python benchmarks/lexical_sample.py --nested [--seeds 0 1] [--quick]
+
+``--nested`` prints the honest comparison behind the lexical-sample default instead: nested
+cross-validation (outer folds report, inner folds inside each outer training set choose among
+the perceptron options) beside a LinearSVC on the same features and outer folds.
 
 Needs the NLTK ``senseval`` data (plus ``wordnet`` for the lemmas).
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -229,6 +235,105 @@ def report(
     )
 
 
+# The perceptron options the nested cross-validation chooses among (averaged, 5 epochs, the
+# chosen features; only the learner option differs). The first is the default they challenge.
+CANDIDATES: dict[str, dict[str, Any]] = {
+    "averaged (default)": {},
+    "margin 1": {"margin": 1.0},
+    "PA-I C=0.1": {"update": "pa", "C": 0.1},
+    "PA-I C=1": {"update": "pa", "C": 1.0},
+    "mean of 5 shuffles": {"n_models": 5},
+    "prior m=100": {"prior": 100.0},
+    "backoff margin 0.1": {"backoff_margin": 0.1},
+}
+INNER_FOLDS = 3
+
+
+def _weighted(raw: list[dict], train: Sequence[int], test: Sequence[int]):
+    """Block tf-idf fitted on the training rows only, applied to both parts."""
+    from wsd.features.weighting import make_weighting
+
+    weighting = make_weighting("block-tfidf")
+    return (weighting.fit_transform([raw[i] for i in train]),
+            weighting.transform([raw[i] for i in test]))
+
+
+def _accuracy(model: Any, X_train, y_train, X_test, y_test) -> float:
+    predicted = model.fit(X_train, y_train).predict(X_test)
+    return float(np.mean([p == g for p, g in zip(predicted, y_test, strict=True)]))
+
+
+def nested_cv(raw: list[dict], labels: list[str], folds: int, seed: int) -> dict[str, Any]:
+    """Outer accuracy of every candidate and of the LinearSVC, the outer accuracy of the
+    candidate the inner folds chose, and how often each was chosen, for one word and seed."""
+    from wsd.evaluation.splits import stratified_kfold
+
+    def learner(name: str) -> MulticlassAveragedPerceptron:
+        return MulticlassAveragedPerceptron(epochs=BEST_EPOCHS, seed=seed, **CANDIDATES[name])
+
+    outer = {name: [] for name in [*CANDIDATES, "LinearSVC", "nested choice"]}
+    chosen: list[str] = []
+    for train, test in stratified_kfold(labels, folds, seed):
+        inner_labels = [labels[i] for i in train]
+        inner_scores = dict.fromkeys(CANDIDATES, 0.0)
+        for inner_train, inner_test in stratified_kfold(inner_labels, INNER_FOLDS, seed):
+            part_train, part_test = train[inner_train], train[inner_test]
+            X_train, X_test = _weighted(raw, part_train, part_test)
+            y_train, y_test = [labels[i] for i in part_train], [labels[i] for i in part_test]
+            for name in CANDIDATES:
+                inner_scores[name] += _accuracy(learner(name), X_train, y_train, X_test, y_test)
+        best = max(CANDIDATES, key=lambda name: (inner_scores[name], name == "averaged (default)"))
+        chosen.append(best)
+        X_train, X_test = _weighted(raw, train, test)
+        y_train, y_test = [labels[i] for i in train], [labels[i] for i in test]
+        for name in CANDIDATES:
+            outer[name].append(_accuracy(learner(name), X_train, y_train, X_test, y_test))
+        outer["nested choice"].append(outer[best][-1])
+        outer["LinearSVC"].append(
+            _accuracy(LinearSVMOnDicts(seed=seed), X_train, y_train, X_test, y_test))
+    return {"outer": {name: float(np.mean(scores)) for name, scores in outer.items()},
+            "chosen": chosen}
+
+
+def report_nested(results: dict[tuple[str, int], dict], words: Sequence[str],
+                  seeds: Sequence[int], folds: int) -> None:
+    label = 26
+    print(f"\nNested cross-validation: {folds} outer folds report, {INNER_FOLDS} inner folds "
+          "inside each outer training set choose; seeds " + ", ".join(map(str, seeds)))
+    print("accuracy: mean over outer folds and seeds; same folds and features for every row")
+    columns = [*words, "mean"]
+    header = "learner".ljust(label) + "".join(c.rjust(10) for c in columns) + \
+        "  - default per word x seed (worst .. best)"
+    print(header + "\n" + "-" * len(header))
+    rows = [*CANDIDATES, "nested choice", "LinearSVC"]
+    default = "averaged (default)"
+    for name in rows:
+        per_word = [np.mean([results[w, s]["outer"][name] for s in seeds]) for w in words]
+        gaps = [results[w, s]["outer"][name] - results[w, s]["outer"][default]
+                for w in words for s in seeds]
+        print(name.ljust(label) + "".join(f"{v:10.4f}" for v in per_word)
+              + f"{np.mean(per_word):10.4f}  {min(gaps):+.4f} .. {max(gaps):+.4f}")
+    picks = Counter(name for result in results.values() for name in result["chosen"])
+    print("inner folds chose: " + ", ".join(f"{name} x{n}" for name, n in picks.most_common()))
+
+
+def main_nested(words: Sequence[str], seeds: Sequence[int], folds: int, quick: bool) -> None:
+    results = {}
+    for word in words:
+        start = time.perf_counter()
+        instances = load_corpora([word], seeds[0], quick)[word]
+        raw = best_featurizer().extract(instances)
+        labels = instance_labels(instances)
+        for seed in seeds:
+            results[word, seed] = nested_cv(raw, labels, folds, seed)
+            outer = results[word, seed]["outer"]
+            print(f"  {word}, seed {seed}: " + ", ".join(f"{name} {value:.4f}"
+                                                        for name, value in outer.items())
+                  + f"; chosen {results[word, seed]['chosen']}", flush=True)
+        print(f"  {word}: {time.perf_counter() - start:.0f} s", flush=True)
+    report_nested(results, words, seeds, folds)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--words", nargs="+", default=senseval_words(), choices=senseval_words())
@@ -245,8 +350,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=3,
         help="seeds (folds and shuffles) for the averaged perceptron's seed spread; 1: none",
     )
+    parser.add_argument("--nested", action="store_true",
+                        help="nested CV of the learner options beside a LinearSVC")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1],
+                        help="seeds (folds and shuffles) for --nested")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    if args.nested:
+        main_nested(args.words, args.seeds, args.folds, args.quick)
+        print(f"\ntotal wall time: {time.perf_counter() - start:.0f} s")
+        return
     corpora = load_corpora(args.words, args.seed, args.quick)
     table, seconds = evaluate(corpora, args.folds, args.seed)
     extra_seeds = range(args.seed + 1, args.seed + max(1, args.repeats))

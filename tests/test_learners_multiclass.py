@@ -264,7 +264,9 @@ def test_bad_options_and_use_before_fit():
 def test_constructor_arguments_are_stored_as_given():
     model = MulticlassAveragedPerceptron(epochs=7, seed=None)
     assert model.get_params() == {"epochs": 7, "average": True, "shuffle": True, "seed": None,
-                                  "patience": None, "verbose": False, "engine": "auto"}
+                                  "patience": None, "verbose": False, "engine": "auto",
+                                  "margin": 0.0, "update": "perceptron", "C": 1.0,
+                                  "n_models": 1, "prior": 0.0, "backoff_margin": 0.0}
     assert MulticlassPerceptron().average is False
 
 

@@ -19,6 +19,7 @@ _EXPORTS = {
     "load_bundled": "wsd.corpora",
     "load_dataset": "wsd.corpora",
     "load_senseval": "wsd.corpora",
+    "read_lexsample": "wsd.corpora.lexsample",
     "SupervisedWSD": "wsd.experiments.pipeline",
     "Featurizer": "wsd.features",
     "Instance": "wsd.instance",

@@ -31,7 +31,7 @@ from wsd.persistence import check_output_path
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
-LEARNERS = ("perceptron", "averaged", "voted")
+LEARNERS = ("perceptron", "averaged", "voted", "mfs", "lesk")
 # What bad input, a missing file or a missing resource raises (DefusedXmlException,
 # UnicodeDecodeError and JSONDecodeError are ValueErrors); anything else is a bug.
 INPUT_ERRORS = (ValueError, MissingResourceError, OSError, ImportError)
@@ -126,7 +126,8 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import bundled_glosses
-    from wsd.experiments.systems import make_system
+    from wsd.experiments.lexsample import dictionary_glosses
+    from wsd.experiments.systems import make_learner_system
     from wsd.provenance import check_single_target
 
     check_output_path(args.out, "--out")
@@ -134,7 +135,9 @@ def cmd_train(args: argparse.Namespace) -> int:
     check_single_target(instances, args.corpus)
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
-    model = make_system(args.learner, _settings(args, args.corpus), glosses=glosses)
+    if args.dictionary:
+        glosses = dictionary_glosses(args.dictionary, instances[0])
+    model = make_learner_system(args.learner, _settings(args, args.corpus), glosses=glosses)
     model.fit(instances)
     model.save(args.out)
     print(f"trained {args.learner} on {len(instances)} instances of {args.corpus} "
@@ -315,6 +318,22 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     print(f"annotated {counts['annotated']} of {counts['documents']} documents "
           f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
           f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {args.out}")
+
+
+def cmd_lexsample(args: argparse.Namespace) -> int:
+    from wsd.experiments.lexsample import format_run, run_lexsample
+
+    check_output_path(args.out, "--out")
+    options = {"margin": args.margin, "update": args.update, "C": args.C,
+               "prior": args.prior, "backoff_margin": args.backoff_margin}
+    settings = replace(_settings(args, "lexsample"), learner_options=tuple(
+        (name, value) for name, value in options.items() if value is not None))
+    if args.models is not None:
+        settings = replace(settings, models=args.models)
+    run = run_lexsample(args.train, args.test, args.out, train_key=args.train_key,
+                        test_key=args.test_key, dictionary=args.dictionary,
+                        sense_map=args.sense_map, learner=args.learner, settings=settings)
+    print(format_run(run, args.out))
     return 0
 
 
@@ -399,6 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--learner", choices=LEARNERS, default="averaged",
                    help="learner (default: averaged)")
     p.add_argument("--out", required=True, help="model file to write (.json)")
+    p.add_argument("--dictionary", help="lexical-sample dictionary XML: glosses for lesk")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_train)
 
@@ -501,6 +521,33 @@ def build_parser() -> argparse.ArgumentParser:
                                            "(tcp://HOST:PORT)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_annotate)
+
+
+    p = commands.add_parser(
+        "lexsample", help="Senseval lexical sample: one model per lexelt, scorer2 answers")
+    p.add_argument("--train", required=True, help="training file (Senseval-2/3 format)")
+    p.add_argument("--test", required=True, help="test file (Senseval-2/3 format)")
+    p.add_argument("--out", required=True, help="answer file to write (lexelt id sense)")
+    p.add_argument("--train-key", help="key file for --train (default: its <answer> elements)")
+    p.add_argument("--test-key", help="key file for --test: print scorer2's accuracy")
+    p.add_argument("--sense-map", help="scorer2 sense map: also print coarse-grained scores")
+    p.add_argument("--dictionary", help="dictionary XML with glosses (needed by lesk)")
+    p.add_argument("--learner", choices=LEARNERS, default="averaged",
+                   help="learner per lexelt (default: averaged)")
+    group = p.add_argument_group("perceptron options (see the README's lexical-sample section)")
+    group.add_argument("--margin", type=float, help="update when the gold sense wins by less")
+    group.add_argument("--update", choices=("perceptron", "pa"),
+                       help="step rule: perceptron (1) or passive-aggressive PA-I")
+    group.add_argument("--C", type=float, help="PA-I aggressiveness cap (default: 1)")
+    group.add_argument("--models", type=int,
+                       help="the averaged learner is the mean of this many perceptrons over "
+                            "shuffles (default: 5)")
+    group.add_argument("--prior", type=float,
+                       help="pseudo-count of the size-scaled log sense prior (default: 0)")
+    group.add_argument("--backoff-margin", type=float,
+                       help="answer the most frequent sense below this winning margin")
+    _settings_arguments(p)
+    p.set_defaults(handler=cmd_lexsample)
 
     p = commands.add_parser("senses", help="list a word's senses with their glosses")
     p.add_argument("word", help="the word, e.g. bass")

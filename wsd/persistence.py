@@ -32,7 +32,8 @@ MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
-_MODEL_MODULES = ("wsd.learners", "wsd.experiments.pipeline", "wsd.allwords.system")
+_MODEL_MODULES = ("wsd.learners", "wsd.learners.glosses", "wsd.experiments.pipeline",
+                  "wsd.allwords.system")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)

@@ -13,6 +13,8 @@ from wsd.corpora.framework import load_dataset as load_dataset
 from wsd.corpora.framework import load_framework as load_framework
 from wsd.corpora.framework import read_key_file as read_key_file
 from wsd.corpora.framework import write_key_file as write_key_file
+from wsd.corpora.lexsample import load_lexsample as load_lexsample
+from wsd.corpora.lexsample import read_lexsample as read_lexsample
 from wsd.corpora.senseval import load_senseval as load_senseval
 from wsd.corpora.senseval import senseval_words as senseval_words
 from wsd.corpora.userfile import load_user_file as load_user_file

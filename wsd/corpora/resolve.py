@@ -6,6 +6,7 @@ from pathlib import Path
 
 from wsd.corpora.bundled import bundled_targets, load_bundled
 from wsd.corpora.framework import load_dataset
+from wsd.corpora.lexsample import load_lexsample
 from wsd.corpora.senseval import load_senseval, senseval_words
 from wsd.corpora.userfile import load_user_file
 from wsd.instance import Instance
@@ -13,7 +14,8 @@ from wsd.instance import Instance
 CORPUS_HELP = (
     "bundled:TARGET (our offline corpus: bundled:bass), senseval:WORD (NLTK's hard, interest, "
     "line, serve), framework:NAME (semcor, senseval2, senseval3, semeval2007), or the path of a "
-    ".tsv/.jsonl file in the user format"
+    ".tsv/.jsonl file in the user format, or lexsample:PATH (a Senseval-2/3 lexical-sample file; "
+    "gold from its inline answers or PATH.key)"
 )
 
 
@@ -26,6 +28,8 @@ def load_corpus(spec: str) -> list[Instance]:
         return load_senseval(name)
     if name and source == "framework":
         return load_dataset(name)
+    if name and source == "lexsample":
+        return load_lexsample(name)
     if Path(spec).is_file():
         return load_user_file(spec)
     if not name and spec in bundled_targets():

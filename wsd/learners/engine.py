@@ -8,6 +8,9 @@ index; on a mistake (prediction p, gold t) ``W[:, t] += x, W[:, p] -= x`` with t
 scaled by the counter c, on the auxiliary ``U``, ``β``; c starts at 1 and grows by one after every
 example, across epochs and ``partial_fit`` calls; the averaged model is ``W - U/c, b - β/c``.
 The binary variant has one weight vector, labels ±1 and updates when ``y(w·x + b) <= 0``.
+The multiclass options ``margin``, ``update="pa"`` (with ``C``), ``n_models``, ``prior`` and
+``backoff_margin`` are those of ``MulticlassPerceptron`` (its module docstring says what each
+updates, and when), with the same weights and predictions.
 
 Weights are stored only for the *active* features (columns that were non-zero in some training
 row), so a model fitted on a small slice of a huge vocabulary stays small; columns never seen in
@@ -51,13 +54,18 @@ __all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", 
 
 
 @njit(cache=True, nogil=True)
-def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter, mistakes):
+def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter, mistakes,
+                       margin, pa, C):
     """Passes over the rows, one per row of ``orders``; updates W, b, U, beta in place.
 
-    Writes the number of mistakes of each pass into ``mistakes``; returns the new counter.
+    The step against the rival class is 1 on a mistake (``margin`` 0, ``pa`` False), 1 when
+    the gold class wins by less than ``margin``, or PA-I's min(C, loss / (2 (|x|^2 + 1))) with
+    ``pa`` (see ``wsd.learners.multiclass``). Writes the number of mistakes of each pass into
+    ``mistakes``; returns the new counter.
     """
     n_classes = W.shape[1]
     scores = np.empty(n_classes)
+    plain = margin == 0.0 and not pa
     for epoch in range(orders.shape[0]):
         wrong = 0
         for i in orders[epoch]:
@@ -77,18 +85,38 @@ def _multiclass_epochs(indptr, indices, data, y, orders, W, b, U, beta, counter,
             gold = y[i]
             if guess != gold:
                 wrong += 1
+            tau = 0.0
+            if plain:
+                if guess != gold:
+                    tau = 1.0
+            else:
+                guess = 1 if gold == 0 else 0
+                for k in range(n_classes):
+                    if k != gold and scores[k] > scores[guess]:
+                        guess = k
+                won_by = scores[gold] - scores[guess]
+                if pa:
+                    loss = 1.0 - won_by
+                    if loss > 0.0:
+                        norm = 1.0
+                        for j in range(start, end):
+                            norm += data[j] * data[j]
+                        tau = min(C, loss / (2.0 * norm))
+                elif won_by < margin:
+                    tau = 1.0
+            if tau != 0.0:
                 c = float(counter)
                 for j in range(start, end):
                     f = indices[j]
                     x = data[j]
-                    W[f, gold] += x
-                    W[f, guess] -= x
-                    U[f, gold] += c * x
-                    U[f, guess] -= c * x
-                b[gold] += 1.0
-                b[guess] -= 1.0
-                beta[gold] += c
-                beta[guess] -= c
+                    W[f, gold] += tau * x
+                    W[f, guess] -= tau * x
+                    U[f, gold] += c * tau * x
+                    U[f, guess] -= c * tau * x
+                b[gold] += tau
+                b[guess] -= tau
+                beta[gold] += c * tau
+                beta[guess] -= c * tau
             counter += 1
         mistakes[epoch] = wrong
     return counter
@@ -216,6 +244,12 @@ class _CSRPerceptronBase(EstimatorMixin):
         seed: int | None = 0,
         patience: int | None = None,
         verbose: bool = False,
+        margin: float = 0.0,
+        update: str = "perceptron",
+        C: float = 1.0,
+        n_models: int = 1,
+        prior: float = 0.0,
+        backoff_margin: float = 0.0,
     ) -> None:
         self.epochs = epochs
         self.average = average
@@ -223,6 +257,12 @@ class _CSRPerceptronBase(EstimatorMixin):
         self.seed = seed
         self.patience = patience
         self.verbose = verbose
+        self.margin = margin
+        self.update = update
+        self.C = C
+        self.n_models = n_models
+        self.prior = prior
+        self.backoff_margin = backoff_margin
 
     # ---- public API ------------------------------------------------------------------
 
@@ -240,6 +280,8 @@ class _CSRPerceptronBase(EstimatorMixin):
             raise ValueError("patience needs a development set: call fit(X, y, X_dev, y_dev)")
         X = check_matrix(X)
         labels = check_labels(y, X.shape[0])
+        if self.n_models > 1:
+            return self._fit_mean(X, labels, X_dev, y_dev)
         self._reset(self._classes_from(labels))
         self._add_features(X)
         train = self._local(X), self._encode(labels)
@@ -249,6 +291,28 @@ class _CSRPerceptronBase(EstimatorMixin):
             dev = self._local(X_dev), self._encode(check_labels(y_dev, X_dev.shape[0], "y_dev"))
         orders = epoch_orders(X.shape[0], self.epochs, self.seed, self.shuffle)
         self._run(train, orders, dev, total=self.epochs)
+        self._class_counts = self._count_classes(train[1])
+        self._set_model()
+        return self
+
+    def _fit_mean(self, X: sp.csr_matrix, labels: list, X_dev: Any, y_dev: Any):
+        """``n_models`` models on seeds seed, seed + 1, ...; keep the mean of their prediction
+        weights as this model's weights, with zero sums (as ``MulticlassPerceptron``)."""
+        params = {**self.get_params(deep=False), "n_models": 1, "prior": 0.0, "backoff_margin": 0.0}
+        models = []
+        for i in range(self.n_models):
+            params["seed"] = None if self.seed is None else self.seed + i
+            models.append(type(self)(**params).fit(X, labels, X_dev, y_dev))
+        first = models[0]
+        self._reset(first.classes_.tolist())
+        self._add_features(X)
+        self._W = sum(model._coef for model in models) / len(models)
+        self._b = sum(model._intercept for model in models) / len(models)
+        self._U = np.zeros_like(self._W)
+        self._counter, self.history_, self.best_epoch_ = (
+            first._counter, first.history_, first.best_epoch_)
+        self._class_counts = first._class_counts
+        self._set_model()
         return self
 
     def partial_fit(self, X: Any, y: Sequence, classes: Sequence | None = None):
@@ -277,7 +341,9 @@ class _CSRPerceptronBase(EstimatorMixin):
             )
         self._add_features(X)
         order = np.arange(X.shape[0], dtype=np.int64)
-        self._run((self._local(X), self._encode(labels)), [order], None, total=1)
+        codes = self._encode(labels)
+        self._class_counts = self._class_counts + self._count_classes(codes)
+        self._run((self._local(X), codes), [order], None, total=1)
         return self
 
     def _scores(self, X: Any) -> np.ndarray:
@@ -308,7 +374,14 @@ class _CSRPerceptronBase(EstimatorMixin):
         scores = self._scores(X)
         if self._binary:
             return self.classes_[(scores[:, 0] > 0.0).astype(np.int64)]
-        return self.classes_[np.argmax(scores, axis=1)]
+        best = np.argmax(scores, axis=1)
+        if self.backoff_margin and scores.shape[1] > 1:
+            rows = np.arange(len(best))
+            top = scores[rows, best]
+            scores[rows, best] = -np.inf
+            unsure = top - scores.max(axis=1) < self.backoff_margin
+            best[unsure] = int(np.argmax(self._class_counts))
+        return self.classes_[best]
 
     def score(self, X: Any, y: Sequence) -> float:
         """Accuracy of ``predict(X)`` against ``y``."""
@@ -375,10 +448,14 @@ class _CSRPerceptronBase(EstimatorMixin):
 
     def _epochs(self, X: _Rows, y: np.ndarray, orders: np.ndarray) -> np.ndarray:
         """Run the compiled loop over the rows of ``orders``; the mistakes of each pass."""
-        kernel = _binary_epochs if self._binary else _multiclass_epochs
         mistakes = np.zeros(orders.shape[0], dtype=np.int64)
-        self._counter = kernel(X.indptr, X.indices, X.data, y, orders, self._W, self._b,
-                               self._U, self._beta, self._counter, mistakes)
+        arrays = (X.indptr, X.indices, X.data, y, orders, self._W, self._b, self._U, self._beta,
+                  self._counter, mistakes)
+        if self._binary:
+            self._counter = _binary_epochs(*arrays)
+        else:
+            self._counter = _multiclass_epochs(*arrays, float(self.margin), self.update == "pa",
+                                               float(self.C))
         return mistakes
 
     def _snapshot(self) -> tuple:
@@ -395,6 +472,10 @@ class _CSRPerceptronBase(EstimatorMixin):
         else:
             np.copyto(self._coef, self._W)
             self._intercept = self._b.copy()
+        n = int(self._class_counts.sum())
+        if self.prior and n and not self._binary:
+            smoothed = (self._class_counts + 1.0) / (n + len(self._class_counts))
+            self._intercept = self._intercept + self.prior / (self.prior + n) * np.log(smoothed)
 
     def _accuracy(self, X: _Rows, y: np.ndarray) -> float:
         correct = _count_correct(X.indptr, X.indices, X.data, y, self._coef, self._intercept,
@@ -411,6 +492,15 @@ class _CSRPerceptronBase(EstimatorMixin):
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
+        from wsd.learners.multiclass import check_prediction_options, check_update_options
+
+        check_update_options(self.margin, self.update, self.C)
+        check_prediction_options(self.n_models, self.prior, self.backoff_margin)
+        multiclass_only = (self.margin, self.update, self.n_models, self.prior,
+                           self.backoff_margin) != (0.0, "perceptron", 1, 0.0, 0.0)
+        if self._binary and multiclass_only:
+            raise ValueError("margin, update, n_models, prior and backoff_margin are options of "
+                             "the multiclass engine only")
         check_epochs(self.epochs)
         check_patience(self.patience)
 
@@ -446,6 +536,7 @@ class _CSRPerceptronBase(EstimatorMixin):
         self._coef = np.zeros((0, width))
         self._intercept = np.zeros(width)
         self._counter = 1
+        self._class_counts = np.zeros(len(classes), dtype=np.int64)
         self.history_: list[dict] = []
         self.best_epoch_: int | None = None
 
@@ -482,6 +573,12 @@ class _CSRPerceptronBase(EstimatorMixin):
         indptr = np.zeros(X.shape[0] + 1, dtype=np.int64)
         np.cumsum(np.bincount(rows[known], minlength=X.shape[0]), out=indptr[1:])
         return _Rows(indptr, positions[known], X.data[known], X.shape[0], width)
+
+    def _count_classes(self, codes: np.ndarray) -> np.ndarray:
+        """Examples per class (for the prior and the backoff; zeros for the binary model)."""
+        if self._binary:
+            return np.zeros(len(self.classes_), dtype=np.int64)
+        return np.bincount(codes[codes >= 0], minlength=len(self.classes_))
 
     def _encode(self, labels: list) -> np.ndarray:
         """Class indices (-1 for labels the model does not know); ±1.0 for the binary model."""
@@ -550,6 +647,7 @@ class CSRAveragedPerceptron(_CSRPerceptronBase):
             "weight_sums": dict(zip(names, self._U[touched].tolist(), strict=True)),
             "history": [dict(record) for record in self.history_],
             "best_epoch": self.best_epoch_,
+            "class_counts": self._class_counts.tolist(),
         }
 
 

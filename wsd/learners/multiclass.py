@@ -15,6 +15,33 @@ lecture pseudocode (Kuhlmann; the averaging trick of Daumé) line by line::
             c <- c + 1
     averaged model:  w_k - u_k / c,  b_k - beta_k / c
 
+Two options change *when* and *by how much* the step updates, never what it touches (the gold
+class y and the best-scoring other class r, here the prediction p when p != y):
+
+- ``margin`` (perceptron with margin): update not only on a mistake but whenever the gold
+  class wins by less than ``margin``, ``x.w_y + b_y - (x.w_r + b_r) < margin``; the step is
+  still 1, so the weights are pushed until every training example is won by a margin.
+  ``margin=0`` is the plain rule (update iff p != y).
+- ``update="pa"`` (passive-aggressive, PA-I of Crammer et al. 2006): the hinge loss
+  l = max(0, 1 - (x.w_y + b_y - x.w_r - b_r)) decides (update iff l > 0), and the step is
+  tau = min(C, l / (2 (||x||^2 + 1))) instead of 1 -- the smallest change that wins the example
+  by 1, capped by C (the bias counts as a feature of value 1 in each class's row)::
+
+        w_y += tau x;  b_y += tau;  u_y += c tau x;  beta_y += c tau     (and -tau for r)
+
+Averaging is unchanged, so both options also exist averaged. Three more options act around
+the training loop, not inside it:
+
+- ``n_models`` (mean of several averaged perceptrons over shuffles): train ``n_models`` copies
+  whose example orders come from seeds seed, seed + 1, ... and predict with the mean of their
+  (averaged) weights and biases -- one linear model, less dependent on one order of the data.
+- ``prior`` (the sense prior, scaled by training-set size): add m/(m + n) x log P(k) to each
+  class's bias at prediction, with m = ``prior`` a pseudo-count, n the number of training
+  examples and P(k) the add-one smoothed training frequency: a word with few examples leans on
+  its most frequent sense, a well-trained one hardly at all.
+- ``backoff_margin`` (confidence-aware backoff): when the best class beats the runner-up by
+  less than this, answer the most frequent training class instead.
+
 The exact contract: ``classes_ = sorted(set(y))``; ties in the argmax go to the lowest class
 index; examples are visited in the order of ``epoch_orders(n, epochs, seed, shuffle)``; the
 counter ``c`` grows after every example and keeps growing across epochs and ``partial_fit``
@@ -29,6 +56,7 @@ averaging lazy -- nothing is done per step for features the example does not hav
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -95,6 +123,31 @@ def argmax(scores: list[float]) -> int:
     return scores.index(max(scores))
 
 
+UPDATES = ("perceptron", "pa")
+
+
+def runner_up(scores: list[float], gold: int) -> int:
+    """The best-scoring class other than ``gold`` (ties to the lowest index)."""
+    best = 1 if gold == 0 else 0
+    for k, score in enumerate(scores):
+        if k != gold and score > scores[best]:
+            best = k
+    return best
+
+
+def step_size(scores: list[float], x: Example, gold: int, rival: int, margin: float,
+              update: str, C: float) -> float:
+    """How far the lecture's update moves for one example: 0 (no update), 1 (perceptron,
+    when the gold class does not win by ``margin``) or the PA-I step for the hinge loss."""
+    won_by = scores[gold] - scores[rival]
+    if update == "pa":
+        loss = 1.0 - won_by
+        if loss <= 0.0:
+            return 0.0
+        return min(C, loss / (2.0 * (sum(value * value for _, value in x) + 1.0)))
+    return 1.0 if won_by < margin else 0.0
+
+
 @register_model
 class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin):
     """Multiclass perceptron on feature dicts; ``average=True`` gives the averaged perceptron.
@@ -107,6 +160,15 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         accuracy (None: run all epochs).  With a development set the model always ends with
         the weights of its best epoch.
       verbose: show a progress bar over epochs.
+      margin: with the perceptron update, also update when the gold class wins by less than
+        this (0: only on mistakes); see the module docstring.
+      update: "perceptron" (step 1) or "pa" (passive-aggressive PA-I, step capped by ``C``).
+      C: the PA-I aggressiveness cap (ignored by the perceptron update).
+      n_models: predict with the mean weights of this many copies trained on different
+        shuffles (seeds seed, seed + 1, ...); 1: a single model.
+      prior: pseudo-count m of the size-scaled log sense prior added to the biases (0: none).
+      backoff_margin: answer the most frequent training class when the winning margin is
+        below this (0: never).
       engine: "dict" trains with the loop below; "compiled" with the numba engine over CSR
         (``wsd.learners.engine``), which reaches the same weights to 1e-9 many times faster;
         "auto" (default) picks the compiled engine for data with at least COMPILED_FROM
@@ -123,7 +185,9 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
 
     def __init__(self, epochs: int = 10, average: bool = False, shuffle: bool = True,
                  seed: int | None = 0, patience: int | None = None, verbose: bool = False,
-                 engine: str = "auto"):
+                 engine: str = "auto", margin: float = 0.0, update: str = "perceptron",
+                 C: float = 1.0, n_models: int = 1, prior: float = 0.0,
+                 backoff_margin: float = 0.0):
         self.epochs = epochs
         self.average = average
         self.shuffle = shuffle
@@ -131,6 +195,12 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         self.patience = patience
         self.verbose = verbose
         self.engine = engine
+        self.margin = margin
+        self.update = update
+        self.C = C
+        self.n_models = n_models
+        self.prior = prior
+        self.backoff_margin = backoff_margin
 
     # -- training -----------------------------------------------------------------------
 
@@ -138,10 +208,22 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
             y_dev: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
         """Train from scratch for ``epochs`` passes; with a dev set keep the best epoch."""
         epochs = check_epochs(self.epochs)
+        check_update_options(self.margin, self.update, self.C)
         examples, labels = self._training_data(X, y)
         dev = self._check_dev(X_dev, y_dev)
-        if self._use_compiled_engine(examples):
-            return self._fit_compiled(examples, labels, dev)
+        check_prediction_options(self.n_models, self.prior, self.backoff_margin)
+        if self.n_models > 1:
+            self._fit_mean(X, labels, X_dev, y_dev)
+        elif self._use_compiled_engine(examples):
+            self._fit_compiled(examples, labels, dev)
+        else:
+            self._fit_loop(examples, labels, dev, epochs)
+        self._class_counts = _counts(labels, self._index)
+        self._publish()
+        return self
+
+    def _fit_loop(self, examples: list[Example], labels: list, dev, epochs: int) -> None:
+        """The lecture's training: ``epochs`` passes, keeping the best epoch with a dev set."""
         self._start(sorted_classes(labels))
         targets = [self._index[label] for label in labels]
         stopping = EarlyStopping(self.patience)
@@ -158,8 +240,29 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         if stopping.best is not None:
             _, self.best_epoch_, snapshot = stopping.best
             self._restore(snapshot)
-        self._publish()
-        return self
+
+    def _fit_mean(self, X, labels, X_dev, y_dev) -> None:
+        """Train ``n_models`` single models on seeds seed, seed + 1, ... and keep the mean of
+        their prediction weights as this model's weights (sums zero, so ``average`` leaves them
+        as they are); the history is that of the first model."""
+        params = {**self.get_params(deep=False), "n_models": 1, "prior": 0.0, "backoff_margin": 0.0}
+        models = []
+        for i in range(self.n_models):
+            params["seed"] = None if self.seed is None else self.seed + i
+            models.append(type(self)(**params).fit(X, labels, X_dev, y_dev))
+        self._start(models[0].classes_)
+        n_classes, share = len(self.classes_), 1.0 / len(models)
+        for model in models:
+            for feature, row in model._model_w.items():
+                mean = self._w.setdefault(feature, [0.0] * n_classes)
+                for k, weight in enumerate(row):
+                    mean[k] += share * weight
+            self._b = [b + share * b_model for b, b_model in zip(self._b, model._model_b,
+                                                                 strict=True)]
+        self._u = {feature: [0.0] * n_classes for feature in self._w}
+        self._c = models[0]._c
+        self.history_ = models[0].history_
+        self.best_epoch_ = models[0].best_epoch_
 
     def _use_compiled_engine(self, examples: list[Example]) -> bool:
         """``engine``: "dict" (this readable loop), "compiled" (numba over CSR, same weights),
@@ -187,7 +290,6 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
             X_dev = vectorizer.transform([dict(x) for x in dev[0]])
             fast.fit(vectorizer.transform(X), labels, X_dev, dev[1])
         self._set_state(fast.dict_state(vectorizer.feature_names_))
-        return self
 
     def partial_fit(self, X: Any, y: Sequence[Hashable],
                     classes: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
@@ -197,6 +299,7 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         matrix, the number of columns; pass ``classes`` when the first batch does not show
         every label.
         """
+        check_update_options(self.margin, self.update, self.C)
         if not hasattr(self, "classes_"):
             examples, labels = self._training_data(X, y)
             self._start(sorted_classes(labels if classes is None else list(classes)))
@@ -212,6 +315,8 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
                              f"{self.classes_!r}; pass every label with classes= on the first "
                              "partial_fit call")
         targets = [self._index[label] for label in labels]
+        self._class_counts = [n + new for n, new in zip(self._class_counts,
+                                                        _counts(labels, self._index), strict=True)]
         self._epoch(examples, targets, range(len(examples)), None)
         self._publish()
         return self
@@ -225,6 +330,7 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         self._b = [0.0] * len(classes)
         self._beta = [0.0] * len(classes)
         self._c = 1
+        self._class_counts = [0] * len(classes)
         self.history_: list[dict[str, Any]] = []
         self.best_epoch_: int | None = None
 
@@ -247,31 +353,39 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         """The lecture's inner loop over one epoch; returns the number of mistakes."""
         w, u, b, beta = self._w, self._u, self._b, self._beta
         average = self.average
+        margin, update, C = float(self.margin), self.update, float(self.C)
+        plain = update == "perceptron" and margin == 0.0
         n_classes = len(b)
         c = self._c
         mistakes = 0
         for i in order:
             x, y = examples[i], targets[i]
-            p = argmax(activations(x, w, b))
-            if p != y:
-                mistakes += 1
+            scores = activations(x, w, b)
+            p = argmax(scores)
+            mistakes += p != y
+            if plain:  # the lecture's rule: a full step on every mistake, against p
+                tau = 1.0 if p != y else 0.0
+            else:
+                p = runner_up(scores, y)
+                tau = step_size(scores, x, y, p, margin, update, C)
+            if tau:
                 for feature, value in x:
                     w_f = w.get(feature)
                     if w_f is None:
                         w_f = w[feature] = [0.0] * n_classes
-                    w_f[y] += value
-                    w_f[p] -= value
-                b[y] += 1.0
-                b[p] -= 1.0
+                    w_f[y] += tau * value
+                    w_f[p] -= tau * value
+                b[y] += tau
+                b[p] -= tau
                 if average:
                     for feature, value in x:
                         u_f = u.get(feature)
                         if u_f is None:
                             u_f = u[feature] = [0.0] * n_classes
-                        u_f[y] += c * value
-                        u_f[p] -= c * value
-                    beta[y] += c
-                    beta[p] -= c
+                        u_f[y] += c * tau * value
+                        u_f[p] -= c * tau * value
+                    beta[y] += c * tau
+                    beta[p] -= c * tau
             c += 1
         self._c = c
         return mistakes
@@ -285,6 +399,12 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         else:
             self._model_w = {feature: list(w_f) for feature, w_f in self._w.items()}
             self._model_b = list(self._b)
+        n = sum(self._class_counts)
+        if self.prior and n:
+            scale = self.prior / (self.prior + n)
+            n_classes = len(self._class_counts)
+            self._model_b = [b + scale * math.log((count + 1) / (n + n_classes))
+                             for b, count in zip(self._model_b, self._class_counts, strict=True)]
         self.counter_ = self._c
 
     def _snapshot(self) -> tuple:
@@ -307,7 +427,7 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         return examples, check_labels(y_dev, len(examples), what="y_dev")
 
     def _accuracy(self, examples: list[Example], labels: list) -> float:
-        predictions = self._predict_checked(examples)
+        predictions = self._predict_checked(examples, backoff=False)
         return sum(p == g for p, g in zip(predictions, labels, strict=True)) / len(labels)
 
     # -- prediction ---------------------------------------------------------------------
@@ -316,9 +436,20 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         """The predicted label of every example."""
         return self._predict_checked(self._examples_of(X))
 
-    def _predict_checked(self, examples: list[Example]) -> list:
+    def _predict_checked(self, examples: list[Example], backoff: bool = True) -> list:
+        """Predictions; ``backoff=False`` (dev accuracy in training) ignores backoff_margin."""
         w, b, classes = self._model_w, self._model_b, self.classes_
-        return [classes[argmax(activations(x, w, b))] for x in examples]
+        if not (backoff and self.backoff_margin) or len(classes) < 2:
+            return [classes[argmax(activations(x, w, b))] for x in examples]
+        counts = self._class_counts
+        most_frequent = counts.index(max(counts))
+        answers = []
+        for x in examples:
+            scores = activations(x, w, b)
+            best = argmax(scores)
+            confident = scores[best] - scores[runner_up(scores, best)] >= self.backoff_margin
+            answers.append(classes[best if confident else most_frequent])
+        return answers
 
     def _scores(self, examples: list[Example]) -> np.ndarray:
         rows = [activations(x, self._model_w, self._model_b) for x in examples]
@@ -365,7 +496,7 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
                 "weights": {feature: list(row) for feature, row in self._w.items()},
                 "weight_sums": {feature: list(row) for feature, row in self._u.items()},
                 "history": [dict(record) for record in self.history_],
-                "best_epoch": self.best_epoch_}
+                "best_epoch": self.best_epoch_, "class_counts": list(self._class_counts)}
 
     def _set_state(self, state: Mapping[str, Any]) -> None:
         self._start(list(state["classes"]))
@@ -376,6 +507,7 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
         self._u = _rows(state["weight_sums"], len(self.classes_))
         self.history_ = list(state["history"])
         self.best_epoch_ = state["best_epoch"]
+        self._class_counts = [int(n) for n in state.get("class_counts", self._class_counts)]
         self._publish()
 
 
@@ -385,9 +517,40 @@ class MulticlassAveragedPerceptron(MulticlassPerceptron):
 
     def __init__(self, epochs: int = 10, average: bool = True, shuffle: bool = True,
                  seed: int | None = 0, patience: int | None = None, verbose: bool = False,
-                 engine: str = "auto"):
+                 engine: str = "auto", margin: float = 0.0, update: str = "perceptron",
+                 C: float = 1.0, n_models: int = 1, prior: float = 0.0,
+                 backoff_margin: float = 0.0):
         super().__init__(epochs=epochs, average=average, shuffle=shuffle, seed=seed,
-                         patience=patience, verbose=verbose, engine=engine)
+                         patience=patience, verbose=verbose, engine=engine, margin=margin,
+                         update=update, C=C, n_models=n_models, prior=prior,
+                         backoff_margin=backoff_margin)
+
+
+def check_update_options(margin: float, update: str, C: float) -> None:
+    """ValueError unless margin >= 0, update is one of UPDATES and C > 0."""
+    if update not in UPDATES:
+        raise ValueError(f"update must be one of {', '.join(UPDATES)}, got {update!r}")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+        raise ValueError(f"margin must be a number >= 0, got {margin!r}")
+    if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:
+        raise ValueError(f"C must be a number > 0, got {C!r}")
+
+
+def check_prediction_options(n_models: int, prior: float, backoff_margin: float) -> None:
+    """ValueError unless n_models is an integer >= 1 and prior, backoff_margin are >= 0."""
+    if isinstance(n_models, bool) or not isinstance(n_models, int) or n_models < 1:
+        raise ValueError(f"n_models must be an integer >= 1, got {n_models!r}")
+    for name, value in (("prior", prior), ("backoff_margin", backoff_margin)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+            raise ValueError(f"{name} must be a number >= 0, got {value!r}")
+
+
+def _counts(labels: Sequence[Hashable], index: Mapping[Hashable, int]) -> list[int]:
+    """How many of ``labels`` each class has, in ``classes_`` order."""
+    counts = [0] * len(index)
+    for label in labels:
+        counts[index[label]] += 1
+    return counts
 
 
 def _averaged(weights: list[float], sums: list[float], c: int) -> list[float]:

@@ -4,9 +4,9 @@ The sentence is cut into word pieces; a window of at most ``window`` pieces (the
 tokens included) centred on the target is run through the encoder; the vector is the mean,
 over the chosen ``layers`` and over all the target's pieces (every token of a multiword
 target), of the hidden states. Windows are batched, identical windows run once (several
-targets of one sentence share it), and vectors are cached on disk (``wsd.features.vector_cache``)
-under the encoder's identity and these settings, so a second experiment reads them back
-bit for bit.
+targets of one sentence share it), and each layer's vectors are cached on disk
+(``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, so a
+second experiment reads them back bit for bit.
 
 The Featurizer treats the block apart from the sparse features: it standardises each
 dimension with training means and deviations, divides by sqrt(dim) so the block has about unit
@@ -84,24 +84,33 @@ class ContextualEmbedding(Extractor):
         return numbers
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
-        """float32 (len(instances), dim): the target's vector for each instance."""
+        """float32 (len(instances), dim): the target's vector for each instance.
+
+        Each layer's pooled vector is cached on its own, so settings that share layers (the
+        last layer, the mean of the last four) share the encoding."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
-        settings = f"{encoder.identity}-{'.'.join(map(str, layers))}-w{self.window}"
+        unique = sorted(set(layers))
         keys = [digest(*inst.tokens, f"{inst.span[0]}:{inst.span[1]}") for inst in instances]
-        cache = VectorCache(digest(settings)[:24]) if self.cache else None
-        found = cache.get(keys) if cache else {}
-        todo = {k: inst for k, inst in zip(keys, instances, strict=True) if k not in found}
-        new = self._encode(encoder, layers, list(todo), list(todo.values()), progress)
-        if cache:
-            cache.put(new)
-        found.update(new)
+        caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
+                  if self.cache else None for layer in unique]
+        found = [cache.get(keys) if cache else {} for cache in caches]
+        todo = {k: inst for k, inst in zip(keys, instances, strict=True)
+                if not all(k in per_layer for per_layer in found)}
+        new = self._encode(encoder, unique, list(todo), list(todo.values()), progress)
+        for cache, per_layer, fresh in zip(caches, found, new, strict=True):
+            if cache:
+                cache.put(fresh)
+            per_layer.update(fresh)
         if not keys:
             return np.zeros((0, 0), np.float32)
-        return np.stack([found[k] for k in keys])
+        by_layer = dict(zip(unique, found, strict=True))
+        return np.stack([np.mean([by_layer[layer][k] for layer in layers], axis=0, dtype=np.float32)
+                         for k in keys])
 
     def _encode(self, encoder: Encoder, layers: list[int], keys: list[str],
-                instances: list[Instance], progress: bool) -> dict[str, np.ndarray]:
+                instances: list[Instance], progress: bool) -> list[dict[str, np.ndarray]]:
+        """For each of ``layers``, the pooled vector of each key's target."""
         budget = self.window - 2
         runs: dict[tuple[int, ...], list[tuple[str, list[int]]]] = {}
         for key, inst, pieces in zip(keys, instances, encoder.pieces(
@@ -110,7 +119,7 @@ class ContextualEmbedding(Extractor):
             ids = (encoder.cls_id, *pieces[0][cut], encoder.sep_id)
             runs.setdefault(ids, []).append((key, [i + 1 for i in target] or [0]))
         order = sorted(runs, key=len)  # similar lengths share a batch: little padding
-        vectors: dict[str, np.ndarray] = {}
+        vectors: list[dict[str, np.ndarray]] = [{} for _ in layers]
         batches = range(0, len(order), self.batch_size)
         for b in tqdm(batches, desc="encoding", unit="batch", disable=not progress):
             batch = order[b : b + self.batch_size]
@@ -119,10 +128,12 @@ class ContextualEmbedding(Extractor):
             for row, piece_ids in enumerate(batch):
                 ids[row, : len(piece_ids)] = piece_ids
                 mask[row, : len(piece_ids)] = 1
-            states = encoder.hidden_states(ids, mask, layers).mean(axis=0)
+            states = encoder.hidden_states(ids, mask, layers)
             for row, piece_ids in enumerate(batch):
                 for key, positions in runs[piece_ids]:
-                    vectors[key] = states[row, positions].mean(axis=0).astype(np.float32)
+                    pooled = states[:, row, positions].mean(axis=1, dtype=np.float32)
+                    for per_layer, vector in zip(vectors, pooled, strict=True):
+                        per_layer[key] = vector
         return vectors
 
     def __call__(self, inst: Instance) -> dict[str, float]:

@@ -3,7 +3,8 @@
 Vectors live in ``<root>/<namespace>/*.npz`` shards (keys as sha256 hex digests, vectors
 float32, read with ``allow_pickle=False``); the namespace names the model and the settings that
 made them. Each ``put`` writes one new shard through a temporary file and a rename, so an
-interrupted run leaves whole shards only. The root is ``$WSD_CACHE_DIR`` or
+interrupted run leaves whole shards only. A folder's shards are read once per process and kept
+in memory (experiments ask for the same vectors fold after fold). The root is ``$WSD_CACHE_DIR`` or
 ``~/.cache/wsd``.
 """
 
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 CACHE_ENV = "WSD_CACHE_DIR"
+_IN_MEMORY: dict[Path, dict[str, np.ndarray]] = {}
 
 
 def cache_root() -> Path:
@@ -31,20 +33,19 @@ def digest(*parts: str) -> str:
 
 
 class VectorCache:
-    """Vectors by key under ``root / namespace``; shards are read once, on first use."""
+    """Vectors by key under ``root / namespace``; shards are read on first use."""
 
     def __init__(self, namespace: str, root: Path | None = None) -> None:
         self.folder = (root or cache_root()) / namespace
-        self._vectors: dict[str, np.ndarray] | None = None
 
     def _load(self) -> dict[str, np.ndarray]:
-        if self._vectors is None:
-            self._vectors = {}
+        if self.folder not in _IN_MEMORY:
+            vectors: dict[str, np.ndarray] = {}
             for shard in sorted(self.folder.glob("*.npz")):
                 with np.load(shard, allow_pickle=False) as data:
-                    self._vectors.update(zip(data["keys"].tolist(), data["vectors"],
-                                             strict=True))
-        return self._vectors
+                    vectors.update(zip(data["keys"].tolist(), data["vectors"], strict=True))
+            _IN_MEMORY[self.folder] = vectors
+        return _IN_MEMORY[self.folder]
 
     def get(self, keys: Iterable[str]) -> dict[str, np.ndarray]:
         """The cached vectors among ``keys``."""

@@ -37,6 +37,7 @@ from wsd.experiments.lexical import BEST_EPOCHS, LinearSVMOnDicts, best_featuriz
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import ContextualEmbedding, FeatureVectorizer, Featurizer, make_weighting
 from wsd.features.encoders import load_encoder
+from wsd.features.featurizer import dense_scaling, scale_dense
 from wsd.instance import Instance
 from wsd.learners.baselines import MostFrequentSense
 from wsd.learners.engine import CSRAveragedPerceptron
@@ -76,9 +77,7 @@ def inner_choice(raw: list[dict[str, float]], blocks: dict[tuple, np.ndarray], l
         sparse = {"train": vectorizer.transform(weighting.transform([raw[i] for i in train])),
                   "test": vectorizer.transform(weighting.transform([raw[i] for i in test]))}
         for (layers, window), block in blocks.items():
-            mean, deviation = block[train].mean(axis=0), block[train].std(axis=0)
-            deviation[deviation == 0] = 1.0
-            scaled = (block - mean) / deviation / np.sqrt(block.shape[1])
+            scaled = scale_dense(block, *dense_scaling(block[train]), weight=1.0)
             for weight in WEIGHTS:
                 X_train = sp.hstack([sparse["train"], weight * scaled[train]], format="csr")
                 X_test = sp.hstack([sparse["test"], weight * scaled[test]], format="csr")

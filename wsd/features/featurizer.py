@@ -49,6 +49,19 @@ def _preset_extractors(name: str, window: int | None, lemmatize: bool) -> list[E
     raise ValueError(f"unknown feature preset {name!r}; choose one of {', '.join(PRESETS)}")
 
 
+def dense_scaling(block: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-dimension mean and standard deviation of a training block (deviation 0 -> 1)."""
+    deviation = block.std(axis=0)
+    deviation[deviation == 0] = 1.0
+    return block.mean(axis=0), deviation
+
+
+def scale_dense(block: np.ndarray, mean: np.ndarray, deviation: np.ndarray,
+                weight: float) -> np.ndarray:
+    """Standardised, divided by sqrt(dim) (about unit row length) and times the block weight."""
+    return (block - mean) / deviation * (weight / np.sqrt(block.shape[1]))
+
+
 PRESETS = ("ims", "bow", "local", "full", "context", "full+context")
 
 
@@ -126,11 +139,7 @@ class Featurizer:
 
     def _fit_dense(self, instances: Sequence[Instance]) -> list[np.ndarray]:
         blocks = [e.vectors(instances).astype(np.float64) for e in self._dense()]
-        self.dense_scaling_ = []
-        for block in blocks:
-            deviation = block.std(axis=0)
-            deviation[deviation == 0] = 1.0
-            self.dense_scaling_.append((block.mean(axis=0), deviation))
+        self.dense_scaling_ = [dense_scaling(block) for block in blocks]
         return blocks
 
     def _add_dense(self, rows: list[dict[str, float]], instances: Sequence[Instance],
@@ -144,7 +153,7 @@ class Featurizer:
             blocks = [e.vectors(instances).astype(np.float64) for e in dense]
         for extractor, block, (mean, deviation) in zip(dense, blocks, self.dense_scaling_,
                                                        strict=True):
-            scaled = (block - mean) / deviation * (extractor.weight / np.sqrt(block.shape[1]))
+            scaled = scale_dense(block, mean, deviation, extractor.weight)
             names = [f"{extractor.name}:{j}" for j in range(block.shape[1])]
             for row, values in zip(rows, scaled.tolist(), strict=True):
                 row.update(zip(names, values, strict=True))

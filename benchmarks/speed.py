@@ -11,6 +11,9 @@
    - NLTK: ``nltk.tag.perceptron.AveragedPerceptron`` (the tagger's model) driven through its
      ``predict``/``update``/``average_weights`` API over the feature dicts in the same order.
    "ours / it" is the engine's time divided by the row's time; "speed-up" its inverse.
+   Prediction time of the multiclass voted perceptron against the averaged one (both dict
+   learners, trained as above): the whole test set in one ``predict`` call, and one call per
+   test sentence (as ``wsd disambiguate`` and ``explain`` do); "voted / averaged" is the ratio.
 2. All-words, SemCor: one classifier per ``lemma#pos`` with at least two senses (IMS preset
    features, a vectorizer per word), trained with ``train_many`` for 10 epochs with 1 and 2
    workers (threads and processes). Loading and featurizing are timed apart from training;
@@ -19,7 +22,7 @@
    (tracemalloc) in a separate run.
 
 Needs the NLTK senseval data, the WSD framework folder and scikit-learn.
-Usage: python benchmarks/speed.py [--runs 5] [--skip-semcor] [--skip-nltk]
+Usage: python benchmarks/speed.py [--runs 5] [--skip-semcor] [--skip-nltk] [--voted-only]
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from wsd.features import BagOfWords, Collocations, FeatureVectorizer, Featurizer
 from wsd.learners.engine import CSRAveragedPerceptron, train_many
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
 from wsd.learners.training import epoch_orders
+from wsd.learners.voted import MulticlassVotedPerceptron
 
 EPOCHS = 10
 SEED = 0
@@ -181,6 +185,26 @@ def lexical_sample(runs: int, skip_nltk: bool) -> None:
               f"{'met' if speedup >= 100 else 'NOT met'}")
 
 
+def voted_prediction(runs: int) -> None:
+    """Prediction seconds of the voted and the averaged dict learner, batch and per sentence."""
+    data = _line_data()
+    train, y, test = data["train_dicts"], data["y_train"], data["test_dicts"]
+    models = {"averaged": MulticlassAveragedPerceptron(epochs=EPOCHS, seed=SEED).fit(train, y),
+              "voted": MulticlassVotedPerceptron(epochs=EPOCHS, seed=SEED).fit(train, y)}
+    for model in models.values():
+        model.predict(test[:2])  # load compiled code outside the timing
+    print(f"\nprediction on {len(test)} test sentences of line (voted: "
+          f"{len(models['voted'].counts_):,} stored vectors), median of {runs} runs")
+    print(f"{'':<28}{'averaged s':>12}{'voted s':>12}{'voted/averaged':>16}")
+    for name, work in (("one predict call", lambda model: model.predict(test)),
+                       ("one call per sentence",
+                        lambda model: [model.predict([x]) for x in test])):
+        timed = _interleaved_medians(runs, {kind: lambda model=model: work(model)  # noqa: B023
+                                            for kind, model in models.items()})
+        averaged, voted = timed["averaged"][0], timed["voted"][0]
+        print(f"{name:<28}{averaged:>12.4f}{voted:>12.4f}{voted / averaged:>15.2f}x")
+
+
 # --------------------------------------------------------------------------- all-words
 
 
@@ -245,8 +269,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per timing (median is shown)")
     parser.add_argument("--skip-semcor", action="store_true", help="lexical sample only")
     parser.add_argument("--skip-nltk", action="store_true", help="leave NLTK's slow peer out")
+    parser.add_argument("--voted-only", action="store_true",
+                        help="only the voted/averaged prediction times")
     args = parser.parse_args()
+    if args.voted_only:
+        voted_prediction(args.runs)
+        return
     lexical_sample(args.runs, args.skip_nltk)
+    voted_prediction(args.runs)
     if not args.skip_semcor:
         all_words()
 

@@ -116,7 +116,7 @@ def test_custom_callables_work_but_cannot_be_saved():
     with pytest.raises(ValueError, match="cannot be saved"):
         featurizer.to_dict()
     with pytest.raises(ValueError, match="at least one"):
-        Featurizer([])
+        Featurizer([]).fit([TAGGED])  # checked when used; stored as given (scikit-learn style)
 
 
 def test_missing_tagger_leaves_pos_features_out_with_one_warning(monkeypatch):

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from problems import prototype_problem
 
-import wsd.learners.voted as voted
 from wsd import persistence
 from wsd.learners import MulticlassPerceptron, NotFittedError
 from wsd.learners.training import epoch_orders
@@ -132,13 +131,13 @@ def test_equals_the_naive_voted_perceptron_on_real_data(seed):
     np.testing.assert_array_equal(model.decision_function(X_test), unshuffled)
 
 
-def test_chunked_prediction_equals_one_chunk(monkeypatch):
+def test_one_example_at_a_time_equals_the_batch():
     X, y = real_problem(5)
     X_test, _ = real_problem(6, n=50)
     model = MulticlassVotedPerceptron(epochs=3).fit(X, y)
     whole = model.decision_function(X_test)
-    monkeypatch.setattr(voted, "_CHUNK_BUDGET", 3 * len(model.counts_))  # chunks of 3
-    np.testing.assert_array_equal(model.decision_function(X_test), whole)
+    one_by_one = np.vstack([model.decision_function([x]) for x in X_test])
+    np.testing.assert_array_equal(one_by_one, whole)
     assert model.vector_predictions(X_test).shape == (len(model.counts_), 50)
 
 

@@ -13,10 +13,10 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 
 from wsd import __version__
 from wsd.corpora.resolve import CORPUS_HELP, load_corpus
+from wsd.experiments.disambiguate import UNSURE_MARGIN
 from wsd.experiments.systems import (
     KNOWLEDGE,
     SUPERVISED,
@@ -31,7 +31,7 @@ WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted")
 
 
-def _settings_arguments(parser: argparse.ArgumentParser) -> None:
+def _settings_arguments(parser: argparse.ArgumentParser, epochs_help: str | None = None) -> None:
     group = parser.add_argument_group("features and training")
     group.add_argument("--features", choices=PRESETS, default=None,
                        help="feature set (default: full = BoW, words and POS around the target, "
@@ -45,7 +45,8 @@ def _settings_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--window", type=int, default=None,
                        help="bag-of-words window of +-N tokens (default: the whole sentence)")
     group.add_argument("--epochs", type=int, default=None,
-                       help="training epochs (default: 5; 10 for the bundled corpus)")
+                       help=epochs_help or "training epochs (default: 5; 10 for the bundled "
+                                           "corpus)")
     group.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
 
 
@@ -85,7 +86,8 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
             raise ValueError("--target is needed to pick the bundled training data "
                              "(or pass --model)")
         model = train_bundled_model(args.target.lower(), _settings(args))
-    records = disambiguate(model, sentences, args.target, top=args.top)
+    records = disambiguate(model, sentences, args.target, top=args.top,
+                           unsure_below=args.unsure_below)
     if args.json:
         for record in records:
             print(json.dumps(record, ensure_ascii=False))
@@ -126,19 +128,21 @@ def cmd_predict(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from wsd.evaluation.metrics import accuracy, classification_report
+    from wsd.experiments.evaluate import evaluate_model, format_evaluation, write_errors
     from wsd.experiments.pipeline import SupervisedWSD
 
     model = SupervisedWSD.load(args.model)
     instances = load_corpus(args.corpus)
-    predictions = model.predict(instances)
-    gold = [inst.senses for inst in instances]
-    print(f"accuracy {accuracy(gold, predictions):.4f} on {len(instances)} instances")
-    print(classification_report([g[0] for g in gold], predictions).round(4).to_string())
+    result = evaluate_model(model, instances)
+    print(format_evaluation(result))
+    if args.errors:
+        path = write_errors(result.errors, args.errors)
+        print(f"{len(result.errors)} wrong answers written to {path}")
     if args.key:
         from wsd.corpora.framework import write_key_file
 
-        write_key_file(args.key, {i.id: p for i, p in zip(instances, predictions, strict=True)})
+        answers = zip(instances, result.predictions, strict=True)
+        write_key_file(args.key, {i.id: p for i, p in answers})
         print(f"predictions written to {args.key}")
     return 0
 
@@ -158,8 +162,8 @@ def _inventory_for(corpus: str):
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from wsd.experiments.compare import compare_systems
-    from wsd.experiments.report import write_table
+    from wsd.experiments.compare import run_comparison
+    from wsd.experiments.report import format_comparison, write_comparison
     from wsd.experiments.systems import make_system
 
     instances = load_corpus(args.corpus)
@@ -187,42 +191,35 @@ def cmd_compare(args: argparse.Namespace) -> int:
         fallback = "first_sense" if args.corpus.startswith("framework:") else "none"
         systems.update({n: partial(PerKeyWSD, systems[n], fallback)
                         for n in names if n in SUPERVISED})
-    table = compare_systems(systems, instances, folds=args.folds or None, seed=args.seed,
-                            progress=not args.quiet)
+    comparison = run_comparison(systems, instances, folds=args.folds or None, seed=args.seed,
+                                progress=not args.quiet)
     print(f"{args.corpus}: {len(instances)} instances, "
           + (f"{args.folds}-fold cross-validation" if args.folds else "80/20 split"))
-    print(table.round(4).to_string())
+    print(format_comparison(comparison))
     if args.out:
-        for path in write_table(table, args.out):
+        for path in write_comparison(comparison, args.out):
             print(f"wrote {path}")
     return 0
 
 
 def cmd_curves(args: argparse.Namespace) -> int:
-    from wsd.experiments.curves import (
-        epoch_curves,
-        order_sensitivity,
-        plot_curves,
-        size_curve,
-        summarize_orders,
-    )
+    from wsd.experiments.curves import run_curves, summarize_orders
 
+    if min(args.epochs, args.repeats, args.shuffles) < 1:
+        raise ValueError("--epochs, --repeats and --shuffles must be at least 1")
     instances = load_corpus(args.corpus)
-    settings = _settings(args, args.corpus)
-    featurizer = settings.featurizer()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    epochs = epoch_curves(instances, featurizer, epochs=settings.epochs, seed=settings.seed)
-    orders = order_sensitivity(instances, featurizer, shuffles=args.shuffles, seed=settings.seed)
-    sizes = size_curve(instances, featurizer, seed=settings.seed)
-    for name, table in (("epochs", epochs), ("orders", orders), ("sizes", sizes)):
-        table.to_csv(out / f"{name}.csv", index=False)
-    print(summarize_orders(orders).round(4).to_string())
-    try:
-        print(f"wrote {plot_curves(epochs, orders, sizes, out / 'curves.png', args.corpus)}")
-    except ImportError as err:
-        print(f"note: {err}", file=sys.stderr)
-    print(f"wrote epochs.csv, orders.csv, sizes.csv in {out}")
+    curve_epochs, args.epochs = args.epochs, None  # the other panels train as `wsd train` does
+    result = run_curves(instances, _settings(args, args.corpus), args.out, corpus=args.corpus,
+                        curve_epochs=curve_epochs, shuffles=args.shuffles,
+                        repeats=args.repeats, progress=not args.quiet)
+    print(summarize_orders(result["orders"]).round(4).to_string())
+    print(f"MFS dev accuracy {result['mfs']:.4f}")
+    if result["png"] is None:
+        print("note: no plot: matplotlib is not installed (pip install 'wsd-perceptron[plot]')",
+              file=sys.stderr)
+    else:
+        print(f"wrote {result['png']}")
+    print(f"wrote epochs.csv, orders.csv, sizes.csv in {args.out}")
     return 0
 
 
@@ -248,6 +245,14 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         print(f"key files written to {args.out}")
     if args.save:
         print(f"model saved to {args.save}")
+    return 0
+
+
+def cmd_senses(args: argparse.Namespace) -> int:
+    from wsd.experiments.senses import format_senses, word_senses
+
+    source, senses = word_senses(args.word, pos=args.pos, source=args.inventory)
+    print(format_senses(args.word, source, senses))
     return 0
 
 
@@ -280,6 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--file", help="read one sentence per line from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
     p.add_argument("--top", type=int, default=5, help="features shown per answer (default: 5)")
+    p.add_argument("--unsure-below", type=float, default=UNSURE_MARGIN,
+                   help="mark answers whose score margin over the runner-up is smaller as "
+                        f"unsure (default: {UNSURE_MARGIN})")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_disambiguate)
 
@@ -300,6 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", required=True, help="model file from `wsd train`")
     p.add_argument("--corpus", required=True, help=CORPUS_HELP)
     p.add_argument("--key", help="also write the predictions as a key file (id sense)")
+    p.add_argument("--errors", help="write the wrong answers as TSV: id, sentence, gold, "
+                                    "predicted, margin (predicted minus gold sense score)")
     p.set_defaults(handler=cmd_evaluate)
 
     p = commands.add_parser("compare", help="compare systems on one corpus with the same folds")
@@ -311,7 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--folds", type=int, default=5,
                    help="k for stratified k-fold cross-validation; 0 for one 80/20 split "
                         "(default: 5)")
-    p.add_argument("--out", help="write the table as OUT.csv and OUT.md")
+    p.add_argument("--out", help="write the table as OUT.csv and OUT.md, and the pairwise "
+                                 "McNemar p-values as OUT-pairwise.csv and .md")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     _settings_arguments(p)
     p.set_defaults(handler=cmd_compare)
@@ -322,7 +333,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                            "results/curves)")
     p.add_argument("--shuffles", type=int, default=10,
                    help="example orders tried for the order-sensitivity plot (default: 10)")
-    _settings_arguments(p)
+    p.add_argument("--repeats", type=int, default=3,
+                   help="seeds (dev splits) for the training-size curve, drawn as the mean "
+                        "with a min-max band (default: 3)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _settings_arguments(p, epochs_help="length of the accuracy-per-epoch curve (default: 20); "
+                                       "the order and size panels train for 5 epochs (10 for "
+                                       "the bundled corpus), as `wsd train` does")
     p.set_defaults(handler=cmd_curves, epochs=20)
 
     p = commands.add_parser(
@@ -353,6 +370,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="parallel training processes; results do not depend on it (default: 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_allwords)
+
+    p = commands.add_parser("senses", help="list a word's senses with their glosses")
+    p.add_argument("word", help="the word, e.g. bass")
+    p.add_argument("--pos", choices=("NOUN", "VERB", "ADJ", "ADV", "n", "v", "a", "r"),
+                   help="only senses of this part of speech (default: all)")
+    p.add_argument("--inventory", choices=("auto", "bundled", "wordnet"), default="auto",
+                   help="where the senses come from (default: auto = the bundled inventory for "
+                        "its targets, WordNet for other words)")
+    p.set_defaults(handler=cmd_senses)
 
     p = commands.add_parser("demo", help="the main job on the bundled corpus, offline")
     p.add_argument("--folds", type=int, default=5, help="cross-validation folds (default: 5)")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from dataclasses import replace
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -19,30 +19,74 @@ from wsd.instance import Instance
 from wsd.resources import MissingResourceError
 
 DATA_DIR_ENV = "WSD_DATA_DIR"
+DISTRIBUTION = "wsd-perceptron"
 COARSE_POS = ("NOUN", "VERB", "ADJ", "ADV")
 # A source checkout (or editable install) reads the repository's data/bundled; a wheel
-# installs the same files under <prefix>/share/wsd/bundled (pyproject's data-files).
-_DEFAULT_DIRS = (
-    Path(__file__).resolve().parents[2] / "data" / "bundled",
-    Path(sys.prefix) / "share" / "wsd" / "bundled",
-)
+# installs the same files as data files (pyproject's data-files), wherever the installer's
+# scheme puts them: <venv>/share/wsd/bundled, ~/.local/share/wsd/bundled (--user),
+# <target>/share/wsd/bundled (--target). The distribution's file list says where.
+_CHECKOUT_ROOT = Path(__file__).resolve().parents[2]
+_INSTALLED_SUFFIX = ("share", "wsd", "bundled")
 _RECORD_KEYS = {"id", "sense", "tokens", "pos", "span", "lemma"}
 
 PathLike = str | os.PathLike
 
 
+def _checkout_data_dir() -> Path | None:
+    """``data/bundled`` of the source checkout this package is imported from, if any."""
+    folder = _CHECKOUT_ROOT / "data" / "bundled"
+    return folder if (_CHECKOUT_ROOT / "pyproject.toml").is_file() and folder.is_dir() else None
+
+
+def _own_distribution() -> metadata.Distribution | None:
+    """The installed wsd-perceptron whose files include this module (several may be on the
+    path, e.g. a --target folder on PYTHONPATH beside a venv install); else the first one."""
+    found = list(metadata.distributions(name=DISTRIBUTION))
+    here = Path(__file__).resolve()
+    for dist in found:
+        if Path(dist.locate_file("wsd/corpora/bundled.py")).resolve() == here:
+            return dist
+    return found[0] if found else None
+
+
+def installed_data_dir(dist: metadata.Distribution | None = None) -> Path | None:
+    """Where an installed wsd-perceptron put its bundled corpus, read from the distribution's
+    file list (RECORD); None when no installed copy lists one.
+
+    The listed path is relative to the folder holding the package (``../../share/...`` for a
+    venv or --user install). ``pip install --target`` moves the files after writing RECORD, so
+    when the listed path does not exist, the ``share/wsd/bundled`` folder beside the package
+    is tried too.
+    """
+    dist = dist if dist is not None else _own_distribution()
+    if dist is None:
+        return None
+    for file in dist.files or ():
+        parts = file.parts
+        if len(parts) > len(_INSTALLED_SUFFIX) and parts[-4:-1] == _INSTALLED_SUFFIX \
+                and file.name.endswith(".senses.json"):
+            listed = Path(dist.locate_file(file)).parent
+            beside = Path(dist.locate_file("")).joinpath(*_INSTALLED_SUFFIX)
+            for folder in (listed, beside):
+                if folder.is_dir():
+                    return folder
+    return None
+
+
 def bundled_data_dir(data_dir: PathLike | None = None) -> Path:
-    """The folder with the bundled files: ``data_dir``, else $WSD_DATA_DIR, else the repo's
-    ``data/bundled``. Raises MissingResourceError when that folder does not exist."""
-    installed = next((d for d in _DEFAULT_DIRS if d.is_dir()), _DEFAULT_DIRS[0])
-    chosen = data_dir or os.environ.get(DATA_DIR_ENV) or installed
-    path = Path(chosen)
-    if not path.is_dir():
+    """The folder with the bundled files: ``data_dir``, else $WSD_DATA_DIR, else the source
+    checkout's ``data/bundled``, else the installed copy (see :func:`installed_data_dir`).
+    Raises MissingResourceError when there is none."""
+    chosen = data_dir or os.environ.get(DATA_DIR_ENV) or _checkout_data_dir() \
+        or installed_data_dir()
+    if chosen is None or not Path(chosen).is_dir():
+        where = f"the bundled corpus folder {chosen}" if chosen else "the bundled corpus"
         raise MissingResourceError(
-            f"the bundled corpus folder {path} does not exist; pass data_dir= or set "
-            f"{DATA_DIR_ENV} to the folder holding <target>.jsonl and <target>.senses.json"
+            f"{where} was not found (it ships with the {DISTRIBUTION} distribution); pass "
+            f"data_dir= or set {DATA_DIR_ENV} to the folder holding <target>.jsonl and "
+            "<target>.senses.json"
         )
-    return path
+    return Path(chosen)
 
 
 def bundled_targets(data_dir: PathLike | None = None) -> list[str]:

@@ -6,9 +6,10 @@ systems pairwise, item by item. Random choices come from ``numpy.random.default_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 from scipy import stats
 
 EXACT_BELOW = 25  # McNemar: exact binomial test when the discordant pairs b + c are fewer
@@ -99,6 +100,20 @@ def mcnemar(
         statistic = (abs(b - c) - 1) ** 2 / discordant
         p_value = float(stats.chi2.sf(statistic, df=1))
     return {"b": b, "c": c, "statistic": statistic, "p_value": p_value, "exact": bool(exact)}
+
+
+def pairwise_mcnemar(outcomes: Mapping[str, Sequence[float] | np.ndarray]) -> pd.DataFrame:
+    """McNemar p-values between every two systems' outcomes on the same items: a symmetric
+    table (rows and columns in the order given), NaN on the diagonal. No correction for
+    multiple comparisons is applied: with m systems there are m(m-1)/2 tests."""
+    names = list(outcomes)  # any hashable names, tuples included
+    p_values = np.full((len(names), len(names)), np.nan)
+    for i, first in enumerate(names):
+        for j in range(i + 1, len(names)):
+            p_value = mcnemar(outcomes[first], outcomes[names[j]])["p_value"]
+            p_values[i, j] = p_values[j, i] = p_value
+    index = pd.Index(names, name="system", tupleize_cols=False)
+    return pd.DataFrame(p_values, index=index, columns=pd.Index(names, tupleize_cols=False))
 
 
 def approximate_randomization(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from wsd.evaluation.metrics import accuracy, precision_recall_fscore
-from wsd.evaluation.significance import bootstrap_ci, mcnemar
+from wsd.evaluation.significance import bootstrap_ci, mcnemar, pairwise_mcnemar
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_kfold
 from wsd.instance import Instance
 
@@ -48,7 +49,18 @@ def held_out_predictions(
     return held_out, make_system().fit(train).predict(held_out)
 
 
-def compare_systems(
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`run_comparison`: one row per system (``table``), the McNemar
+    p-value between every two systems (``pairwise``), and each system's per-item outcomes
+    (1 = right) on the scored items (``correct``)."""
+
+    table: pd.DataFrame
+    pairwise: pd.DataFrame
+    correct: dict[str, np.ndarray]
+
+
+def run_comparison(
     systems: Mapping[str, Callable[[], Any]],
     instances: Sequence[Instance],
     folds: int | None = 5,
@@ -57,9 +69,10 @@ def compare_systems(
     baseline: str | None = "mfs",
     n_resamples: int = 1000,
     progress: bool = False,
-) -> pd.DataFrame:
+) -> Comparison:
     """One row per system: accuracy, its 95% bootstrap interval, macro-F1, fold spread and
-    McNemar's test against ``baseline`` (when it is among ``systems``).
+    McNemar's test against ``baseline`` (when it is among ``systems``); and McNemar's test
+    between every two systems.
 
     With ``folds`` every system sees the same stratified k folds and is scored on the pooled
     out-of-fold predictions; with ``folds=None`` on one held-out ``test`` share.
@@ -96,4 +109,10 @@ def compare_systems(
         table[f"p_vs_{baseline}"] = [
             np.nan if name == baseline else tests[name]["p_value"] for name in table.index
         ]
-    return table
+    return Comparison(table, pairwise_mcnemar(outcomes), outcomes)
+
+
+def compare_systems(systems: Mapping[str, Callable[[], Any]], instances: Sequence[Instance],
+                    **options: Any) -> pd.DataFrame:
+    """The one-row-per-system table of :func:`run_comparison` (same arguments)."""
+    return run_comparison(systems, instances, **options).table

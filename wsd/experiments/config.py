@@ -15,8 +15,14 @@ commas; ``true`` switches a flag on.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, published as tomli (a dependency there)
+    import tomli as tomllib
 
 POSITIONAL = {"disambiguate": "sentences", "predict": "input"}
 
@@ -27,12 +33,8 @@ def read_config(path: str | Path) -> dict[str, Any]:
     text = path.read_text(encoding="utf-8")
     try:
         if path.suffix == ".toml":
-            import tomllib
-
             return tomllib.loads(text)
         return json.loads(text)
-    except ImportError as err:
-        raise ValueError(f"{path}: TOML configs need Python 3.11+; use JSON instead") from err
     except ValueError as err:  # JSONDecodeError and TOMLDecodeError are ValueErrors
         raise ValueError(f"{path}: not a valid {path.suffix.lstrip('.') or 'JSON'} config: "
                          f"{err}") from err

@@ -10,10 +10,12 @@ import pandas as pd
 from wsd.corpora.bundled import bundled_targets, load_bundled
 from wsd.experiments.compare import compare_systems
 from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
+from wsd.experiments.report import describe_column, readable_table
 from wsd.experiments.systems import make_system, small_corpus_settings
 from wsd.knowledge.inventory import BundledInventory
 
 DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged", "voted")
+DEMO_COLUMNS = ["accuracy", "ci_low", "ci_high", "macro_f1", "p_vs_mfs"]
 
 NEW_SENTENCES = {
     "bass": [
@@ -47,8 +49,9 @@ def run_demo(folds: int = 5, seed: int = 0, out=print) -> pd.DataFrame:
         systems = {name: partial(make_system, name, settings, inventory) for name in DEMO_SYSTEMS}
         table = compare_systems(systems, instances, folds=folds, seed=seed, n_resamples=500)
         out(f"\n== {target}: {len(instances)} sentences, {folds}-fold cross-validation ==")
-        out(table[["accuracy", "ci_low", "ci_high", "macro_f1", "p_vs_mfs"]].round(3).to_string())
+        out(readable_table(table[DEMO_COLUMNS]).to_string())
         tables.append(table.assign(target=target))
+    out("\ncolumns:\n" + "\n".join(f"  {c}: {describe_column(c)}" for c in DEMO_COLUMNS))
     out("\n== New sentences, explained by the averaged perceptron ==")
     for target, sentences in NEW_SENTENCES.items():
         if target not in bundled_targets():

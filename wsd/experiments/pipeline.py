@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,27 +11,28 @@ from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
 from wsd.instance import Instance
+from wsd.learners.base import EstimatorMixin, check_is_fitted
+from wsd.learners.explanation import Explanation, explain_margin
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
 
-
-@dataclass(frozen=True)
-class Explanation:
-    """Why a sense was chosen: the winner, its margin over the runner-up, the strongest features."""
-
-    sense: str
-    margin: float
-    runner_up: str | None
-    features: list[tuple[str, float]]
-    gloss: str | None = None
+__all__ = ["Explanation", "SupervisedWSD"]
 
 
 @persistence.register_model
-class SupervisedWSD:
+class SupervisedWSD(EstimatorMixin):
     """Instances in, senses out: ``featurizer`` builds feature dicts, ``learner`` classifies them.
 
-    ``glosses`` (sense -> one-line gloss) travel with the model so a saved model can explain
-    its answers without the inventory it was trained with.
+    A scikit-learn estimator over instances: the arguments are stored as given (None: the
+    "full" feature preset and the averaged perceptron, made by ``fit``), ``get_params`` /
+    ``set_params`` reach the parts' parameters as ``featurizer__weighting`` or
+    ``learner__epochs``, so ``GridSearchCV(SupervisedWSD(featurizer, learner), grid)`` can tune
+    both on a list of instances. Like scikit-learn's Pipeline, ``fit`` trains the given parts
+    in place; ``featurizer_`` and ``learner_`` are the fitted parts. ``glosses`` (sense ->
+    one-line gloss) travel with the model so a saved model can explain its answers without the
+    inventory it was trained with.
     """
+
+    _tags = {"two_d_array": False}
 
     def __init__(
         self,
@@ -40,62 +40,76 @@ class SupervisedWSD:
         learner: Any = None,
         glosses: Mapping[str, str] | None = None,
     ) -> None:
-        self.featurizer = featurizer if featurizer is not None else Featurizer.preset("full")
-        self.learner = learner if learner is not None else MulticlassAveragedPerceptron()
-        self.glosses = dict(glosses or {})
-        self.lemmas_: list[str] = []
+        self.featurizer = featurizer
+        self.learner = learner
+        self.glosses = glosses
 
     def fit(
-        self, instances: Sequence[Instance], dev: Sequence[Instance] | None = None
+        self,
+        instances: Sequence[Instance],
+        y: Sequence[str] | None = None,
+        *,
+        dev: Sequence[Instance] | None = None,
     ) -> SupervisedWSD:
-        """Fit the weighting and the learner on ``instances`` (``dev`` for early stopping)."""
+        """Fit the weighting and the learner on ``instances``, labelled with ``y`` or else
+        with each instance's first gold sense (``dev`` for the learner's early stopping)."""
         if not instances:
             raise ValueError("no training instances")
-        labels = instance_labels(instances)
+        labels = instance_labels(instances) if y is None else list(y)
+        if len(labels) != len(instances):
+            raise ValueError(f"{len(instances)} instances but {len(labels)} labels in y")
+        self.featurizer_ = self.featurizer if self.featurizer is not None \
+            else Featurizer.preset("full")
+        self.learner_ = self.learner if self.learner is not None \
+            else MulticlassAveragedPerceptron()
         self.lemmas_ = sorted({inst.lemma for inst in instances})
-        X = self.featurizer.fit_transform(instances)
+        X = self.featurizer_.fit_transform(instances)
         if dev:
-            self.learner.fit(X, labels, self.featurizer.transform(dev), instance_labels(dev))
+            self.learner_.fit(X, labels, self.featurizer_.transform(dev), instance_labels(dev))
         else:
-            self.learner.fit(X, labels)
+            self.learner_.fit(X, labels)
+        self.classes_ = list(self.learner_.classes_)
         return self
 
     @property
     def senses(self) -> list[str]:
-        return list(self.learner.classes_)
+        return list(self._fitted_learner().classes_)
+
+    def _fitted_learner(self) -> Any:
+        check_is_fitted(self, "learner_")
+        return self.learner_
 
     def predict(self, instances: Sequence[Instance]) -> list[str]:
+        learner = self._fitted_learner()
         if not instances:
             return []
-        return list(self.learner.predict(self.featurizer.transform(instances)))
+        return list(learner.predict(self.featurizer_.transform(instances)))
 
-    def score(self, instances: Sequence[Instance]) -> float:
-        """Accuracy: an answer is right when it is one of the instance's gold senses."""
-        return accuracy([inst.senses for inst in instances], self.predict(instances))
+    def score(self, instances: Sequence[Instance], y: Sequence[str] | None = None) -> float:
+        """Accuracy: an answer is right when it is one of the instance's gold senses (or,
+        given ``y``, when it equals the label in ``y``)."""
+        gold = [inst.senses for inst in instances] if y is None else [[label] for label in y]
+        return accuracy(gold, self.predict(instances))
 
     def explain(self, instance: Instance, k: int = 5) -> Explanation:
-        """The chosen sense, its score margin and the ``k`` features that pushed hardest for it."""
-        (x,) = self.featurizer.transform([instance])
-        scores = self.learner.predict_scores(x)
-        ranked = sorted(scores, key=lambda s: -scores[s])
-        best = self.learner.classify(x)
-        others = [s for s in ranked if s != best]
+        """The chosen sense, the runner-up and the features for and against it (see
+        ``Explanation``): the bias and every feature's share of the margin add up to it."""
+        learner = self._fitted_learner()
+        (x,) = self.featurizer_.transform([instance])
+        scores = learner.predict_scores(x)
+        best = learner.classify(x)
+        others = sorted((s for s in scores if s != best), key=lambda s: -scores[s])
         runner_up = others[0] if others else None
-        margin = scores[best] - scores[runner_up] if runner_up is not None else 0.0
-        return Explanation(
-            sense=best,
-            margin=float(margin),
-            runner_up=runner_up,
-            features=self.learner.explain(x, best, k=k),
-            gloss=self.glosses.get(best),
-        )
+        return explain_margin(learner, x, best, runner_up, k,
+                              gloss=(self.glosses or {}).get(best))
 
     def to_dict(self) -> dict[str, Any]:
+        """The fitted system (its fitted parts)."""
         return {
             "kind": type(self).__name__,
-            "featurizer": self.featurizer.to_dict(),
-            "learner": self.learner.to_dict(),
-            "glosses": self.glosses,
+            "featurizer": self.featurizer_.to_dict(),
+            "learner": self._fitted_learner().to_dict(),
+            "glosses": dict(self.glosses or {}),
             "lemmas": self.lemmas_,
         }
 
@@ -106,7 +120,9 @@ class SupervisedWSD:
             learner=persistence.object_from_dict(data["learner"]),
             glosses=data.get("glosses"),
         )
+        model.featurizer_, model.learner_ = model.featurizer, model.learner
         model.lemmas_ = list(data.get("lemmas", []))
+        model.classes_ = list(model.learner_.classes_)
         return model
 
     def save(self, path: str | Path) -> Path:

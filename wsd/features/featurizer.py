@@ -18,6 +18,7 @@ from wsd.features.records import check_record
 from wsd.features.target import TargetWord
 from wsd.features.weighting import Weighting, make_weighting
 from wsd.instance import Instance
+from wsd.params import ParamsMixin
 
 FORMAT = "wsd.featurizer"
 VERSION = 1
@@ -65,7 +66,7 @@ def scale_dense(block: np.ndarray, mean: np.ndarray, deviation: np.ndarray,
 PRESETS = ("ims", "bow", "local", "full", "context", "full+context")
 
 
-class Featurizer:
+class Featurizer(ParamsMixin):
     """Extract features from instances and weight them with statistics of the training set.
 
     ``extractors``: callables ``Instance -> dict`` (built-in ones, or their ``{"name", "params"}``
@@ -80,6 +81,8 @@ class Featurizer:
     unit length, like a tf-idf block) and multiplied by the extractor's ``weight``; it joins the
     weighted sparse dict as features ``<name>:<dimension>``, so every dict learner (and the
     compiled engine, through the same CSR vectorisation) takes sparse and dense features alike.
+    The arguments are stored as given (``get_params``/``set_params``, so a grid search can tune
+    ``featurizer__weighting``); ``fit`` sets ``weighting_``, the fitted weighting.
     """
 
     def __init__(
@@ -88,12 +91,8 @@ class Featurizer:
         weighting: str | Weighting = "binary",
         require_pos: bool = False,
     ) -> None:
-        if not extractors:
-            raise ValueError("a Featurizer needs at least one extractor")
-        self.extractors = [
-            extractor_from_dict(e) if isinstance(e, Mapping) else e for e in extractors
-        ]
-        self.weighting = make_weighting(weighting)
+        self.extractors = extractors
+        self.weighting = weighting
         self.require_pos = require_pos
 
     @classmethod
@@ -112,18 +111,27 @@ class Featurizer:
         with WordNet's morphy."""
         return cls(_preset_extractors(name, window, lemmatize), weighting=weighting)
 
-    def _uses_pos(self) -> bool:
-        return any(getattr(e, "uses_pos", False) for e in self.extractors)
+    def _extractors(self) -> list[ExtractorLike]:
+        if not self.extractors:
+            raise ValueError("a Featurizer needs at least one extractor")
+        return [extractor_from_dict(e) if isinstance(e, Mapping) else e for e in self.extractors]
+
+    def _weighting(self) -> Weighting:
+        """The fitted weighting, or before ``fit`` the one named (stateless ones work)."""
+        return getattr(self, "weighting_", None) or make_weighting(self.weighting)
+
+    def _uses_pos(self, extractors: Sequence[ExtractorLike]) -> bool:
+        return any(getattr(e, "uses_pos", False) for e in extractors)
 
     def _dense(self) -> list[Any]:
-        return [e for e in self.extractors if getattr(e, "dense", False)]
+        return [e for e in self._extractors() if getattr(e, "dense", False)]
 
     def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
         """The unweighted sparse features of each instance (tagging it first when POS is
         needed); dense extractors are left to ``fit`` and ``transform``."""
-        if self._uses_pos():
+        extractors = [e for e in self._extractors() if not getattr(e, "dense", False)]
+        if self._uses_pos(extractors):
             instances = ensure_pos(instances, required=self.require_pos)
-        extractors = [e for e in self.extractors if not getattr(e, "dense", False)]
         rows = []
         for inst in instances:
             features: dict[str, float] = {}
@@ -160,15 +168,15 @@ class Featurizer:
         return rows
 
     def fit(self, instances: Sequence[Instance]) -> Featurizer:
-        self.weighting.fit(self.extract(instances))
-        self._fit_dense(instances)
+        self.fit_transform(instances)
         return self
 
     def transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        return self._add_dense(self.weighting.transform(self.extract(instances)), instances)
+        return self._add_dense(self._weighting().transform(self.extract(instances)), instances)
 
     def fit_transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        rows = self.weighting.fit_transform(self.extract(instances))
+        self.weighting_ = make_weighting(self.weighting)
+        rows = self.weighting_.fit_transform(self.extract(instances))
         return self._add_dense(rows, instances, self._fit_dense(instances))
 
     def to_dict(self) -> dict[str, Any]:
@@ -176,8 +184,8 @@ class Featurizer:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "extractors": [extractor_to_dict(e) for e in self.extractors],
-            "weighting": self.weighting.to_dict(),
+            "extractors": [extractor_to_dict(e) for e in self._extractors()],
+            "weighting": self._weighting().to_dict(),
             "require_pos": self.require_pos,
             "dense_scaling": [{"mean": m.tolist(), "deviation": d.tolist()}
                               for m, d in getattr(self, "dense_scaling_", [])],
@@ -191,11 +199,9 @@ class Featurizer:
             weighting=Weighting.from_dict(data["weighting"]),
             require_pos=bool(data.get("require_pos", False)),
         )
+        featurizer.weighting_ = featurizer.weighting
         if featurizer._dense():
             featurizer.dense_scaling_ = [
                 (np.asarray(s["mean"], dtype=np.float64), np.asarray(s["deviation"], np.float64))
                 for s in data.get("dense_scaling", [])]
         return featurizer
-
-    def __repr__(self) -> str:
-        return f"Featurizer(extractors={self.extractors!r}, weighting={self.weighting!r})"

@@ -1,98 +1,28 @@
-"""What every learner shares: input checks with clear messages, scoring, NLTK's ClassifierI
+"""What every learner shares: scikit-learn's estimator protocol, scoring, NLTK's ClassifierI
 and JSON persistence."""
 
 from __future__ import annotations
 
-import inspect
-import numbers
 from collections.abc import Hashable, Mapping, Sequence
-from math import isfinite
 from pathlib import Path
 from typing import Any
 
-from nltk.classify.api import ClassifierI
+import numpy as np
 
 from wsd import persistence
-
-# A feature dict after checking: (name, value) pairs with finite non-zero float values.
-Example = tuple[tuple[str, float], ...]
+from wsd.learners.inputs import as_sklearn
+from wsd.params import ParamsMixin
 
 
 class NotFittedError(ValueError, AttributeError):
     """A learner was asked to predict (or explain, or save its weights) before ``fit``."""
 
 
-def check_epochs(epochs: Any) -> int:
-    """``epochs`` as an int >= 1, or ValueError."""
-    if isinstance(epochs, bool) or not isinstance(epochs, numbers.Integral) or epochs < 1:
-        raise ValueError(f"epochs must be an integer >= 1, got {epochs!r}")
-    return int(epochs)
-
-
-def check_labels(y: Sequence[Hashable], n_examples: int, what: str = "y") -> list:
-    """The labels as a list; ValueError for empty data or a length that does not match X."""
-    labels = list(y)
-    if n_examples == 0:
-        raise ValueError("no training examples: X is empty")
-    if len(labels) != n_examples:
-        raise ValueError(f"X has {n_examples} examples but {what} has {len(labels)} labels; "
-                         "they must match one to one")
-    return labels
-
-
-def sorted_classes(labels: Sequence[Hashable], minimum: int = 2) -> list:
-    """The distinct labels in sorted order (the order of ``classes_``).
-
-    A single class is refused: a word-sense classifier must choose between >= 2 senses.
-    """
-    try:
-        classes = sorted(set(labels))
-    except TypeError as err:
-        raise ValueError(f"labels must be mutually comparable (e.g. all strings): {err}") from err
-    if len(classes) < minimum:
-        found = f"only the label {classes[0]!r}" if classes else "no labels"
-        raise ValueError(
-            f"the training data has {found}; a word-sense classifier needs at least two "
-            "senses to choose from. For a word with one observed sense use the "
-            "most-frequent-sense baseline (MFS) instead")
-    return classes
-
-
-def check_feature_dicts(X: Sequence[Mapping[str, float]], what: str = "X") -> list[Example]:
-    """Check every feature dict once and return it as (name, float value) pairs.
-
-    Feature names must be strings (they become JSON keys in model files) and values finite
-    real numbers; zero values are dropped since they neither score nor update.
-    """
-    examples = []
-    for i, features in enumerate(X):
-        if not isinstance(features, Mapping):
-            raise ValueError(f"{what}[{i}] is a {type(features).__name__}, expected a feature "
-                             "dict {name: value}")
-        pairs = []
-        for name, value in features.items():
-            if not isinstance(name, str):
-                raise ValueError(f"{what}[{i}] has a feature name {name!r} of type "
-                                 f"{type(name).__name__}; feature names must be strings")
-            if type(value) is not float:  # the common case skips the slower ABC check
-                if not isinstance(value, numbers.Real):
-                    raise ValueError(f"{what}[{i}] feature {name!r} has the non-numeric value "
-                                     f"{value!r}; feature values must be real numbers")
-                value = float(value)
-            if not isfinite(value):
-                raise ValueError(f"{what}[{i}] feature {name!r} has the value {value}; "
-                                 "feature values must be finite (no NaN or inf)")
-            if value != 0.0:
-                pairs.append((name, value))
-        examples.append(tuple(pairs))
-    return examples
-
-
 def check_is_fitted(learner: Any, attribute: str = "classes_") -> None:
     """Raise NotFittedError unless ``learner`` has been trained."""
-    if getattr(learner, attribute, None) is None:
-        raise NotFittedError(f"this {type(learner).__name__} is not fitted yet; call fit() "
-                             "before using it")
+    if not hasattr(learner, attribute):
+        raise as_sklearn(NotFittedError)(f"this {type(learner).__name__} is not fitted yet; "
+                                         "call fit() before using it")
 
 
 class ScoreMixin:
@@ -108,19 +38,32 @@ class ScoreMixin:
         return sum(p == g for p, g in zip(predictions, labels, strict=True)) / len(labels)
 
 
-class DictClassifierMixin(ScoreMixin, ClassifierI):
-    """NLTK's ClassifierI on top of ``predict`` over feature dicts, so that
-    ``nltk.classify.accuracy(clf, [(features, label), ...])`` works."""
+class EstimatorMixin(ParamsMixin):
+    """scikit-learn's estimator protocol without importing scikit-learn: the parameters of
+    ``ParamsMixin`` plus the tags its tools read (``__sklearn_tags__`` imports scikit-learn,
+    which only its own tools call) and ``__sklearn_is_fitted__``.
 
-    def classify(self, featureset: Mapping[str, float]) -> Hashable:
-        return self.predict([featureset])[0]
+    Subclasses describe themselves with ``_tags`` (overrides of scikit-learn's InputTags /
+    ClassifierTags fields, e.g. ``{"sparse": True}`` or ``{"multi_class": False}``).
+    """
 
-    def classify_many(self, featuresets: Sequence[Mapping[str, float]]) -> list:
-        return self.predict(featuresets)
+    _tags: dict[str, Any] = {}
 
-    def labels(self) -> list:
-        check_is_fitted(self)
-        return list(self.classes_)
+    def __sklearn_is_fitted__(self) -> bool:
+        return hasattr(self, "classes_")
+
+    def __sklearn_tags__(self):
+        from dataclasses import fields
+
+        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
+
+        def pick(kind: type) -> dict[str, Any]:
+            names = {f.name for f in fields(kind)}
+            return {k: v for k, v in self._tags.items() if k in names}
+
+        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
+                    classifier_tags=ClassifierTags(**pick(ClassifierTags)),
+                    input_tags=InputTags(**pick(InputTags)))
 
 
 class PersistentMixin:
@@ -131,14 +74,15 @@ class PersistentMixin:
     ``get_params()`` reads them back by name.
     """
 
-    def get_params(self) -> dict[str, Any]:
-        names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
-        return {name: getattr(self, name) for name in names}
-
     def to_dict(self) -> dict[str, Any]:
-        fitted = getattr(self, "classes_", None) is not None
-        return {"kind": type(self).__name__, "params": to_plain(self.get_params()),
+        fitted = hasattr(self, "classes_")
+        data = {"kind": type(self).__name__, "params": to_plain(self.get_params(deep=False)),
                 "state": self._get_state() if fitted else None}
+        if fitted and hasattr(self, "n_features_in_"):
+            data["n_features"] = self.n_features_in_
+        if hasattr(self, "temperature_"):
+            data["temperature"] = self.temperature_
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]):
@@ -147,6 +91,9 @@ class PersistentMixin:
         learner = cls(**data["params"])
         if data.get("state") is not None:
             learner._set_state(data["state"])
+        for key, attribute in (("n_features", "n_features_in_"), ("temperature", "temperature_")):
+            if data.get(key) is not None:
+                setattr(learner, attribute, data[key])
         return learner
 
     def save(self, path: str | Path) -> Path:
@@ -163,6 +110,6 @@ def to_plain(value: Any) -> Any:
     """Numpy scalars (e.g. a seed drawn with numpy) as plain Python values for JSON."""
     if isinstance(value, dict):
         return {k: to_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, np.ndarray)):
         return [to_plain(v) for v in value]
     return value.item() if hasattr(value, "item") and not isinstance(value, str) else value

@@ -23,44 +23,17 @@ import numpy as np
 import scipy.sparse as sp
 
 from wsd.learners.base import (
+    EstimatorMixin,
     PersistentMixin,
     ScoreMixin,
-    check_epochs,
     check_is_fitted,
-    check_labels,
-    sorted_classes,
     to_plain,
 )
+from wsd.learners.inputs import check_epochs, check_labels, check_matrix, sorted_classes
 from wsd.learners.training import epoch_orders
 from wsd.persistence import register_model
 
 Row = tuple[np.ndarray, np.ndarray]  # (column indices, values) of one example's non-zeros
-
-
-def as_feature_matrix(X: Any, n_features: int | None = None, what: str = "X") -> sp.csr_matrix:
-    """``X`` (dense array-like or scipy.sparse, 2-D, finite numbers) as a float CSR matrix."""
-    if sp.issparse(X):
-        matrix = sp.csr_matrix(X, dtype=float)
-    else:
-        try:
-            dense = np.asarray(X, dtype=float)
-        except (TypeError, ValueError) as err:
-            raise ValueError(f"{what} must hold numbers only: {err}") from err
-        if dense.ndim != 2:
-            raise ValueError(f"{what} must be 2-D (examples x features), got shape {dense.shape}")
-        matrix = sp.csr_matrix(dense)
-    matrix.sum_duplicates()
-    bad = np.flatnonzero(~np.isfinite(matrix.data))
-    if bad.size:
-        position = bad[0]
-        row = int(np.searchsorted(matrix.indptr, position, side="right") - 1)
-        column = int(matrix.indices[position])
-        raise ValueError(f"{what}[{row}, {column}] is {matrix.data[position]}; feature values "
-                         "must be finite (no NaN or inf)")
-    if n_features is not None and matrix.shape[1] != n_features:
-        raise ValueError(f"{what} has {matrix.shape[1]} features but the model was trained on "
-                         f"{n_features}")
-    return matrix
 
 
 def matrix_rows(matrix: sp.csr_matrix) -> list[Row]:
@@ -93,25 +66,27 @@ def perceptron_steps(rows: list[Row], signs: np.ndarray, n_features: int,
             yield epoch, x, y, mistake, w, b
 
 
-class _BinaryPerceptronBase(PersistentMixin, ScoreMixin):
+class _BinaryPerceptronBase(ScoreMixin, PersistentMixin, EstimatorMixin):
     """Label mapping, input checks, prediction and the epoch history shared by the three."""
+
+    _tags = {"sparse": True, "multi_class": False}
 
     def __init__(self, epochs: int = 10, shuffle: bool = True, seed: int | None = 0):
         self.epochs = epochs
         self.shuffle = shuffle
         self.seed = seed
-        self.classes_: list | None = None
 
     def _steps(self, X: Any, y: Sequence[Hashable]) -> Iterator[Step]:
         """Check the data, set ``classes_`` and the history, and return the training steps."""
         epochs = check_epochs(self.epochs)
-        matrix = as_feature_matrix(X)
+        matrix = check_matrix(X)
         labels = check_labels(y, matrix.shape[0])
         classes = sorted_classes(labels)
         if len(classes) > 2:
-            raise ValueError(f"{type(self).__name__} is binary but y has {len(classes)} labels; "
-                             "use MulticlassPerceptron or MulticlassAveragedPerceptron")
-        self.classes_ = classes
+            raise ValueError(f"Only binary classification is supported. {type(self).__name__} is "
+                             f"binary but y has {len(classes)} labels; use "
+                             "MulticlassPerceptron or MulticlassAveragedPerceptron")
+        self.classes_ = np.asarray(classes)
         self.n_features_in_ = matrix.shape[1]
         self.history_: list[dict[str, int]] = []
         signs = np.array([1.0 if label == classes[1] else -1.0 for label in labels])
@@ -125,20 +100,19 @@ class _BinaryPerceptronBase(PersistentMixin, ScoreMixin):
 
     def _checked(self, X: Any) -> sp.csr_matrix:
         check_is_fitted(self)
-        return as_feature_matrix(X, self.n_features_in_)
+        return check_matrix(X, self.n_features_in_, learner=type(self).__name__)
 
-    def predict(self, X: Any) -> list:
+    def predict(self, X: Any) -> np.ndarray:
         """The predicted label of every row: the second label where the score is > 0."""
         scores = self.decision_function(X)
-        negative, positive = self.classes_
-        return [positive if score > 0 else negative for score in scores]
+        return self.classes_[(scores > 0).astype(np.int64)]
 
     def _common_state(self) -> dict[str, Any]:
         return {"classes": to_plain(self.classes_), "n_features": self.n_features_in_,
                 "history": self.history_}
 
     def _set_common_state(self, state: dict[str, Any]) -> None:
-        self.classes_ = list(state["classes"])
+        self.classes_ = np.asarray(state["classes"])
         self.n_features_in_ = int(state["n_features"])
         self.history_ = list(state["history"])
 
@@ -243,15 +217,19 @@ class VotedPerceptron(_BinaryPerceptronBase):
             else:
                 vectors[-1][2] += 1
         self.vectors_ = [(w, b, count) for w, b, count in vectors]
+        self._stack()
         return self
+
+    def _stack(self) -> None:
+        """Stack the vectors once (at fit or load time), so that a call to predict costs one
+        matrix product and no per-call set-up."""
+        self._weights = np.array([w for w, _, _ in self.vectors_]).T
+        self._biases = np.array([b for _, b, _ in self.vectors_])
+        self._counts = np.array([count for _, _, count in self.vectors_], dtype=float)
 
     def decision_function(self, X: Any) -> np.ndarray:
         """The count-weighted vote sum_k count_k * sign(w_k.x + b_k) for every row."""
-        matrix = self._checked(X)
-        weights = np.array([w for w, _, _ in self.vectors_])
-        biases = np.array([b for _, b, _ in self.vectors_])
-        counts = np.array([count for _, _, count in self.vectors_], dtype=float)
-        return np.sign(matrix @ weights.T + biases) @ counts
+        return np.sign(self._checked(X) @ self._weights + self._biases) @ self._counts
 
     def _get_state(self) -> dict[str, Any]:
         return {**self._common_state(),
@@ -261,3 +239,4 @@ class VotedPerceptron(_BinaryPerceptronBase):
         self._set_common_state(state)
         self.vectors_ = [(np.array(w, dtype=float), float(b), int(count))
                          for w, b, count in state["vectors"]]
+        self._stack()

@@ -34,7 +34,14 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 
-from wsd.learners.base import NotFittedError
+from wsd.learners.base import EstimatorMixin, NotFittedError
+from wsd.learners.inputs import (
+    as_sklearn,
+    check_epochs,
+    check_labels,
+    check_matrix,
+    check_patience,
+)
 from wsd.learners.training import EarlyStopping, epoch_orders
 
 __all__ = ["CSRAveragedPerceptron", "BinaryCSRAveragedPerceptron", "task_seed", "train_many"]
@@ -149,38 +156,6 @@ def _count_correct(indptr, indices, data, y, W, b, binary):
 # --------------------------------------------------------------------------- input checks
 
 
-def _as_csr(X: Any, name: str = "X") -> sp.csr_matrix:
-    """``X`` as a float64 CSR matrix (not copied when it is one), or a ValueError.
-
-    Duplicate entries in a row need no merging: scores and updates are linear in them.
-    """
-    if sp.issparse(X):
-        if X.format != "csr" or X.dtype != np.float64:
-            X = sp.csr_matrix(X, dtype=np.float64)
-    else:
-        array = np.asarray(X, dtype=np.float64)
-        if array.ndim != 2:
-            raise ValueError(
-                f"{name} must be a 2-D scipy.sparse matrix (CSR) or array; got {array.ndim} "
-                "dimension(s). Vectorize feature dicts with wsd.features.vectorize first."
-            )
-        X = sp.csr_matrix(array)
-    if X.shape[0] == 0:
-        raise ValueError(f"{name} has no rows: give at least one example")
-    if not np.isfinite(X.data).all():
-        raise ValueError(f"{name} contains NaN or infinite values; remove or replace them")
-    return X
-
-
-def _check_lengths(X: sp.csr_matrix, y: Sequence, name: str = "y") -> list:
-    labels = list(y)
-    if len(labels) != X.shape[0]:
-        raise ValueError(
-            f"X has {X.shape[0]} rows but {name} has {len(labels)} labels; they must match"
-        )
-    return labels
-
-
 def _dense_lookup(n_columns: int, n_entries: int) -> bool:
     """Whether a table over all columns is cheaper than sorting/searching the entries."""
     return n_columns <= 16 * n_entries + 1024
@@ -223,13 +198,15 @@ class _Rows(NamedTuple):
                              shape=(self.n_rows, self.n_columns))
 
 
-class _CSRPerceptronBase:
+class _CSRPerceptronBase(EstimatorMixin):
     """Shared training loop: active-feature bookkeeping, epochs, history and early stopping.
 
-    Options and their meaning match ``wsd.learners.multiclass.MulticlassPerceptron``.
+    Options and their meaning match ``wsd.learners.multiclass.MulticlassPerceptron``. ``X`` is
+    a dense array or any scipy.sparse matrix (converted to CSR once).
     """
 
     _binary = False
+    _tags = {"sparse": True}
 
     def __init__(
         self,
@@ -261,15 +238,15 @@ class _CSRPerceptronBase:
             raise ValueError("give both X_dev and y_dev for early stopping, or neither")
         if self.patience is not None and X_dev is None:
             raise ValueError("patience needs a development set: call fit(X, y, X_dev, y_dev)")
-        X = _as_csr(X)
-        labels = _check_lengths(X, y)
+        X = check_matrix(X)
+        labels = check_labels(y, X.shape[0])
         self._reset(self._classes_from(labels))
         self._add_features(X)
         train = self._local(X), self._encode(labels)
         dev = None
         if X_dev is not None:
-            X_dev = _as_csr(X_dev, "X_dev")
-            dev = self._local(X_dev), self._encode(_check_lengths(X_dev, y_dev, "y_dev"))
+            X_dev = check_matrix(X_dev, X.shape[1], "X_dev", type(self).__name__)
+            dev = self._local(X_dev), self._encode(check_labels(y_dev, X_dev.shape[0], "y_dev"))
         orders = epoch_orders(X.shape[0], self.epochs, self.seed, self.shuffle)
         self._run(train, orders, dev, total=self.epochs)
         return self
@@ -278,14 +255,16 @@ class _CSRPerceptronBase:
         """One more pass over ``X`` in the given row order, continuing weights and counter.
 
         The first call fixes ``classes_`` (from ``classes``, else from ``y``); new feature
-        columns may appear in later calls.
+        columns may appear in later calls (a wider matrix), but a narrower one is an error.
         """
         self._check_params()
-        X = _as_csr(X)
-        labels = _check_lengths(X, y)
-        if not hasattr(self, "classes_"):
+        X = check_matrix(X)
+        labels = check_labels(y, X.shape[0])
+        if hasattr(self, "classes_"):
+            self._check_width(X)
+        else:
             self._reset(self._classes_from(labels if classes is None else list(classes)))
-        elif classes is not None and sorted(set(classes)) != self.classes_.tolist():
+        if classes is not None and sorted(set(classes)) != self.classes_.tolist():
             raise ValueError(
                 f"classes {sorted(set(classes))!r} differ from the classes of the first "
                 f"partial_fit call {self.classes_.tolist()!r}"
@@ -301,23 +280,40 @@ class _CSRPerceptronBase:
         self._run((self._local(X), self._encode(labels)), [order], None, total=1)
         return self
 
-    def decision_function(self, X: Any) -> np.ndarray:
-        """Scores ``X @ coef + intercept`` from one sparse-dense product."""
+    def _scores(self, X: Any) -> np.ndarray:
+        """Scores ``X @ coef + intercept`` from one sparse-dense product: one column per class
+        (the binary model: one column)."""
         self._check_fitted()
-        scores = self._local(_as_csr(X)).matrix() @ self._coef + self._intercept
-        return scores[:, 0] if self._binary else scores
+        X = check_matrix(X, self.n_features_in_, learner=type(self).__name__)
+        return self._local(X).matrix() @ self._coef + self._intercept
+
+    def _check_width(self, X: sp.csr_matrix) -> None:
+        """partial_fit may add columns (a wider ``X``) but not lose any."""
+        if X.shape[1] < self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is "
+                             f"expecting {self.n_features_in_} features as input (or more, "
+                             "for new columns).")
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """Scores, shape (n, n_classes); scikit-learn's shape (n,) for two classes: the
+        binary model's activation, or the score of ``classes_[1]`` minus that of
+        ``classes_[0]`` (> 0 predicts ``classes_[1]``)."""
+        scores = self._scores(X)
+        if self._binary:
+            return scores[:, 0]
+        return scores[:, 1] - scores[:, 0] if scores.shape[1] == 2 else scores
 
     def predict(self, X: Any) -> np.ndarray:
         """The label of each row (an array of ``classes_`` entries)."""
-        scores = self.decision_function(X)
+        scores = self._scores(X)
         if self._binary:
-            return self.classes_[(scores > 0.0).astype(np.int64)]
+            return self.classes_[(scores[:, 0] > 0.0).astype(np.int64)]
         return self.classes_[np.argmax(scores, axis=1)]
 
     def score(self, X: Any, y: Sequence) -> float:
         """Accuracy of ``predict(X)`` against ``y``."""
-        X = _as_csr(X)
-        labels = _check_lengths(X, y)
+        X = check_matrix(X)
+        labels = check_labels(y, X.shape[0])
         predicted = self.predict(X).tolist()
         return sum(p == g for p, g in zip(predicted, labels, strict=True)) / len(labels)
 
@@ -415,19 +411,13 @@ class _CSRPerceptronBase:
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
-        if (isinstance(self.epochs, bool) or not isinstance(self.epochs, (int, np.integer))
-                or self.epochs < 1):
-            raise ValueError(f"epochs must be an integer >= 1, got {self.epochs!r}")
-        if self.patience is not None and (
-            isinstance(self.patience, bool) or not isinstance(self.patience, (int, np.integer))
-            or self.patience < 1
-        ):
-            raise ValueError(f"patience must be None or an integer >= 1, got {self.patience!r}")
+        check_epochs(self.epochs)
+        check_patience(self.patience)
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "classes_"):
-            raise NotFittedError(f"this {type(self).__name__} is not fitted yet; call fit() "
-                                 "before using it")
+            raise as_sklearn(NotFittedError)(f"this {type(self).__name__} is not fitted yet; "
+                                             "call fit() before using it")
 
     def _classes_from(self, labels: list) -> list:
         try:
@@ -438,7 +428,8 @@ class _CSRPerceptronBase:
         if len(classes) < 2:
             raise ValueError(
                 f"training data needs at least 2 classes, found {len(classes)} "
-                f"({classes!r}); for a word with one observed sense use its most frequent sense"
+                f"({classes!r}): one class is not a choice; for a word with one observed "
+                "sense use its most frequent sense"
             )
         return classes
 
@@ -573,13 +564,15 @@ class BinaryCSRAveragedPerceptron(_CSRPerceptronBase):
     """
 
     _binary = True
+    _tags = {"sparse": True, "multi_class": False}
 
     def _classes_from(self, labels: list) -> list:
-        classes = sorted(set(labels))
+        classes = super()._classes_from(labels)
         if len(classes) != 2:
             raise ValueError(
-                f"the binary perceptron needs exactly 2 classes, found {len(classes)} "
-                f"({classes!r}); use CSRAveragedPerceptron for more"
+                f"Only binary classification is supported. The binary perceptron needs "
+                f"exactly 2 classes, found {len(classes)} ({classes!r}); use "
+                "CSRAveragedPerceptron for more"
             )
         return classes
 

@@ -35,17 +35,9 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from wsd.learners.base import (
-    DictClassifierMixin,
-    Example,
-    PersistentMixin,
-    check_epochs,
-    check_feature_dicts,
-    check_is_fitted,
-    check_labels,
-    sorted_classes,
-    to_plain,
-)
+from wsd.learners.base import EstimatorMixin, PersistentMixin, check_is_fitted, to_plain
+from wsd.learners.dictclassifier import DictClassifierMixin
+from wsd.learners.inputs import Example, check_epochs, check_labels, check_patience, sorted_classes
 from wsd.learners.training import EarlyStopping, epoch_orders
 from wsd.persistence import register_model
 
@@ -86,13 +78,25 @@ def top_contributions(x: Example, weights: Weights, column: int,
     return contributions[:k]
 
 
+def score_terms(x: Example, weights: Weights, bias: list[float],
+                column: int) -> tuple[float, list[tuple[str, float]]]:
+    """Class ``column``'s activation split into its bias and one value x weight term per
+    feature of ``x`` that has a weight row (in the order of ``x``): they sum to the score."""
+    terms = []
+    for feature, value in x:
+        row = weights.get(feature)
+        if row is not None:
+            terms.append((feature, value * row[column]))
+    return bias[column], terms
+
+
 def argmax(scores: list[float]) -> int:
     """The index of the largest score; ties go to the lowest index."""
     return scores.index(max(scores))
 
 
 @register_model
-class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
+class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin):
     """Multiclass perceptron on feature dicts; ``average=True`` gives the averaged perceptron.
 
     Parameters (stored as given, checked by ``fit``):
@@ -108,10 +112,13 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         "auto" (default) picks the compiled engine for data with at least COMPILED_FROM
         non-zero feature values. ``partial_fit`` always uses the loop below.
 
+    ``X`` is a list of feature dicts or a matrix (dense or scipy.sparse, e.g. the output of
+    scikit-learn's DictVectorizer) whose column j is the feature "x<j>".
+
     After ``fit``: ``classes_`` (sorted labels), ``history_`` (one dict per epoch: epoch,
     mistakes, train_accuracy -- the fraction of examples the weights classified correctly as
     they were visited -- and dev_accuracy or None), ``best_epoch_`` (None without a dev set)
-    and ``counter_`` (the example counter c).
+    and ``counter_`` (the example counter c); ``n_features_in_`` when trained on a matrix.
     """
 
     def __init__(self, epochs: int = 10, average: bool = False, shuffle: bool = True,
@@ -124,20 +131,17 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
         self.patience = patience
         self.verbose = verbose
         self.engine = engine
-        self.classes_: list | None = None
 
     # -- training -----------------------------------------------------------------------
 
-    def fit(self, X: Sequence[Mapping[str, float]], y: Sequence[Hashable],
-            X_dev: Sequence[Mapping[str, float]] | None = None,
+    def fit(self, X: Any, y: Sequence[Hashable], X_dev: Any = None,
             y_dev: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
         """Train from scratch for ``epochs`` passes; with a dev set keep the best epoch."""
         epochs = check_epochs(self.epochs)
-        examples = check_feature_dicts(X)
-        labels = check_labels(y, len(examples))
+        examples, labels = self._training_data(X, y)
         dev = self._check_dev(X_dev, y_dev)
         if self._use_compiled_engine(examples):
-            return self._fit_compiled(X, labels, X_dev, y_dev)
+            return self._fit_compiled(examples, labels, dev)
         self._start(sorted_classes(labels))
         targets = [self._index[label] for label in labels]
         stopping = EarlyStopping(self.patience)
@@ -166,34 +170,40 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
             return sum(len(x) for x in examples) >= COMPILED_FROM
         return self.engine == "compiled"
 
-    def _fit_compiled(self, X, labels, X_dev, y_dev) -> MulticlassPerceptron:
+    def _fit_compiled(self, examples: list[Example], labels: list,
+                      dev: tuple[list[Example], list] | None) -> MulticlassPerceptron:
         """Train with the compiled engine and take over its state: identical weights, history
         and counter, so prediction, saving and ``partial_fit`` go on in this class."""
         from wsd.features.vectorize import FeatureVectorizer
         from wsd.learners.engine import CSRAveragedPerceptron
 
+        X = [dict(x) for x in examples]
         vectorizer = FeatureVectorizer(min_count=1).fit(X)
-        params = {k: v for k, v in self.get_params().items() if k != "engine"}
+        params = {k: v for k, v in self.get_params(deep=False).items() if k != "engine"}
         fast = CSRAveragedPerceptron(**params)
-        if X_dev is None:
+        if dev is None:
             fast.fit(vectorizer.transform(X), labels)
         else:
-            fast.fit(vectorizer.transform(X), labels, vectorizer.transform(X_dev), list(y_dev))
+            X_dev = vectorizer.transform([dict(x) for x in dev[0]])
+            fast.fit(vectorizer.transform(X), labels, X_dev, dev[1])
         self._set_state(fast.dict_state(vectorizer.feature_names_))
         return self
 
-    def partial_fit(self, X: Sequence[Mapping[str, float]], y: Sequence[Hashable],
+    def partial_fit(self, X: Any, y: Sequence[Hashable],
                     classes: Sequence[Hashable] | None = None) -> MulticlassPerceptron:
         """One pass over (X, y) in the given order, continuing the weights and the counter.
 
-        The first call fixes ``classes_`` (from ``classes``, else from ``y``); pass
-        ``classes`` when the first batch does not show every label.
+        The first call fixes ``classes_`` (from ``classes``, else from ``y``) and, for a
+        matrix, the number of columns; pass ``classes`` when the first batch does not show
+        every label.
         """
-        examples = check_feature_dicts(X)
-        labels = check_labels(y, len(examples))
-        if self.classes_ is None:
+        if not hasattr(self, "classes_"):
+            examples, labels = self._training_data(X, y)
             self._start(sorted_classes(labels if classes is None else list(classes)))
-        elif classes is not None and sorted(set(classes)) != self.classes_:
+        else:
+            examples = self._examples_of(X)
+            labels = check_labels(y, len(examples))
+        if classes is not None and sorted(set(classes)) != self.classes_:
             raise ValueError(f"classes {sorted(set(classes))!r} differ from the classes of the "
                              f"first partial_fit call {self.classes_!r}")
         unknown = sorted({repr(label) for label in labels if label not in self._index})
@@ -288,15 +298,12 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
     def _check_dev(self, X_dev, y_dev) -> tuple[list[Example], list] | None:
         if (X_dev is None) != (y_dev is None):
             raise ValueError("give both X_dev and y_dev for early stopping, or neither")
-        if self.patience is not None and (isinstance(self.patience, bool)
-                                          or not isinstance(self.patience, int)
-                                          or self.patience < 1):
-            raise ValueError(f"patience must be None or an integer >= 1, got {self.patience!r}")
+        patience = check_patience(self.patience)
         if X_dev is None:
-            if self.patience is not None:
+            if patience is not None:
                 raise ValueError("patience needs a development set: call fit(X, y, X_dev, y_dev)")
             return None
-        examples = check_feature_dicts(X_dev, what="X_dev")
+        examples = self._examples_of(X_dev, what="X_dev", fitted=False)
         return examples, check_labels(y_dev, len(examples), what="y_dev")
 
     def _accuracy(self, examples: list[Example], labels: list) -> float:
@@ -305,35 +312,38 @@ class MulticlassPerceptron(PersistentMixin, DictClassifierMixin):
 
     # -- prediction ---------------------------------------------------------------------
 
-    def predict(self, X: Sequence[Mapping[str, float]]) -> list:
-        """The predicted label of every feature dict."""
-        check_is_fitted(self)
-        return self._predict_checked(check_feature_dicts(X))
+    def predict(self, X: Any) -> list:
+        """The predicted label of every example."""
+        return self._predict_checked(self._examples_of(X))
 
     def _predict_checked(self, examples: list[Example]) -> list:
         w, b, classes = self._model_w, self._model_b, self.classes_
         return [classes[argmax(activations(x, w, b))] for x in examples]
 
-    def decision_function(self, X: Sequence[Mapping[str, float]]) -> np.ndarray:
-        """Activations, shape (n_examples, n_classes), columns in ``classes_`` order."""
-        check_is_fitted(self)
-        examples = check_feature_dicts(X)
+    def _scores(self, examples: list[Example]) -> np.ndarray:
         rows = [activations(x, self._model_w, self._model_b) for x in examples]
         return np.array(rows, dtype=float).reshape(len(examples), len(self.classes_))
 
-    def predict_scores(self, x: Mapping[str, float]) -> dict[Hashable, float]:
-        """The activation of every class for one feature dict, as {label: score}."""
-        return dict(zip(self.classes_, self.decision_function([x])[0].tolist(), strict=True))
+    def decision_function(self, X: Any) -> np.ndarray:
+        """Activations, shape (n_examples, n_classes), columns in ``classes_`` order; with two
+        classes scikit-learn's shape (n_examples,): the activation of ``classes_[1]`` minus
+        that of ``classes_[0]``."""
+        return self._decision(self._scores(self._examples_of(X)))
 
     def explain(self, x: Mapping[str, float], label: Hashable,
                 k: int = 5) -> list[tuple[str, float]]:
         """The ``k`` features of ``x`` that add most to ``label``'s activation, as
         (feature, value x weight) pairs, largest first (ties by feature name)."""
-        check_is_fitted(self)
-        if label not in self._index:
-            raise ValueError(f"unknown label {label!r}; the labels are {self.classes_!r}")
-        return top_contributions(check_feature_dicts([x])[0], self._model_w,
-                                 self._index[label], k)
+        return top_contributions(self._examples_of([x])[0], self._model_w,
+                                 self._column(label), k)
+
+    def score_terms(self, x: Mapping[str, float], label: Hashable) -> tuple[float, list]:
+        """``label``'s activation for ``x`` as (bias, [(feature, value x weight), ...]); the
+        bias and the terms add up to ``predict_scores(x)[label]``."""
+        return score_terms(self._examples_of([x])[0], self._model_w, self._model_b,
+                           self._column(label))
+
+    explained_scores = "the scores"
 
     def weights(self) -> dict[str, dict[Hashable, float]]:
         """The weights predictions use (averaged when ``average``) as {feature: {label: w}}."""

@@ -16,47 +16,36 @@ is the class with the most votes, each vector voting for its own argmax with wei
 ties in the vote go to the lowest class index.
 
 No weight vector is copied (that would cost O(mistakes x features x classes)).  The learner
-stores the mistakes -- the example x_m, gold y_m and predicted p_m -- and rebuilds the score
-trajectory at prediction time, since W_m.x = W_{m-1}.x + (x_m.x + 1)(e_{y_m} - e_{p_m}):
-one sparse product G = M @ X.T (mistake examples x test examples) and a cumulative sum per
-class give every intermediate score; test examples go in chunks so that memory stays
-O(mistakes x chunk).  Features never seen in a mistake example have weight 0 in every vector
-and are ignored.  Scores are cumulative sums, so in a near-tie they can differ from a direct
-dot product by rounding (exact for integer feature values).
+stores the mistakes -- the example x_m, gold y_m and predicted p_m -- and replays the score
+trajectory for each test example, since W_m.x = W_{m-1}.x + (x_m.x + 1)(e_{y_m} - e_{p_m}):
+the compiled kernel in ``wsd.learners.votekernel`` takes the dot products x_m.x through an
+index of the mistake examples by feature (built once, at fit or load time) and then walks the
+mistakes once, so the vote costs O(vectors x classes) per example and no per-call set-up.
+Features never seen in a mistake example have weight 0 in every vector and are ignored.
+Scores are running sums, so in a near-tie they can differ from a direct dot product by
+rounding (exact for integer feature values).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 from tqdm import tqdm
 
-from wsd.learners.base import (
-    DictClassifierMixin,
-    Example,
-    PersistentMixin,
-    check_epochs,
-    check_feature_dicts,
-    check_is_fitted,
-    check_labels,
-    sorted_classes,
-    to_plain,
-)
-from wsd.learners.multiclass import activations, argmax, top_contributions
+from wsd.learners.base import EstimatorMixin, PersistentMixin, check_is_fitted, to_plain
+from wsd.learners.dictclassifier import DictClassifierMixin
+from wsd.learners.inputs import Example, check_epochs, sorted_classes
+from wsd.learners.multiclass import activations, argmax, score_terms, top_contributions
 from wsd.learners.training import epoch_orders
 from wsd.persistence import register_model
 
 Weights = dict[str, list[float]]  # feature -> weight of every class, in classes_ order
 
-# Floats per working array when rebuilding score trajectories (about 16 MB each).
-_CHUNK_BUDGET = 1 << 21
-
-
 @register_model
-class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
+class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin):
     """Multiclass voted perceptron on feature dicts (see the module docstring).
 
     Parameters (stored as given, checked by ``fit``):
@@ -67,7 +56,8 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
     After ``fit``: ``classes_`` (sorted labels), ``counts_`` (survival counts c_0 .. c_U of
     the U + 1 weight vectors, c_0 that of the zero vector), ``history_`` (one dict per epoch:
     epoch, mistakes, train_accuracy), ``features_`` (the features of the mistaken examples:
-    the only ones with weights) and the mistakes that rebuild every vector.
+    the only ones with weights) and the mistakes that rebuild every vector; ``n_features_in_``
+    when trained on a matrix.
     """
 
     def __init__(self, epochs: int = 10, shuffle: bool = True, seed: int | None = 0,
@@ -76,16 +66,14 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
         self.shuffle = shuffle
         self.seed = seed
         self.verbose = verbose
-        self.classes_: list | None = None
 
     # -- training -----------------------------------------------------------------------
 
-    def fit(self, X: Sequence[Mapping[str, float]],
-            y: Sequence[Hashable]) -> MulticlassVotedPerceptron:
-        """Train for ``epochs`` passes, recording every mistake and every survival count."""
+    def fit(self, X: Any, y: Sequence[Hashable]) -> MulticlassVotedPerceptron:
+        """Train for ``epochs`` passes, recording every mistake and every survival count.
+        ``X``: feature dicts, or a matrix (dense or scipy.sparse) whose column j is "x<j>"."""
         epochs = check_epochs(self.epochs)
-        examples = check_feature_dicts(X)
-        labels = check_labels(y, len(examples))
+        examples, labels = self._training_data(X, y)
         classes = sorted_classes(labels)
         index = {label: k for k, label in enumerate(classes)}
         targets = [index[label] for label in labels]
@@ -136,90 +124,73 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
         self._predicted = np.array([p for _, _, p in mistakes], dtype=np.int64)
         self.counts_ = list(counts)
         self.history_ = history
+        self._counts = np.array(counts, dtype=float)
+        self._postings = self._examples.tocsc()
+        self._postings.sort_indices()
         self._final_w: Weights = {}
         self._final_b = [0.0] * len(classes)
         for r, t, p in mistakes:
             _update(self._final_w, self._final_b, mistake_examples[r], t, p)
 
+    def _csr_arrays(self, examples: list[Example]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(indptr, indices, data) of the examples over ``features_`` (in each example's own
+        order; unknown features are left out), built with numpy alone: no per-call overhead
+        of a scipy matrix when one sentence is disambiguated at a time."""
+        lookup = self._vocabulary.get
+        columns = np.array([lookup(f, -1) for x in examples for f, _ in x], dtype=np.int64)
+        values = np.array([v for x in examples for _, v in x], dtype=float)
+        lengths = [len(x) for x in examples]
+        known = columns >= 0
+        rows = np.repeat(np.arange(len(examples)), lengths)[known]
+        indptr = np.zeros(len(examples) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=len(examples)), out=indptr[1:])
+        return indptr, columns[known], values[known]
+
     def _as_matrix(self, examples: list[Example]) -> sp.csr_matrix:
         """Examples as a CSR matrix over ``features_``; unknown features are left out."""
-        vocabulary = self._vocabulary
-        indptr, indices, data = [0], [], []
-        for x in examples:
-            for feature, value in x:
-                j = vocabulary.get(feature)
-                if j is not None:
-                    indices.append(j)
-                    data.append(value)
-            indptr.append(len(indices))
-        return sp.csr_matrix((np.array(data, dtype=float), np.array(indices, dtype=np.int64),
-                              np.array(indptr, dtype=np.int64)),
-                             shape=(len(examples), len(vocabulary)))
+        indptr, indices, data = self._csr_arrays(examples)
+        return sp.csr_matrix((data, indices, indptr), shape=(len(examples), len(self._vocabulary)))
 
     # -- prediction ---------------------------------------------------------------------
 
-    def vector_predictions(self, X: Sequence[Mapping[str, float]]) -> np.ndarray:
-        """The class index each stored vector W_0 .. W_U predicts for every feature dict,
+    def _vote(self, examples: list[Example],
+              keep_steps: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Vote totals (examples x classes) and, with ``keep_steps``, each vector's class."""
+        from wsd.learners.votekernel import vote
+
+        indptr, indices, data = self._csr_arrays(examples)
+        n, n_vectors = len(examples), len(self.counts_)
+        votes = np.zeros((n, len(self.classes_)))
+        steps = np.zeros((n_vectors, n) if keep_steps else (0, 0), dtype=np.int64)
+        postings = self._postings
+        vote(indptr, indices, data, postings.indptr, postings.indices, postings.data,
+             self._rows, self._gold, self._predicted, self._counts, len(self.classes_),
+             self._examples.shape[0], votes, steps, keep_steps)
+        return votes, steps
+
+    def vector_predictions(self, X: Any) -> np.ndarray:
+        """The class index each stored vector W_0 .. W_U predicts for every example,
         shape (U + 1, n_examples): the votes before weighting (for analysis and tests)."""
-        check_is_fitted(self)
-        matrix = self._as_matrix(check_feature_dicts(X))
-        steps = [self._step_classes(matrix[start:stop])
-                 for start, stop in self._chunks(matrix.shape[0])]
-        return np.hstack(steps) if steps else np.zeros((len(self.counts_), 0), dtype=np.int64)
+        return self._vote(self._examples_of(X), keep_steps=True)[1]
 
-    def decision_function(self, X: Sequence[Mapping[str, float]]) -> np.ndarray:
+    def _scores(self, examples: list[Example]) -> np.ndarray:
+        return self._vote(examples)[0]
+
+    def decision_function(self, X: Any) -> np.ndarray:
         """The vote totals sum_m c_m [W_m predicts k], shape (n_examples, n_classes), columns
-        in ``classes_`` order; every row sums to epochs x training examples."""
-        check_is_fitted(self)
-        matrix = self._as_matrix(check_feature_dicts(X))
-        counts = np.array(self.counts_, dtype=float)
-        n_classes = len(self.classes_)
-        votes = np.zeros((matrix.shape[0], n_classes))
-        for start, stop in self._chunks(matrix.shape[0]):
-            steps = self._step_classes(matrix[start:stop])
-            n = stop - start
-            cells = (steps + n_classes * np.arange(n)).ravel()  # (example, class) per vote
-            votes[start:stop] = np.bincount(cells, np.repeat(counts, n),
-                                            minlength=n * n_classes).reshape(n, n_classes)
-        return votes
+        in ``classes_`` order; every row sums to epochs x training examples. With two classes,
+        scikit-learn's shape (n_examples,): the votes for ``classes_[1]`` minus the others."""
+        return self._decision(self._vote(self._examples_of(X))[0])
 
-    def predict(self, X: Sequence[Mapping[str, float]]) -> list:
-        """The class with the most votes for every feature dict (ties: lowest class index)."""
-        votes = self.decision_function(X)
+    def predict(self, X: Any) -> list:
+        """The class with the most votes for every example (ties: lowest class index)."""
+        votes = self._vote(self._examples_of(X))[0]
         return [self.classes_[k] for k in np.argmax(votes, axis=1).tolist()]
 
-    def predict_scores(self, x: Mapping[str, float]) -> dict[Hashable, float]:
-        """The vote total of every class for one feature dict, as {label: votes}."""
-        return dict(zip(self.classes_, self.decision_function([x])[0].tolist(), strict=True))
-
-    def _chunks(self, n: int) -> Iterator[tuple[int, int]]:
-        """(start, stop) slices of the test examples that keep each working array of
-        (U + 1) x chunk floats under the budget."""
-        size = max(1, _CHUNK_BUDGET // len(self.counts_))
-        return ((start, min(start + size, n)) for start in range(0, n, size))
-
-    def _step_classes(self, matrix: sp.csr_matrix) -> np.ndarray:
-        """The argmax class of every vector W_0 .. W_U on every row of ``matrix``.
-
-        Row m of class k's ``scores`` is W_m.x + b_m for that class: the cumulative sum
-        over the first m mistakes of (x_m.x + 1) (+1 if y_m = k, -1 if p_m = k).
-        A running argmax over classes keeps the lowest index on ties (strict >).
-        """
-        n = matrix.shape[0]
-        gains = (self._examples @ matrix.T).toarray()[self._rows] + 1.0
-        best = None
-        best_class = np.zeros((len(self.counts_), n), dtype=np.int64)
-        for k in range(len(self.classes_)):
-            sign = (self._gold == k).astype(float) - (self._predicted == k)
-            scores = np.zeros((len(self.counts_), n))
-            np.cumsum(gains * sign[:, None], axis=0, out=scores[1:])
-            if best is None:
-                best = scores
-                continue
-            better = scores > best
-            best = np.where(better, scores, best)
-            best_class[better] = k
-        return best_class
+    def _probability_scores(self, examples: list[Example]) -> np.ndarray:
+        """The share of the votes each class gets (what ``prob_classify`` softmaxes)."""
+        votes = self._vote(examples)[0]
+        return votes / np.maximum(votes.sum(axis=1, keepdims=True), 1.0)
 
     # -- the final weight vector --------------------------------------------------------
 
@@ -244,11 +215,16 @@ class MulticlassVotedPerceptron(PersistentMixin, DictClassifierMixin):
         The vote itself has no per-feature decomposition; the last vector is the one the
         perceptron converged to and the one with the largest share of late votes.
         """
-        check_is_fitted(self)
-        if label not in self._index:
-            raise ValueError(f"unknown label {label!r}; the labels are {self.classes_!r}")
-        return top_contributions(check_feature_dicts([x])[0], self._final_w,
-                                 self._index[label], k)
+        return top_contributions(self._examples_of([x])[0], self._final_w,
+                                 self._column(label), k)
+
+    def score_terms(self, x: Mapping[str, float], label: Hashable) -> tuple[float, list]:
+        """``label``'s score under the last weight vector as (bias, [(feature, value x
+        weight), ...]): the linear part an explanation can split (the vote cannot be)."""
+        return score_terms(self._examples_of([x])[0], self._final_w, self._final_b,
+                           self._column(label))
+
+    explained_scores = "the last weight vector"
 
     # -- persistence --------------------------------------------------------------------
 

@@ -1,0 +1,67 @@
+"""`wsd senses WORD`: the bundled inventory for its targets, WordNet for other words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import wsd.experiments.senses as senses_module
+from wsd.cli import main
+from wsd.corpora.bundled import bundled_data_dir
+from wsd.experiments.senses import format_senses, word_senses
+from wsd.resources import has_nltk_resource
+
+needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
+                                   reason="NLTK wordnet is not installed")
+
+
+def test_bundled_word_lists_the_inventory_file_in_order(capsys):
+    listed = json.loads((bundled_data_dir() / "bass.senses.json").read_text())["senses"]
+    assert main(["senses", "bass"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("bass: 3 senses (bundled inventory)")
+    positions = [out.index(f". {s['id']}") for s in listed]
+    assert positions == sorted(positions)
+    assert all(s["gloss"].split()[0] in out for s in listed)
+
+
+@needs_wordnet
+def test_other_words_come_from_wordnet_with_pos_filter():
+    from nltk.corpus import wordnet
+
+    source, senses = word_senses("line", pos="VERB")
+    assert source == "wordnet"
+    expected = [lem.key() for ss in wordnet.synsets("line", "v") for lem in ss.lemmas()
+                if lem.name().lower() == "line"]
+    assert [s.id for s in senses] == expected
+    text = format_senses("line", source, senses)
+    assert f"{len(expected)} senses (WordNet 3.0)" in text
+    assert senses[0].gloss in " ".join(text.split())
+
+
+@needs_wordnet
+def test_bundled_word_in_another_pos_falls_back_to_wordnet():
+    source, senses = word_senses("crane", pos="v")
+    assert source == "wordnet" and all(".v." in s.synset for s in senses)
+
+
+@needs_wordnet
+def test_unknown_word_is_one_clear_error(capsys):
+    assert main(["senses", "xyzzyq"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "wsd senses: error: WordNet has no 'xyzzyq'; check the spelling"
+
+
+def test_bundled_inventory_refuses_other_words(capsys):
+    assert main(["senses", "line", "--inventory", "bundled"]) == 2
+    assert "bundled targets: bank, bass, crane, plant" in capsys.readouterr().err
+
+
+def test_missing_wordnet_gives_the_downloader_hint(monkeypatch, capsys):
+    monkeypatch.setattr(senses_module, "has_nltk_resource", lambda name: False)
+    assert main(["senses", "line"]) == 2
+    err = capsys.readouterr().err
+    assert "python -m nltk.downloader wordnet" in err and "not a bundled target" in err
+    assert main(["senses", "plant"]) == 0  # bundled words need no WordNet
+    assert "plant.spy" in capsys.readouterr().out

@@ -1,0 +1,94 @@
+"""`wsd evaluate`: score a saved model on labelled data and list its mistakes for error analysis."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from wsd.evaluation.metrics import accuracy, classification_report, confusion_matrix
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.experiments.report import write_text_atomic
+from wsd.instance import Instance
+
+ERROR_COLUMNS = ("id", "sentence", "gold", "predicted", "margin")
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What `wsd evaluate` prints: accuracy, the per-sense report, the confusion matrix (gold
+    rows, predicted columns) and one row per wrong answer (see :func:`error_table`); and the
+    predictions themselves, in input order."""
+
+    predictions: list[str]
+    accuracy: float
+    size: int
+    report: pd.DataFrame
+    confusion: pd.DataFrame
+    errors: pd.DataFrame
+
+
+def marked_sentence(inst: Instance) -> str:
+    """The instance's tokens with the target marked as <<target>>, as in the input formats."""
+    start, end = inst.span
+    tokens = list(inst.tokens)
+    return " ".join(tokens[:start] + [f"<<{' '.join(tokens[start:end])}>>"] + tokens[end:])
+
+
+def error_table(model: SupervisedWSD, instances: list[Instance],
+                predictions: list[str]) -> pd.DataFrame:
+    """One row per wrong answer: id, sentence (target marked), gold, predicted and margin =
+    the predicted sense's score minus the gold sense's (how far the right answer lost by; NaN
+    when the model never saw the gold sense). Several gold senses are joined with spaces and
+    the best-scored one gives the margin."""
+    rows = []
+    wrong = [(inst, p) for inst, p in zip(instances, predictions, strict=True)
+             if p not in inst.senses]
+    features = model.featurizer.transform([inst for inst, _ in wrong]) if wrong else []
+    for (inst, predicted), x in zip(wrong, features, strict=True):
+        scores = model.learner.predict_scores(x)
+        gold_scores = [scores[s] for s in inst.senses if s in scores]
+        margin = scores[predicted] - max(gold_scores) if gold_scores else math.nan
+        rows.append({"id": inst.id, "sentence": marked_sentence(inst),
+                     "gold": " ".join(inst.senses), "predicted": predicted,
+                     "margin": round(float(margin), 4)})
+    return pd.DataFrame(rows, columns=list(ERROR_COLUMNS))
+
+
+def evaluate_model(model: SupervisedWSD, instances: list[Instance]) -> Evaluation:
+    """Score ``model`` on gold-labelled ``instances``."""
+    if not instances:
+        raise ValueError("no instances to evaluate on")
+    predictions = model.predict(instances)
+    gold = [inst.senses for inst in instances]
+    first_gold = [g[0] for g in gold]
+    return Evaluation(
+        predictions=predictions,
+        accuracy=accuracy(gold, predictions),
+        size=len(instances),
+        report=classification_report(first_gold, predictions),
+        confusion=confusion_matrix(first_gold, predictions),
+        errors=error_table(model, instances, predictions),
+    )
+
+
+def write_errors(errors: pd.DataFrame, path: str | Path) -> Path:
+    """Write the wrong answers as TSV with a header (tabs and newlines in sentences become
+    spaces), all at once: a temp file renamed into place, so no half-written file is left."""
+    clean = errors.replace(r"[\t\r\n]+", " ", regex=True)
+    return write_text_atomic(path, clean.to_csv(sep="\t", index=False, lineterminator="\n"))
+
+
+def format_evaluation(result: Evaluation) -> str:
+    """The text `wsd evaluate` prints."""
+    return "\n".join([
+        f"accuracy {result.accuracy:.4f} on {result.size} instances "
+        f"({len(result.errors)} wrong)",
+        "",
+        result.report.round(4).to_string(),
+        "",
+        "confusion matrix (rows: gold sense, columns: predicted sense)",
+        result.confusion.to_string(),
+    ])

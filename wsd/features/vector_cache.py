@@ -1,0 +1,70 @@
+"""An on-disk cache of float32 vectors, so repeated experiments do not re-encode a context.
+
+Vectors live in ``<root>/<namespace>/*.npz`` shards (keys as sha256 hex digests, vectors
+float32, read with ``allow_pickle=False``); the namespace names the model and the settings that
+made them. Each ``put`` writes one new shard through a temporary file and a rename, so an
+interrupted run leaves whole shards only. A folder's shards are read once per process and kept
+in memory (experiments ask for the same vectors fold after fold). The root is ``$WSD_CACHE_DIR`` or
+``~/.cache/wsd``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import numpy as np
+
+CACHE_ENV = "WSD_CACHE_DIR"
+_IN_MEMORY: dict[Path, dict[str, np.ndarray]] = {}
+
+
+def cache_root() -> Path:
+    """``$WSD_CACHE_DIR``, else ``~/.cache/wsd``."""
+    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "wsd")
+
+
+def digest(*parts: str) -> str:
+    """sha256 of the parts, each ended by a unit separator (so ("ab", "c") != ("a", "bc"))."""
+    return hashlib.sha256("".join(p + "\x1f" for p in parts).encode("utf-8")).hexdigest()
+
+
+class VectorCache:
+    """Vectors by key under ``root / namespace``; shards are read on first use."""
+
+    def __init__(self, namespace: str, root: Path | None = None) -> None:
+        self.folder = (root or cache_root()) / namespace
+
+    def _load(self) -> dict[str, np.ndarray]:
+        if self.folder not in _IN_MEMORY:
+            vectors: dict[str, np.ndarray] = {}
+            for shard in sorted(self.folder.glob("*.npz")):
+                with np.load(shard, allow_pickle=False) as data:
+                    vectors.update(zip(data["keys"].tolist(), data["vectors"], strict=True))
+            _IN_MEMORY[self.folder] = vectors
+        return _IN_MEMORY[self.folder]
+
+    def get(self, keys: Iterable[str]) -> dict[str, np.ndarray]:
+        """The cached vectors among ``keys``."""
+        vectors = self._load()
+        return {k: vectors[k] for k in keys if k in vectors}
+
+    def put(self, vectors: Mapping[str, np.ndarray]) -> None:
+        """Store new vectors (one new shard)."""
+        if not vectors:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        keys = np.array(list(vectors), dtype="U64")
+        matrix = np.stack([np.asarray(v, dtype=np.float32) for v in vectors.values()])
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                np.savez(stream, keys=keys, vectors=matrix)
+            os.replace(temporary, self.folder / f"{hashlib.sha256(keys.tobytes()).hexdigest()}.npz")
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        self._load().update(zip(keys.tolist(), matrix, strict=True))

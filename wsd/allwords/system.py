@@ -135,9 +135,10 @@ class AllWordsWSD:
             raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
-        if isinstance(self.n_models, bool) or not isinstance(self.n_models, int) \
-                or self.n_models < 1:
-            raise ValueError(f"n_models must be an integer >= 1, got {self.n_models!r}")
+        for name in ("n_models", "epochs"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
         for name in ("context_sentences", "min_examples", "cv_folds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -56,6 +56,8 @@ def annotate_corpus(
     ``on_result`` is called with each partition's result after it is written."""
     if max_document_bytes < 1:
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
+    if partition_size < 1:
+        raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
     input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {

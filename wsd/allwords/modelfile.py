@@ -16,7 +16,8 @@ Members (all plain numeric arrays; nothing is pickled):
 Loading checks that shapes agree, values are finite (in the arrays and in the metadata, which
 is read as strict JSON), dtypes and the version are right, keys and each key's classes are
 distinct strings, sense counts are positive integers, the vocabulary is UTF-8, and names the
-file in every error (a damaged archive included). Per-key classifiers are built from the arrays on first use.
+file in every error (a damaged archive included). Per-key classifiers are built from the
+arrays on first use.
 """
 
 from __future__ import annotations

@@ -144,7 +144,8 @@ def run_lexsample(
     if test_key is None and sense_map is not None:
         raise ValueError("--sense-map needs --test-key: coarse scores compare with the key")
     coarse_map = read_sense_map(sense_map) if sense_map else None
-    if coarse_map is not None and not {s for inst in testing for s in inst.senses} & set(coarse_map):
+    key_senses = {sense for inst in testing for sense in inst.senses}
+    if coarse_map is not None and not key_senses & set(coarse_map):
         warnings.warn(f"{sense_map} maps none of the senses in {test_key}: the coarse-grained "
                       "scores equal the fine-grained ones (a sense map for other data?)",
                       stacklevel=2)

@@ -50,7 +50,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from wsd.instance import Instance, token_spans
-from wsd.persistence import decode_text, read_text
+from wsd.persistence import decode_text, read_text, write_text_atomic
 
 PathLike = str | os.PathLike
 LexicalKey = dict[str, tuple[str, tuple[str, ...]]]  # instance id -> (lexelt, senses)
@@ -422,7 +422,8 @@ def read_dictionary(path: PathLike) -> dict[str, list[tuple[str, str, str]]]:
 def write_lexsample(path: PathLike, instances: Sequence[Instance], answers: bool = True) -> None:
     """Write instances in the lexical-sample format (``read_lexsample`` reads them back): one
     ``<lexelt>`` per lexelt in first-seen order, tokens joined by spaces, the target in
-    ``<head>``, the gold senses as ``<answer>`` elements unless ``answers`` is False."""
+    ``<head>``, the gold senses as ``<answer>`` elements unless ``answers`` is False. The file
+    is written whole or not at all (a temporary file renamed into place)."""
     groups: dict[str, list[Instance]] = {}
     for inst in instances:
         groups.setdefault(lexelt_of(inst), []).append(inst)
@@ -441,4 +442,4 @@ def write_lexsample(path: PathLike, instances: Sequence[Instance], answers: bool
                              *map(escape, inst.tokens[end:])))
             lines += ["<context>", text, "</context>", "</instance>"]
         lines.append("</lexelt>")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_text_atomic(path, "\n".join(lines) + "\n")

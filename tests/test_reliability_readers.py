@@ -235,6 +235,12 @@ def _first_key(metadata):
      "sense counts"),
     (_edit_metadata(lambda m: m["params"].update(epochs=-1)), "epochs must be an integer >= 1"),
     (_bad_vocabulary, "vocabulary that is not UTF-8"),
+    # found by tests/test_fuzz_readers.py: a traceback at load, an OverflowError at predict
+    (_edit_metadata(lambda m: m.update(weightings=[None])), "invalid weighting"),
+    (_edit_metadata(lambda m: m["params"].update(prior=10**400)), "prior must be a number"),
+    (_edit_metadata(lambda m: m["params"].update(features=[])), "names no feature extractor"),
+    (_edit_metadata(lambda m: m["sense_counts"].update({_first_key(m): {"s": 10**400}})),
+     "sense counts"),
 ])
 def test_npz_model_with_bad_metadata_or_vocabulary_is_refused(tmp_path, npz_model, edit, message):
     path = tmp_path / "bad.npz"

@@ -38,6 +38,7 @@ from numpy.lib import format as npy
 from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
+from wsd.validation import MAX_COUNT
 
 FORMAT = "wsd-allwords"
 VERSION = 1
@@ -256,7 +257,7 @@ def _check_header(metadata: Any, bad) -> None:
 
 
 def _is_count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_COUNT
 
 
 def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) -> KeyModels:
@@ -295,7 +296,7 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     try:  # checked here; each key builds its own copy on first use
         for weighting in weightings:
             Weighting.from_dict(weighting)
-    except (KeyError, TypeError, ValueError) as err:
-        raise bad(f"has an invalid weighting ({err})") from err
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise bad(f"has an invalid weighting ({err!r})") from err
     return KeyModels(keys, classes, weightings, weighting_index, vocabulary, n_rows, ids,
                      arrays["coef"], arrays["intercepts"])  # fmt: skip

@@ -46,6 +46,7 @@ ALLWORDS_TEXTS = [
     "The money and cash loan went to the bank. Fishing banks with mud and water.",
     "He planted one seed.\n\nThe bank near the river had mud and water.",
     "A loan from the bank, in cash.",
+    "The bank lent cash\nto the town. Mr. Lee fished by the river bank!",
 ]
 
 

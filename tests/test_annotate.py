@@ -2,6 +2,7 @@
 folder (atomic files, manifest, resume) and the command line."""
 
 import gzip
+import importlib.util
 import json
 
 import pytest
@@ -17,11 +18,11 @@ from hypothesis import strategies as st
 from test_cli import assert_clean_error, run
 
 from wsd.annotate import annotate_corpus, load_annotator
-from wsd.annotate.annotator import ModelRef, preload, sentences_of
+from wsd.annotate.annotator import ModelRef, preload
 from wsd.annotate.inputs import BadDocument, Document, Partition, partitions, read_documents
 from wsd.annotate.process import annotate_partition
 from wsd.experiments.pipeline import SupervisedWSD
-from wsd.instance import Instance
+from wsd.instance import Instance, document_sentence_spans
 from wsd.resources import has_nltk_resource
 
 
@@ -107,11 +108,38 @@ def test_partitions_cut_the_stream_in_order(items, size):
     assert not cut or 1 <= len(cut[-1].records) <= size
 
 
-def test_sentences_are_split_at_paragraphs_and_sentence_ends():
-    text = "  He sat by the bank. Then Mr. Smith left!\n\n  A new paragraph\nwithout a stop\n"
-    spans = sentences_of(text)
+def test_sentences_are_split_at_line_breaks_and_sentence_ends():
+    text = ("  He sat by the bank. Then Mr. Smith left!\n\n  A new paragraph\nwithout a stop\r\n"
+            "Last one? Yes.")
+    spans = document_sentence_spans(text)
     assert [text[s:e] for s, e in spans] == [
-        "He sat by the bank.", "Then Mr. Smith left!", "A new paragraph\nwithout a stop"]
+        "He sat by the bank.", "Then Mr. Smith left!", "A new paragraph", "without a stop",
+        "Last one?", "Yes."]
+
+
+lines = st.text(st.sampled_from("ab .!?A\n\r\t"), max_size=40)
+
+
+@given(lines)
+def test_document_sentences_are_stripped_ordered_and_cover_every_word(text):
+    spans = document_sentence_spans(text)
+    assert all(0 <= s < e <= len(text) for s, e in spans)
+    assert all(e1 <= s2 for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False))
+    for s, e in spans:
+        assert text[s:e] == text[s:e].strip()
+        assert len(text[s:e].splitlines()) == 1  # no sentence runs over a line break
+    covered = "".join(text[s:e] for s, e in spans)
+    assert "".join(covered.split()) == "".join(text.split())  # no character lost
+
+
+def test_both_annotators_split_sentences_as_the_text_pipeline(model, monkeypatch):
+    import wsd.text.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "_words", lambda text, offset: ())  # no tagger needed
+    text = "We caught a bass\nin the lake. Dr. Lee plays bass!\n\n  A bass   \n"
+    one_word = [s["text"] for s in load_annotator(model).annotate(text)]
+    assert one_word == [s.text for s in pipeline.analyze(text)]
+    assert one_word == ["We caught a bass", "in the lake.", "Dr. Lee plays bass!", "A bass"]
 
 
 # ---------------------------------------------------------------- the one-word annotator
@@ -156,6 +184,13 @@ def test_an_all_words_model_tags_every_content_word_as_the_text_pipeline_does(tm
     assert first["bank"]["sense_key"] == "bank%1:14:00::"
     assert first["banks"]["sense_key"] == "bank%1:17:01::"
     assert manifest["counts"]["tagged"] == sum(len(s["words"]) for v in rows.values() for s in v)
+    bass = load_annotator(save_bass_model(tmp_path / "bass.json"))
+    for n, text in enumerate(texts):  # one sentence splitter for both kinds of model
+        assert [s["text"] for s in bass.annotate(text)] == [s["text"] for s in rows[f"a{n}"]]
+    if importlib.util.find_spec("pyarrow"):
+        annotate_corpus([tmp_path / "docs.jsonl"], model, tmp_path / "parquet", partition_size=1,
+                        output_format="parquet", progress=False)  # fmt: skip
+        assert parquet_lines(tmp_path / "parquet") == output_lines(tmp_path / "out")
 
 
 def test_a_document_the_annotator_fails_on_is_reported_and_the_others_annotated():
@@ -279,11 +314,32 @@ def test_a_folder_of_another_run_is_not_mixed_in(reference, model, corpus):
         annotate_corpus(corpus[:1], model, reference[0], progress=False)
 
 
+def parquet_lines(folder):
+    """The documents of every Parquet partition in ``folder``, read as one dataset, as sorted
+    JSON lines; each file must have the one schema."""
+    from pyarrow import dataset, parquet
+
+    from wsd.annotate.output import parquet_schema
+
+    files = sorted(map(str, folder.glob("part-*.parquet")))
+    assert all(parquet.read_schema(f) == parquet_schema() for f in files)
+    rows = dataset.dataset(files, format="parquet").to_table().to_pylist()
+    return sorted(json.dumps(row, ensure_ascii=False) for row in rows)
+
+
 def test_parquet_output_holds_the_same_documents(reference, model, corpus, tmp_path):
-    parquet = pytest.importorskip("pyarrow.parquet", reason="--format parquet needs pyarrow")
-    annotate_corpus(corpus, model, tmp_path, output_format="parquet", progress=False)
-    rows = parquet.read_table(tmp_path / "part-00000.parquet").to_pylist()
-    assert sorted(json.dumps(r, ensure_ascii=False) for r in rows) == output_lines(reference[0])
+    pytest.importorskip("pyarrow", reason="--format parquet needs pyarrow (the [parquet] extra)")
+    manifest = annotate_corpus(corpus, model, tmp_path, output_format="parquet",
+                               partition_size=7, progress=False)  # fmt: skip
+    assert manifest["counts"]["partitions"] == 9 and not list(tmp_path.glob("*.jsonl.*"))
+    assert parquet_lines(tmp_path) == output_lines(reference[0])
+
+
+def test_parquet_fields_are_those_of_the_json_word_records():
+    from wsd.allwords.text import RECORD_FIELDS
+    from wsd.annotate.output import WORD_FIELDS
+
+    assert tuple(WORD_FIELDS) == RECORD_FIELDS
 
 
 def test_cli_annotates_and_reports_bad_input(model, corpus, tmp_path):

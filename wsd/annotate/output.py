@@ -38,11 +38,32 @@ def _pyarrow():
     return pyarrow
 
 
+# The word record's fields (the --json format of wsd disambiguate) and their Parquet types.
+WORD_FIELDS = {"token": "string", "start": "int64", "end": "int64", "lemma": "string",
+               "pos": "string", "sense_key": "string", "synset": "string", "gloss": "string",
+               "score": "float64", "margin": "float64", "source": "string"}  # fmt: skip
+
+
+def parquet_schema():
+    """One schema for every partition, so that the folder reads as one table (inferred
+    types would differ between partitions, e.g. a column that is all null in one)."""
+    pa = _pyarrow()
+    word = pa.struct([(name, pa.type_for_alias(kind)) for name, kind in WORD_FIELDS.items()])
+    sentence = pa.struct([("text", pa.string()), ("words", pa.list_(word))])
+    return pa.schema([("id", pa.string()), ("sentences", pa.list_(sentence))])
+
+
 def _write_parquet(lines: list[str], path: Path) -> None:
-    pyarrow = _pyarrow()
-    table = pyarrow.Table.from_pylist([json.loads(line) for line in lines])
+    rows = [json.loads(line) for line in lines]
+    for row in rows:  # a field the schema lacks would be dropped silently
+        for sentence in row["sentences"]:
+            for word in sentence["words"]:
+                if word.keys() != WORD_FIELDS.keys():
+                    raise ValueError(f"document {row['id']!r}: word fields {sorted(word)} are "
+                                     f"not those of the Parquet schema {list(WORD_FIELDS)}")
+    table = _pyarrow().Table.from_pylist(rows, schema=parquet_schema())
     with atomic_open(path, "wb") as stream:
-        pyarrow.parquet.write_table(table, stream)
+        _pyarrow().parquet.write_table(table, stream)
 
 
 class OutputFolder:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -68,3 +70,32 @@ def write_allwords_corpus(path: Path) -> list[str]:
         for n, text in enumerate(ALLWORDS_TEXTS):
             stream.write(json.dumps({"id": f"a{n}", "text": text}) + "\n")
     return ALLWORDS_TEXTS
+
+
+def start_annotate(*args: str) -> subprocess.Popen:
+    """``wsd annotate ARGS`` started as a user starts it, in its own process."""
+    from test_cli import WSD
+
+    return subprocess.Popen([WSD, "annotate", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def wait_for_first_partition(folder: Path, process: subprocess.Popen, timeout: float = 300) -> None:
+    """Return as soon as the run in ``process`` has finished a partition in ``folder``
+    (AssertionError when it ends first: then the test could not stop it mid-run)."""
+    journal = folder / "journal.jsonl"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if journal.is_file() and journal.read_bytes().count(b"\n"):
+            return
+        if process.poll() is not None:
+            raise AssertionError(f"the run ended before a partition was seen: "
+                                 f"{process.stderr.read()}")  # fmt: skip
+        time.sleep(0.002)
+    raise AssertionError("no partition finished in time")
+
+
+def journal_partitions(folder: Path) -> list[str]:
+    """The partitions ``folder``'s journal lists, in the order they finished."""
+    text = (folder / "journal.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line)["partition"] for line in text.splitlines()]

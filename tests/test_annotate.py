@@ -4,12 +4,19 @@ folder (atomic files, manifest, resume) and the command line."""
 import gzip
 import importlib.util
 import json
+import re
+import signal
+import subprocess
+import sys
 
 import pytest
 from annotate_data import (
+    journal_partitions,
     output_lines,
     save_allwords_model,
     save_bass_model,
+    start_annotate,
+    wait_for_first_partition,
     write_allwords_corpus,
     write_jsonl_corpus,
 )
@@ -70,6 +77,18 @@ def test_bad_documents_keep_their_place_with_file_and_line(tmp_path):
     assert '"text"' in problems[6]
     assert all(r.source == str(path) for r in records)
     assert [r.line for r in records] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_a_bad_text_file_is_reported_at_its_first_bad_line(tmp_path):
+    (tmp_path / "latin1.txt").write_bytes(b"Fine line.\nAnother.\nna\xefve\nmore\n")
+    (tmp_path / "empty.txt").write_bytes(b" \n\n")
+    (tmp_path / "long.txt").write_bytes(b"word " * 30)
+    records = list(read_documents([tmp_path], max_bytes=100))
+    assert [(r.source, r.line) for r in records] == [
+        (str(tmp_path / "empty.txt"), 0), (str(tmp_path / "latin1.txt"), 3),
+        (str(tmp_path / "long.txt"), 0)]
+    assert [r.problem.split(":")[0] for r in records] == [
+        "empty text", "not UTF-8", "longer than 100 bytes (--max-document-size)"]
 
 
 def test_a_missing_input_or_unknown_file_type_is_an_error(tmp_path):
@@ -301,6 +320,7 @@ def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus,
                                on_result=lambda r: resumed.append(r.index))
     assert resumed == list(range(3, 12))
     assert output_lines(tmp_path) == output_lines(reference[0])
+    assert not list(tmp_path.glob(".*.tmp"))
     assert manifest["counts"]["documents"] == 57 and manifest["status"] == "complete"
     journal = (tmp_path / "journal.jsonl").read_text(encoding="utf-8").splitlines()
     assert sorted(json.loads(line)["partition"] for line in journal) == list(
@@ -342,13 +362,92 @@ def test_parquet_fields_are_those_of_the_json_word_records():
     assert tuple(WORD_FIELDS) == RECORD_FIELDS
 
 
-def test_cli_annotates_and_reports_bad_input(model, corpus, tmp_path):
-    result = run("annotate", *map(str, corpus), "--model", str(model), "--out",
-                 str(tmp_path / "out"), "--partition-size", "20", "--quiet")
+def test_cli_annotates_reports_bad_input_and_shows_progress(model, corpus, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"id": "ok", "text": "He plays bass."}\n'
+                    b'{"id": "huge", "text": "' + b"bass " * 2_000_000 + b'"}\n'
+                    b'{"id": "bytes", "text": "caf\xe9 bass"}\n'
+                    b'{"id": "empty", "text": ""}\n'
+                    b'{"id": "ok2", "text": "A bass. Then a crane."}\n')
+    result = run("annotate", *map(str, corpus), str(bad), "--model", str(model), "--out",
+                 str(tmp_path / "out"), "--partition-size", "20")
     assert result.returncode == 0, result.stderr
-    assert "annotated 55 of 57 documents" in result.stdout
-    assert "3 partitions; 2 bad documents" in result.stdout
-    assert f"bad document {corpus[0]}:41: empty text" in result.stderr
+    assert "annotated 57 of 62 documents" in result.stdout
+    assert "4 partitions; 5 bad documents" in result.stdout
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+    reported = [(b["source"], b["line"], b["problem"].split(":")[0].split(" (")[0])
+                for b in manifest["bad_documents"]]
+    assert reported == [(str(corpus[0]), 41, "empty text"), (str(corpus[0]), 42, "not UTF-8"),
+                        (str(bad), 2, "line longer than 1000000 bytes"),
+                        (str(bad), 3, "not UTF-8"), (str(bad), 4, "empty text")]
+    for source, line, problem in reported:
+        assert f"bad document {source}:{line}: {problem}" in result.stderr
+    assert {json.loads(line)["id"] for line in output_lines(tmp_path / "out")} >= {"ok", "ok2"}
+    progress = result.stderr.split("\r")[-1]  # the bar's last state
+    assert re.search(r"annotate: 100%.* 4/4 .*[\d,]+ tokens/s", progress), progress
     result = run("annotate", str(tmp_path / "missing.jsonl"), "--model", str(model), "--out",
                  str(tmp_path / "out2"))
     assert_clean_error(result, "missing.jsonl", "does not exist")
+
+
+@pytest.fixture(scope="module")
+def big_corpus(model, tmp_path_factory):
+    """1,500 documents (300 partitions of 5: a run lasts long enough to be stopped) and their
+    annotation by one uninterrupted run."""
+    folder = tmp_path_factory.mktemp("big")
+    write_jsonl_corpus(folder / "docs.jsonl", 1500, seed=2)
+    annotate_corpus([folder / "docs.jsonl"], model, folder / "reference", progress=False)
+    return folder / "docs.jsonl", output_lines(folder / "reference")
+
+
+def test_cli_run_killed_mid_run_resumes_without_duplicates(model, big_corpus, tmp_path):
+    corpus, expected = big_corpus
+    args = (str(corpus), "--model", str(model), "--out", str(tmp_path), "--partition-size",
+            "5", "--quiet")
+    process = start_annotate(*args)
+    wait_for_first_partition(tmp_path, process)
+    process.send_signal(signal.SIGKILL)
+    process.communicate()
+    finished = journal_partitions(tmp_path)
+    assert 1 <= len(finished) < 300
+    assert json.loads((tmp_path / "manifest.json").read_text())["status"] == "running"
+    result = run("annotate", *args)
+    assert result.returncode == 0, result.stderr
+    assert "annotated 1500 of 1500 documents" in result.stdout
+    assert output_lines(tmp_path) == expected  # no document lost, none twice
+    assert sorted(journal_partitions(tmp_path)) == [f"part-{n:05d}" for n in range(300)]
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_cli_run_stopped_with_ctrl_c_says_so_and_resumes(model, big_corpus, tmp_path):
+    corpus, expected = big_corpus
+    args = (str(corpus), "--model", str(model), "--out", str(tmp_path), "--partition-size",
+            "5", "--quiet")
+    process = start_annotate(*args)
+    wait_for_first_partition(tmp_path, process)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate()
+    assert process.returncode == 130 and "Traceback" not in err, err
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted"
+    assert 1 <= len(manifest["partitions"]) < 300
+    assert run("annotate", *args).returncode == 0
+    assert output_lines(tmp_path) == expected
+
+
+def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, reference, corpus,
+                                                                      tmp_path):
+    without_dask = ("import sys; sys.modules['dask'] = sys.modules['distributed'] = None; "
+                    "from wsd.cli import main; sys.exit(main(sys.argv[1:]))")
+    command = [sys.executable, "-c", without_dask, "annotate", *map(str, corpus), "--model",
+               str(model), "--quiet", "--out"]
+
+    def wsd_without_dask(*args):
+        return subprocess.run(command + list(args), capture_output=True, text=True, timeout=600)
+
+    result = wsd_without_dask(str(tmp_path / "one"))
+    assert result.returncode == 0, result.stderr
+    assert output_lines(tmp_path / "one") == output_lines(reference[0])
+    assert_clean_error(wsd_without_dask(str(tmp_path / "two"), "--workers", "2"),
+                       "need Dask", "wsd-perceptron[dask]")
+    assert not (tmp_path / "two").exists()

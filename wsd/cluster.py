@@ -12,10 +12,21 @@ from collections.abc import Iterator
 from typing import Any
 
 
+def require_dask() -> None:
+    """Nothing when Dask is installed, else an ImportError naming the extra to install."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as err:
+        raise ImportError("--workers and --scheduler need Dask: pip install "
+                          "'wsd-perceptron[dask]'") from err
+
+
 @contextlib.contextmanager
 def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
     """A ``distributed.Client`` of the cluster at ``scheduler``, or of a new local cluster of
     ``workers`` single-threaded processes (closed on exit)."""
+    require_dask()
     from distributed import Client, LocalCluster
 
     if scheduler:

@@ -5,7 +5,8 @@ NNNNN; ``DIR/manifest.json`` records the inputs, the model, the settings, the co
 finished partition with its bad documents; ``DIR/journal.jsonl`` gets a line the moment a
 partition is finished. Files are written to a temporary name and renamed, so a run killed at
 any moment leaves whole files only; a partition counts as finished when the journal lists it
-and its file is there, and a re-run with the same settings skips it.
+and its file is there, and a re-run with the same settings skips it (and removes the
+temporary files a killed run left).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ def _pyarrow():
         import pyarrow
         import pyarrow.parquet
     except ImportError as err:
-        raise ImportError("--format parquet needs pyarrow (pip install pyarrow)") from err
+        raise ImportError("--format parquet needs pyarrow: pip install "
+                          "'wsd-perceptron[parquet]'") from err
     return pyarrow
 
 
@@ -90,6 +92,7 @@ class OutputFolder:
                          "started": _now(), "counts": {}, "partitions": {},
                          "bad_documents": []}  # fmt: skip
         self._check_earlier_run(run)
+        self._remove_temporary_files()
         self._read_journal()
         self.save()
 
@@ -111,6 +114,12 @@ class OutputFolder:
                 raise ValueError(f"{self.folder} holds a run with other {part} ({then} instead "
                                  f"of {now}): use another --out folder")
         self.manifest["started"] = old.get("started", self.manifest["started"])
+
+    def _remove_temporary_files(self) -> None:
+        """Remove what a killed run was writing (``atomic_open``'s ``.NAME.*.tmp`` files)."""
+        for stale in self.folder.glob(".*.tmp"):
+            if stale.name.startswith((".part-", f".{MANIFEST}.", f".{JOURNAL}.")):
+                stale.unlink(missing_ok=True)
 
     def _read_journal(self) -> None:
         """Keep the journal's entries whose files exist (a line cut by a kill is dropped) and

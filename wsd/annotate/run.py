@@ -29,6 +29,7 @@ from wsd.annotate.inputs import (
 from wsd.annotate.local import run_local
 from wsd.annotate.output import OutputFolder
 from wsd.annotate.process import PartitionResult
+from wsd.cluster import require_dask
 
 
 def scheduler_name(workers: int | None, scheduler: str | None) -> str:
@@ -57,6 +58,8 @@ def annotate_corpus(
     if max_document_bytes < 1:
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
     input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
+    if workers or scheduler:
+        require_dask()
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {
         "inputs": [str(Path(p).resolve()) for p in inputs],
@@ -82,8 +85,9 @@ def annotate_corpus(
         for result in results:
             folder.write(result)
             for bad in result.bad:
-                tqdm.write(f"wsd annotate: bad document {bad['source']}:{bad['line']}: "
-                           f"{bad['problem']}", file=sys.stderr)  # fmt: skip
+                where = f"{bad['source']}:{bad['line']}" if bad["line"] else bad["source"]
+                tqdm.write(f"wsd annotate: bad document {where}: {bad['problem']}",
+                           file=sys.stderr)
             tokens += result.tokens
             bar.set_postfix_str(f"{tokens / (time.perf_counter() - started):,.0f} tokens/s")
             bar.update()

@@ -99,3 +99,22 @@ def journal_partitions(folder: Path) -> list[str]:
     """The partitions ``folder``'s journal lists, in the order they finished."""
     text = (folder / "journal.jsonl").read_text(encoding="utf-8")
     return [json.loads(line)["partition"] for line in text.splitlines()]
+
+
+def long_run_corpus(folder: Path, model: Path) -> tuple[Path, list[str]]:
+    """1,500 documents, 300 partitions of 5 (a run lasts long enough to be stopped mid-run),
+    and the lines of their annotation by one uninterrupted run."""
+    from wsd.annotate import annotate_corpus
+
+    write_jsonl_corpus(folder / "docs.jsonl", 1500, seed=2)
+    annotate_corpus([folder / "docs.jsonl"], model, folder / "reference", progress=False)
+    return folder / "docs.jsonl", output_lines(folder / "reference")
+
+
+LONG_RUN_PARTITIONS = 300
+
+
+def long_run_arguments(corpus: Path, model: Path, out: Path) -> tuple[str, ...]:
+    """The ``wsd annotate`` arguments of a run of the long-run corpus into ``out``."""
+    return (str(corpus), "--model", str(model), "--out", str(out), "--partition-size", "5",
+            "--quiet")  # fmt: skip

@@ -11,7 +11,10 @@ import sys
 
 import pytest
 from annotate_data import (
+    LONG_RUN_PARTITIONS,
     journal_partitions,
+    long_run_arguments,
+    long_run_corpus,
     output_lines,
     save_allwords_model,
     save_bass_model,
@@ -391,38 +394,31 @@ def test_cli_annotates_reports_bad_input_and_shows_progress(model, corpus, tmp_p
 
 
 @pytest.fixture(scope="module")
-def big_corpus(model, tmp_path_factory):
-    """1,500 documents (300 partitions of 5: a run lasts long enough to be stopped) and their
-    annotation by one uninterrupted run."""
-    folder = tmp_path_factory.mktemp("big")
-    write_jsonl_corpus(folder / "docs.jsonl", 1500, seed=2)
-    annotate_corpus([folder / "docs.jsonl"], model, folder / "reference", progress=False)
-    return folder / "docs.jsonl", output_lines(folder / "reference")
+def long_run(model, tmp_path_factory):
+    return long_run_corpus(tmp_path_factory.mktemp("long"), model)
 
 
-def test_cli_run_killed_mid_run_resumes_without_duplicates(model, big_corpus, tmp_path):
-    corpus, expected = big_corpus
-    args = (str(corpus), "--model", str(model), "--out", str(tmp_path), "--partition-size",
-            "5", "--quiet")
+def test_cli_run_killed_mid_run_resumes_without_duplicates(model, long_run, tmp_path):
+    corpus, expected = long_run
+    args = long_run_arguments(corpus, model, tmp_path)
     process = start_annotate(*args)
     wait_for_first_partition(tmp_path, process)
     process.send_signal(signal.SIGKILL)
     process.communicate()
-    finished = journal_partitions(tmp_path)
-    assert 1 <= len(finished) < 300
+    assert 1 <= len(journal_partitions(tmp_path)) < LONG_RUN_PARTITIONS
     assert json.loads((tmp_path / "manifest.json").read_text())["status"] == "running"
     result = run("annotate", *args)
     assert result.returncode == 0, result.stderr
     assert "annotated 1500 of 1500 documents" in result.stdout
     assert output_lines(tmp_path) == expected  # no document lost, none twice
-    assert sorted(journal_partitions(tmp_path)) == [f"part-{n:05d}" for n in range(300)]
+    assert sorted(journal_partitions(tmp_path)) == [
+        f"part-{n:05d}" for n in range(LONG_RUN_PARTITIONS)]
     assert not list(tmp_path.glob(".*.tmp"))
 
 
-def test_cli_run_stopped_with_ctrl_c_says_so_and_resumes(model, big_corpus, tmp_path):
-    corpus, expected = big_corpus
-    args = (str(corpus), "--model", str(model), "--out", str(tmp_path), "--partition-size",
-            "5", "--quiet")
+def test_cli_run_stopped_with_ctrl_c_says_so_and_resumes(model, long_run, tmp_path):
+    corpus, expected = long_run
+    args = long_run_arguments(corpus, model, tmp_path)
     process = start_annotate(*args)
     wait_for_first_partition(tmp_path, process)
     process.send_signal(signal.SIGINT)
@@ -430,7 +426,7 @@ def test_cli_run_stopped_with_ctrl_c_says_so_and_resumes(model, big_corpus, tmp_
     assert process.returncode == 130 and "Traceback" not in err, err
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["status"] == "interrupted"
-    assert 1 <= len(manifest["partitions"]) < 300
+    assert 1 <= len(manifest["partitions"]) < LONG_RUN_PARTITIONS
     assert run("annotate", *args).returncode == 0
     assert output_lines(tmp_path) == expected
 

@@ -1,21 +1,35 @@
-"""wsd on a real Dask cluster (distributed.LocalCluster, 2 worker processes): annotate gives the
-output of one process, survives a worker killed mid-run, resumes after an interrupt, reports
-bad documents; the all-words training gives the model of one process."""
+"""wsd on a real Dask cluster (distributed.LocalCluster, 2 worker processes, and a cluster
+started with the `dask scheduler` and `dask worker` commands): annotate gives the output of one
+process, loads the model once per worker, survives a worker killed mid-run, resumes after an
+interrupt, reports bad documents; the all-words training gives the model file of one process,
+from the command line too."""
 
+import contextlib
 import json
 import os
+import shutil
 import signal
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from annotate_data import (
+    LONG_RUN_PARTITIONS,
+    long_run_arguments,
+    long_run_corpus,
     output_lines,
     save_allwords_model,
     save_bass_model,
+    start_annotate,
+    wait_for_first_partition,
     write_jsonl_corpus,
 )
+from test_cli import run
 
 from wsd.annotate import annotate_corpus
+from wsd.resources import has_nltk_resource
 
 distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
 
@@ -141,3 +155,121 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_
     assert sorted(seen) == list(range(31))
     assert output_lines(tmp_path) == local_lines
     assert manifest["status"] == "complete" and manifest["counts"]["documents"] == 62
+
+
+# ---------------------------------------------------------------- a cluster started by commands
+
+
+@pytest.fixture(scope="module")
+def command_cluster(tmp_path_factory):
+    """A client of a cluster started as the README says: a `dask scheduler` process and a
+    `dask worker` process with 2 single-threaded workers."""
+    dask = shutil.which("dask", path=str(Path(sys.executable).parent))
+    if dask is None:
+        pytest.skip("the dask command of the [dask] extra")
+    folder = tmp_path_factory.mktemp("cluster")
+    address_file, log = str(folder / "scheduler.json"), open(folder / "log.txt", "w")  # noqa: SIM115
+    commands = [[dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                 "--dashboard-address", ":0", "--scheduler-file", address_file],
+                [dask, "worker", "--scheduler-file", address_file, "--nworkers", "2",
+                 "--nthreads", "1", "--no-dashboard", "--local-directory", str(folder)]]
+    processes = [subprocess.Popen(c, stdout=log, stderr=log, cwd=folder) for c in commands]
+    try:
+        with distributed.Client(scheduler_file=address_file, timeout=120) as client:
+            client.wait_for_workers(2, timeout=120)
+            yield client
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+            process.wait(60)
+        log.close()
+
+
+def test_cli_on_a_dask_scheduler_loads_the_model_once_per_worker(command_cluster, run_inputs,
+                                                                  tmp_path):
+    model, corpus, local_lines, _ = run_inputs
+    client = command_cluster
+    copy = tmp_path / "bass.json"  # a model file these workers have not loaded yet
+    copy.write_bytes(model.read_bytes())
+
+    def count_model_loads():
+        import wsd.annotate.annotator as annotator
+
+        load = annotator.annotator_from_model
+        annotator.loads = 0
+
+        def counted(loaded):
+            annotator.loads += 1
+            return load(loaded)
+
+        annotator.annotator_from_model = counted
+
+    def model_loads():
+        import wsd.annotate.annotator as annotator
+
+        return annotator.loads
+
+    client.run(count_model_loads)
+    with distributed.get_task_stream(client) as tasks:
+        result = run("annotate", str(corpus), "--model", str(copy), "--out",
+                     str(tmp_path / "out"), "--partition-size", "4", "--quiet",
+                     "--scheduler", client.scheduler.address)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert output_lines(tmp_path / "out") == local_lines
+    partitions = [t for t in tasks.data if t["key"].startswith("annotate_partition")]
+    assert len(partitions) == 16 and len({t["worker"] for t in partitions}) == 2
+    assert list(client.run(model_loads).values()) == [1, 1]  # 16 tasks, 2 loads
+
+
+def test_cli_on_a_dask_scheduler_stopped_with_ctrl_c_resumes_in_one_process(
+        command_cluster, tmp_path):  # fmt: skip
+    model = save_bass_model(tmp_path / "bass.json")
+    corpus, expected = long_run_corpus(tmp_path, model)
+    args = long_run_arguments(corpus, model, tmp_path / "out")
+    process = start_annotate(*args, "--scheduler", command_cluster.scheduler.address)
+    wait_for_first_partition(tmp_path / "out", process)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130 and "Traceback" not in err, err
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted"
+    assert 1 <= len(manifest["partitions"]) < LONG_RUN_PARTITIONS
+    result = run("annotate", *args)
+    assert result.returncode == 0, result.stderr
+    assert output_lines(tmp_path / "out") == expected
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_cli_allwords_on_dask_saves_the_model_file_of_one_process(command_cluster, tmp_path,
+                                                                  monkeypatch):
+    from test_allwords import _bank_sentences, _corpus
+
+    import wsd.cluster
+    from wsd.cli import main
+
+    xml = _corpus(tmp_path, "toy", [_bank_sentences(8), _bank_sentences(8, offset=1)])
+    tasks_per_run = []
+    cluster_client = wsd.cluster.dask_client
+
+    @contextlib.contextmanager
+    def watched_client(workers, scheduler):  # records the tasks each cluster ran
+        with cluster_client(workers, scheduler) as client:
+            with distributed.get_task_stream(client) as tasks:
+                yield client
+            tasks_per_run.append(tasks.data)
+
+    monkeypatch.setattr(wsd.cluster, "dask_client", watched_client)
+
+    def train(name, *where):
+        args = ["allwords", "--train", str(xml), "--save", str(tmp_path / name),
+                "--models", "2", "--epochs", "3", "--quiet", *where]
+        assert main(args) == 0
+        return (tmp_path / name).read_bytes()
+
+    alone = train("alone.npz")
+    assert tasks_per_run == []
+    assert train("scheduler.npz", "--scheduler", command_cluster.scheduler.address) == alone
+    assert train("workers.npz", "--workers", "2") == alone
+    assert len(tasks_per_run) == 2 and all(tasks_per_run), "not trained on the clusters"

@@ -52,5 +52,7 @@ def joblib_on_dask(workers: int | None = None, scheduler: str | None = None) -> 
         return
     import joblib
 
-    with dask_client(workers, scheduler) as client, joblib.parallel_config(backend="dask"):
+    # the client named, not Dask's default one (which may be another cluster's)
+    with dask_client(workers, scheduler) as client, \
+            joblib.parallel_config(backend="dask", client=client):
         yield client

@@ -22,6 +22,7 @@ from annotate_data import (
     wait_for_first_partition,
     write_allwords_corpus,
     write_jsonl_corpus,
+    wsd_in_process,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -388,9 +389,6 @@ def test_cli_annotates_reports_bad_input_and_shows_progress(model, corpus, tmp_p
     assert {json.loads(line)["id"] for line in output_lines(tmp_path / "out")} >= {"ok", "ok2"}
     progress = result.stderr.split("\r")[-1]  # the bar's last state
     assert re.search(r"annotate: 100%.* 4/4 .*[\d,]+ tokens/s", progress), progress
-    result = run("annotate", str(tmp_path / "missing.jsonl"), "--model", str(model), "--out",
-                 str(tmp_path / "out2"))
-    assert_clean_error(result, "missing.jsonl", "does not exist")
 
 
 @pytest.fixture(scope="module")
@@ -431,19 +429,25 @@ def test_cli_run_stopped_with_ctrl_c_says_so_and_resumes(model, long_run, tmp_pa
     assert output_lines(tmp_path) == expected
 
 
+def test_cli_names_a_missing_input(model, tmp_path, capsys):
+    result = wsd_in_process(capsys, "annotate", str(tmp_path / "missing.jsonl"), "--model",
+                            str(model), "--out", str(tmp_path / "out"))  # fmt: skip
+    assert_clean_error(result, "missing.jsonl", "does not exist")
+    assert not (tmp_path / "out").exists()
+
+
 def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, reference, corpus,
-                                                                      tmp_path):
+                                                                      tmp_path, monkeypatch,
+                                                                      capsys):
     without_dask = ("import sys; sys.modules['dask'] = sys.modules['distributed'] = None; "
                     "from wsd.cli import main; sys.exit(main(sys.argv[1:]))")
-    command = [sys.executable, "-c", without_dask, "annotate", *map(str, corpus), "--model",
-               str(model), "--quiet", "--out"]
-
-    def wsd_without_dask(*args):
-        return subprocess.run(command + list(args), capture_output=True, text=True, timeout=600)
-
-    result = wsd_without_dask(str(tmp_path / "one"))
+    result = subprocess.run([sys.executable, "-c", without_dask, "annotate", *map(str, corpus),
+                             "--model", str(model), "--quiet", "--out", str(tmp_path / "one")],
+                            capture_output=True, text=True, timeout=600)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert output_lines(tmp_path / "one") == output_lines(reference[0])
-    assert_clean_error(wsd_without_dask(str(tmp_path / "two"), "--workers", "2"),
-                       "need Dask", "wsd-perceptron[dask]")
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the [dask] extra were absent
+    result = wsd_in_process(capsys, "annotate", *map(str, corpus), "--model", str(model),
+                            "--out", str(tmp_path / "two"), "--workers", "2")  # fmt: skip
+    assert_clean_error(result, "need Dask", "wsd-perceptron[dask]")
     assert not (tmp_path / "two").exists()

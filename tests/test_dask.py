@@ -25,6 +25,7 @@ from annotate_data import (
     start_annotate,
     wait_for_first_partition,
     write_jsonl_corpus,
+    wsd_in_process,
 )
 from test_cli import run
 
@@ -131,11 +132,13 @@ def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cl
     assert (tmp_path / "spread.npz").read_bytes() == (tmp_path / "alone.npz").read_bytes()
 
 
-def test_wsd_allwords_refuses_local_jobs_on_a_cluster():
-    from test_cli import assert_clean_error, run
+def test_wsd_allwords_refuses_local_jobs_on_a_cluster(capsys, tmp_path):
+    from test_cli import assert_clean_error
 
-    result = run("allwords", "--jobs", "2", "--workers", "2", "--save", "never.npz")
+    result = wsd_in_process(capsys, "allwords", "--jobs", "2", "--workers", "2", "--save",
+                            str(tmp_path / "never.npz"))  # fmt: skip
     assert_clean_error(result, "--jobs runs local processes")
+    assert not (tmp_path / "never.npz").exists()
 
 
 def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_path):

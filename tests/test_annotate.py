@@ -313,6 +313,8 @@ def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus,
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["status"] == "interrupted" and list(manifest["partitions"]) == [
         "part-00000", "part-00001", "part-00002"]
+    assert manifest["partitions_expected"] == 12
+    assert {p["status"] for p in manifest["partitions"].values()} == {"done"}
     # what a kill leaves: a temporary file, a partition file the journal does not list yet,
     # a journal line cut short
     (tmp_path / ".part-00003.jsonl.abc.tmp").write_text('{"id": "doc1', encoding="utf-8")

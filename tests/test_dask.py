@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 from annotate_data import (
     LONG_RUN_PARTITIONS,
+    journal_partitions,
     long_run_arguments,
     long_run_corpus,
     output_lines,
@@ -77,7 +78,8 @@ def test_cluster_gives_the_lines_of_one_process(cluster, run_inputs, tmp_path, c
     assert f"bad document {corpus}:62: not UTF-8" in err
 
 
-def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path):
+def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path,
+                                                                     capsys):
     model, corpus, local_lines, _ = run_inputs
 
     def interrupt_after_two(result):
@@ -90,12 +92,16 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
     first = json.loads((tmp_path / "manifest.json").read_text())
     assert first["status"] == "interrupted" and list(first["partitions"]) == [
         "part-00000", "part-00001"]
-    resumed = []
-    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=4, workers=1,
-                               progress=False, on_result=lambda r: resumed.append(r.index))
-    assert sorted(resumed) == list(range(2, 16))
+    result = wsd_in_process(capsys, "annotate", str(corpus), "--model", str(model), "--out",
+                            str(tmp_path), "--partition-size", "4", "--workers", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "annotated 60 of 62 documents" in result.stdout
     assert output_lines(tmp_path) == local_lines
-    assert manifest["scheduler"] == "local dask cluster, 1 worker processes"
+    journal = journal_partitions(tmp_path)  # the first two, then the others, each once
+    assert journal[:2] == ["part-00000", "part-00001"]
+    assert sorted(journal) == [f"part-{n:05d}" for n in range(16)]
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["scheduler"] == "local dask cluster, 2 worker processes"
     assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
 
 

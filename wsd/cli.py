@@ -318,6 +318,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     print(f"annotated {counts['annotated']} of {counts['documents']} documents "
           f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
           f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {args.out}")
+    return 0
 
 
 def cmd_lexsample(args: argparse.Namespace) -> int:

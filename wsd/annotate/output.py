@@ -1,12 +1,12 @@
 """The output folder of ``wsd annotate``: partition files, written atomically, and the manifest.
 
 ``DIR/part-NNNNN.jsonl`` (or ``.parquet``) holds one line per annotated document of partition
-NNNNN; ``DIR/manifest.json`` records the inputs, the model, the settings, the counts and each
-finished partition with its bad documents; ``DIR/journal.jsonl`` gets a line the moment a
-partition is finished. Files are written to a temporary name and renamed, so a run killed at
-any moment leaves whole files only; a partition counts as finished when the journal lists it
-and its file is there, and a re-run with the same settings skips it (and removes the
-temporary files a killed run left).
+NNNNN; ``DIR/manifest.json`` records the inputs, the model, the settings, the counts, how many
+partitions the run has and each finished one (status "done") with its bad documents;
+``DIR/journal.jsonl`` gets a line the moment a partition is finished. Files are written to a
+temporary name and renamed, so a run killed at any moment leaves whole files only; a partition
+counts as finished when the journal lists it and its file is there, and a re-run with the same
+settings skips it (and removes the temporary files a killed run left).
 """
 
 from __future__ import annotations
@@ -144,6 +144,10 @@ class OutputFolder:
     def _record(self, entry: dict[str, Any]) -> None:
         self.manifest["partitions"][entry["partition"]] = entry
 
+    def expect(self, partitions: int) -> None:
+        """Record how many partitions the whole run has (those not listed are still to do)."""
+        self.manifest["partitions_expected"] = partitions
+
     def finished(self, index: int) -> bool:
         return _name(index) in self.manifest["partitions"]
 
@@ -155,8 +159,8 @@ class OutputFolder:
         else:
             text = "".join(line + "\n" for line in result.lines)
             write_text_atomic(file, text)
-        entry = {"partition": _name(result.index), "file": file.name, **result.summary(),
-                 "written_at": round(time.time(), 3)}
+        entry = {"partition": _name(result.index), "status": "done", "file": file.name,
+                 **result.summary(), "written_at": round(time.time(), 3)}
         self._journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
         self._journal.flush()
         self._record(entry)

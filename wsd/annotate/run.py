@@ -77,6 +77,7 @@ def annotate_corpus(
     else:
         results = run_local(todo, reference)
     total = -(-count_records(inputs) // partition_size)
+    folder.expect(total)
     bar = tqdm(total=total, initial=len(folder.manifest["partitions"]), unit="partition",
                desc="annotate", disable=not progress, file=sys.stderr)  # fmt: skip
     started, tokens = time.perf_counter(), 0

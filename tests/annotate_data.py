@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -73,12 +74,19 @@ def write_allwords_corpus(path: Path) -> list[str]:
     return ALLWORDS_TEXTS
 
 
-def start_annotate(*args: str) -> subprocess.Popen:
-    """``wsd annotate ARGS`` started as a user starts it, in its own process."""
+def stop_after_first_partition(args: Sequence[str], out: Path, signum: int
+                               ) -> tuple[int, str]:  # fmt: skip
+    """Start ``wsd annotate ARGS`` (writing to ``out``) as a user starts it, in its own
+    process, and send it ``signum`` as soon as it has finished a partition; its exit code and
+    stderr."""
     from test_cli import WSD
 
-    return subprocess.Popen([WSD, "annotate", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    process = subprocess.Popen([WSD, "annotate", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    wait_for_first_partition(out, process)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=120)
+    return process.returncode, err
 
 
 def wait_for_first_partition(folder: Path, process: subprocess.Popen, timeout: float = 300) -> None:

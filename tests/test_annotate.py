@@ -18,8 +18,7 @@ from annotate_data import (
     output_lines,
     save_allwords_model,
     save_bass_model,
-    start_annotate,
-    wait_for_first_partition,
+    stop_after_first_partition,
     write_allwords_corpus,
     write_jsonl_corpus,
     wsd_in_process,
@@ -398,15 +397,17 @@ def long_run(model, tmp_path_factory):
     return long_run_corpus(tmp_path_factory.mktemp("long"), model)
 
 
-def test_cli_run_killed_mid_run_resumes_without_duplicates(model, long_run, tmp_path):
+@pytest.mark.parametrize("signum, code, status", [(signal.SIGKILL, -signal.SIGKILL, "running"),
+                                                   (signal.SIGINT, 130, "interrupted")])
+def test_cli_run_killed_or_stopped_with_ctrl_c_resumes_without_duplicates(
+        model, long_run, tmp_path, signum, code, status):  # fmt: skip
     corpus, expected = long_run
     args = long_run_arguments(corpus, model, tmp_path)
-    process = start_annotate(*args)
-    wait_for_first_partition(tmp_path, process)
-    process.send_signal(signal.SIGKILL)
-    process.communicate()
+    returncode, err = stop_after_first_partition(args, tmp_path, signum)
+    assert returncode == code and "Traceback" not in err, err
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["status"] == status  # a killed run never got to say how it ended
     assert 1 <= len(journal_partitions(tmp_path)) < LONG_RUN_PARTITIONS
-    assert json.loads((tmp_path / "manifest.json").read_text())["status"] == "running"
     result = run("annotate", *args)
     assert result.returncode == 0, result.stderr
     assert "annotated 1500 of 1500 documents" in result.stdout
@@ -414,21 +415,6 @@ def test_cli_run_killed_mid_run_resumes_without_duplicates(model, long_run, tmp_
     assert sorted(journal_partitions(tmp_path)) == [
         f"part-{n:05d}" for n in range(LONG_RUN_PARTITIONS)]
     assert not list(tmp_path.glob(".*.tmp"))
-
-
-def test_cli_run_stopped_with_ctrl_c_says_so_and_resumes(model, long_run, tmp_path):
-    corpus, expected = long_run
-    args = long_run_arguments(corpus, model, tmp_path)
-    process = start_annotate(*args)
-    wait_for_first_partition(tmp_path, process)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate()
-    assert process.returncode == 130 and "Traceback" not in err, err
-    manifest = json.loads((tmp_path / "manifest.json").read_text())
-    assert manifest["status"] == "interrupted"
-    assert 1 <= len(manifest["partitions"]) < LONG_RUN_PARTITIONS
-    assert run("annotate", *args).returncode == 0
-    assert output_lines(tmp_path) == expected
 
 
 def test_cli_names_a_missing_input(model, tmp_path, capsys):

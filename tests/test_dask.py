@@ -23,8 +23,7 @@ from annotate_data import (
     output_lines,
     save_allwords_model,
     save_bass_model,
-    start_annotate,
-    wait_for_first_partition,
+    stop_after_first_partition,
     write_jsonl_corpus,
     wsd_in_process,
 )
@@ -182,15 +181,17 @@ def command_cluster(tmp_path_factory):
                  "--dashboard-address", ":0", "--scheduler-file", address_file],
                 [dask, "worker", "--scheduler-file", address_file, "--nworkers", "2",
                  "--nthreads", "1", "--no-dashboard", "--local-directory", str(folder)]]
-    processes = [subprocess.Popen(c, stdout=log, stderr=log, cwd=folder) for c in commands]
+    scheduler, workers = (subprocess.Popen(c, stdout=log, stderr=log, cwd=folder,
+                                           start_new_session=True) for c in commands)
     try:
         with distributed.Client(scheduler_file=address_file, timeout=120) as client:
             client.wait_for_workers(2, timeout=120)
             yield client
-    finally:
-        for process in reversed(processes):
-            process.terminate()
-            process.wait(60)
+    finally:  # the worker processes at once (a graceful close waits 8 s), then the scheduler
+        os.killpg(workers.pid, signal.SIGKILL)
+        scheduler.terminate()
+        workers.wait(60)
+        scheduler.wait(60)
         log.close()
 
 
@@ -235,11 +236,10 @@ def test_cli_on_a_dask_scheduler_stopped_with_ctrl_c_resumes_in_one_process(
     model = save_bass_model(tmp_path / "bass.json")
     corpus, expected = long_run_corpus(tmp_path, model)
     args = long_run_arguments(corpus, model, tmp_path / "out")
-    process = start_annotate(*args, "--scheduler", command_cluster.scheduler.address)
-    wait_for_first_partition(tmp_path / "out", process)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=120)
-    assert process.returncode == 130 and "Traceback" not in err, err
+    returncode, err = stop_after_first_partition(
+        (*args, "--scheduler", command_cluster.scheduler.address), tmp_path / "out",
+        signal.SIGINT)  # fmt: skip
+    assert returncode == 130 and "Traceback" not in err, err
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["status"] == "interrupted"
     assert 1 <= len(manifest["partitions"]) < LONG_RUN_PARTITIONS

@@ -417,10 +417,18 @@ def test_cli_run_killed_or_stopped_with_ctrl_c_resumes_without_duplicates(
     assert not list(tmp_path.glob(".*.tmp"))
 
 
-def test_cli_names_a_missing_input(model, tmp_path, capsys):
-    result = wsd_in_process(capsys, "annotate", str(tmp_path / "missing.jsonl"), "--model",
-                            str(model), "--out", str(tmp_path / "out"))  # fmt: skip
-    assert_clean_error(result, "missing.jsonl", "does not exist")
+@pytest.mark.parametrize("problem, messages", [
+    (("missing.jsonl",), ("missing.jsonl", "does not exist")),
+    (("--workers", "0"), ("--workers must be at least 1, got 0",)),
+    (("--partition-size", "0"), ("--partition-size must be at least 1, got 0",)),
+    (("--max-document-size", "0"), ("--max-document-size must be at least 1, got 0",))])
+def test_cli_checks_its_arguments_before_any_work(model, corpus, tmp_path, capsys, problem,
+                                                  messages):
+    inputs = [str(tmp_path / problem[0])] if problem[0].endswith(".jsonl") else [
+        *map(str, corpus), *problem]
+    result = wsd_in_process(capsys, "annotate", *inputs, "--model", str(model), "--out",
+                            str(tmp_path / "out"))  # fmt: skip
+    assert_clean_error(result, *messages)
     assert not (tmp_path / "out").exists()
 
 

@@ -137,12 +137,16 @@ def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cl
     assert (tmp_path / "spread.npz").read_bytes() == (tmp_path / "alone.npz").read_bytes()
 
 
-def test_wsd_allwords_refuses_local_jobs_on_a_cluster(capsys, tmp_path):
+@pytest.mark.parametrize("options, message", [
+    (("--jobs", "2", "--workers", "2"), "--jobs runs local processes"),
+    (("--workers", "0"), "--workers must be at least 1, got 0")])
+def test_wsd_allwords_checks_its_cluster_options_before_training(capsys, tmp_path, options,
+                                                                 message):
     from test_cli import assert_clean_error
 
-    result = wsd_in_process(capsys, "allwords", "--jobs", "2", "--workers", "2", "--save",
+    result = wsd_in_process(capsys, "allwords", *options, "--save",
                             str(tmp_path / "never.npz"))  # fmt: skip
-    assert_clean_error(result, "--jobs runs local processes")
+    assert_clean_error(result, message)
     assert not (tmp_path / "never.npz").exists()
 
 

@@ -29,7 +29,7 @@ from wsd.annotate.inputs import (
 from wsd.annotate.local import run_local
 from wsd.annotate.output import OutputFolder
 from wsd.annotate.process import PartitionResult
-from wsd.cluster import require_dask
+from wsd.cluster import wants_cluster
 
 
 def scheduler_name(workers: int | None, scheduler: str | None) -> str:
@@ -57,9 +57,10 @@ def annotate_corpus(
     ``on_result`` is called with each partition's result after it is written."""
     if max_document_bytes < 1:
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
+    if partition_size < 1:
+        raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
     input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
-    if workers or scheduler:
-        require_dask()
+    on_dask = wants_cluster(workers, scheduler)
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {
         "inputs": [str(Path(p).resolve()) for p in inputs],
@@ -70,7 +71,7 @@ def annotate_corpus(
     })  # fmt: skip
     todo = (part for part in partitions(read_documents(inputs, max_document_bytes),
                                         partition_size) if not folder.finished(part.index))
-    if workers or scheduler:
+    if on_dask:
         from wsd.annotate.dask_runner import run_dask
 
         results = run_dask(todo, reference, workers=workers, scheduler=scheduler)

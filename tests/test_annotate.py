@@ -360,6 +360,15 @@ def test_parquet_output_holds_the_same_documents(reference, model, corpus, tmp_p
     assert parquet_lines(tmp_path) == output_lines(reference[0])
 
 
+def test_a_parquet_partition_of_bad_documents_only_has_the_schema_and_no_rows(model,
+                                                                              tmp_path):
+    pytest.importorskip("pyarrow", reason="--format parquet needs pyarrow (the [parquet] extra)")
+    (tmp_path / "bad.jsonl").write_bytes(b'{"text": ""}\n{"text": "\xff"}\n')
+    manifest = annotate_corpus([tmp_path / "bad.jsonl"], model, tmp_path / "out",
+                               output_format="parquet", progress=False)  # fmt: skip
+    assert manifest["counts"]["bad"] == 2 and parquet_lines(tmp_path / "out") == []
+
+
 def test_parquet_fields_are_those_of_the_json_word_records():
     from wsd.allwords.text import RECORD_FIELDS
     from wsd.annotate.output import WORD_FIELDS

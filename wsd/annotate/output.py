@@ -46,7 +46,7 @@ WORD_FIELDS = {"token": "string", "start": "int64", "end": "int64", "lemma": "st
                "score": "float64", "margin": "float64", "source": "string"}  # fmt: skip
 
 
-def parquet_schema():
+def parquet_schema() -> Any:
     """One schema for every partition, so that the folder reads as one table (inferred
     types would differ between partitions, e.g. a column that is all null in one)."""
     pa = _pyarrow()
@@ -63,9 +63,10 @@ def _write_parquet(lines: list[str], path: Path) -> None:
                 if word.keys() != WORD_FIELDS.keys():
                     raise ValueError(f"document {row['id']!r}: word fields {sorted(word)} are "
                                      f"not those of the Parquet schema {list(WORD_FIELDS)}")
-    table = _pyarrow().Table.from_pylist(rows, schema=parquet_schema())
+    pa = _pyarrow()
+    table = pa.Table.from_pylist(rows, schema=parquet_schema())
     with atomic_open(path, "wb") as stream:
-        _pyarrow().parquet.write_table(table, stream)
+        pa.parquet.write_table(table, stream)
 
 
 class OutputFolder:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from nltk.tokenize import TreebankWordTokenizer
 
-from wsd.instance import sentence_spans
+from wsd.instance import document_sentence_spans
 from wsd.text.lexicon import (
     INFLECTED,
     LETTER_POS,
@@ -130,29 +130,11 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     return tuple(words)
 
 
-def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of ``text``; a line break always ends a sentence."""
-    spans = []
-    offset = 0
-    for line in text.splitlines(keepends=True):
-        spans += [(offset + s, offset + e) for s, e in sentence_spans(line)]
-        offset += len(line)
-    return spans
-
-
 def analyze(text: str) -> list[Sentence]:
-    """The sentences of ``text`` (a line break always ends one; blank ones are left out)
-    with their words; offsets are into ``text``."""
-    sentences = []
-    for start, end in _sentence_spans(text):
-        piece = text[start:end]
-        stripped = piece.strip()
-        if not stripped:
-            continue
-        start += len(piece) - len(piece.lstrip())
-        end = start + len(stripped)
-        sentences.append(Sentence(stripped, start, end, _words(stripped, start)))
-    return sentences
+    """The sentences of ``text`` (split by ``document_sentence_spans``: a line break always
+    ends one; blank ones are left out) with their words; offsets are into ``text``."""
+    return [Sentence(text[start:end], start, end, _words(text[start:end], start))
+            for start, end in document_sentence_spans(text)]  # fmt: skip
 
 
 def target_lemmas(target: str) -> frozenset[str]:

@@ -44,14 +44,15 @@ def test_expressions_join_only_where_semcor_tagged_them_as_one():
     assert words["at least"] == ("at_least", "ADV")
 
 
-def test_cardinals_determiners_and_names_semcor_tags():
+def test_cardinals_determiners_and_names_as_semcor_tags_them():
     words = {w.text: (w.lemma, w.pos) for w in _words(
         "Then two dogs ate all the food of each bowl. "
-        "They flew to England on Monday with Smith.")}  # fmt: skip
+        "They flew to England on Monday with Smith, a Catholic priest.")}  # fmt: skip
     assert words["two"] == ("two", "ADJ") and words["all"] == ("all", "ADJ")
     assert words["the"] == ("the", None) and words["each"] == ("each", None)  # SemCor: never
     assert words["England"] == ("england", "NOUN") and words["Monday"] == ("monday", "NOUN")
     assert words["Smith"] == ("smith", None)  # a name WordNet has, but SemCor never tagged
+    assert words["Catholic"] == ("catholic", "ADJ")  # a proper adjective before a noun
 
 
 def test_lemmas_follow_semcor_frequency():

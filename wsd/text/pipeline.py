@@ -58,17 +58,22 @@ class Sentence:
     words: tuple[Word, ...]
 
 
-def _lemma(token: str, tag: str, first: bool) -> tuple[str, str | None]:
+def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, str | None]:
     """``(lemma, coarse POS or None)`` of one token: a content word when the tag is a WordNet
     part of speech and WordNet knows the word. A single proper noun counts only when WordNet
     has it as a name SemCor tagged (*England*, *Monday*; not *John*), or as a sentence's
-    capitalised first word. Cardinals (*two*, *1*) and determiners (*all*, *some*) are
-    adjectives where SemCor tagged them as such. A word WordNet does not know in the tagged
-    part of speech takes the first of noun, verb, adjective, adverb it knows (a tagger's
-    slip: *advertise*/NN is the verb)."""
+    capitalised first word; before a noun, one WordNet has as an adjective SemCor tagged is
+    that adjective (*Catholic church*). Cardinals (*two*, *1*) and determiners (*all*,
+    *some*) are adjectives where SemCor tagged them as such. A word WordNet does not know in
+    the tagged part of speech takes the first of noun, verb, adjective, adverb it knows (a
+    tagger's slip: *advertise*/NN is the verb)."""
     letter = penn_letter(tag) or QUANTIFIER.get(tag)
     if letter is None:
         return token.lower(), None
+    if tag == "NNP" and before_noun:
+        base = base_form(token, "a")
+        if base and tagged_count(base, "a"):
+            return base, LETTER_POS["a"]
     if tag.startswith("NNP") and not first and not _known_name(token):
         return token.lower(), None
     base = base_form(token, letter, tag in INFLECTED)
@@ -133,7 +138,8 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     spans = list(_TOKENIZER.span_tokenize(text))
     tokens = [text[s:e] for s, e in spans]
     tags = penn_tags(tokens) if tokens else []
-    analyses = [_lemma(token, tag, i == 0)
+    before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
+    analyses = [_lemma(token, tag, i == 0, before_noun[i])
                 for i, (token, tag) in enumerate(zip(tokens, tags, strict=True))]
     lemmas = [lemma for lemma, _ in analyses]
     words = []

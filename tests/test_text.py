@@ -47,12 +47,15 @@ def test_expressions_join_only_where_semcor_tagged_them_as_one():
 def test_cardinals_determiners_and_names_as_semcor_tags_them():
     words = {w.text: (w.lemma, w.pos) for w in _words(
         "Then two dogs ate all the food of each bowl. "
-        "They flew to England on Monday with Smith, a Catholic priest.")}  # fmt: skip
+        "They flew to England on Monday with Smith, a Catholic priest, and the needed funds. "
+        "We needed funds.")}  # fmt: skip
     assert words["two"] == ("two", "ADJ") and words["all"] == ("all", "ADJ")
     assert words["the"] == ("the", None) and words["each"] == ("each", None)  # SemCor: never
     assert words["England"] == ("england", "NOUN") and words["Monday"] == ("monday", "NOUN")
     assert words["Smith"] == ("smith", None)  # a name WordNet has, but SemCor never tagged
     assert words["Catholic"] == ("catholic", "ADJ")  # a proper adjective before a noun
+    assert words["needed"] == ("need", "VERB")  # the last one: a verb, not before a noun
+    assert ("needed", "ADJ") in [(w.lemma, w.pos) for w in _words("the needed funds")]
 
 
 def test_lemmas_follow_semcor_frequency():

@@ -62,23 +62,22 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
     """``(lemma, coarse POS or None)`` of one token: a content word when the tag is a WordNet
     part of speech and WordNet knows the word. A single proper noun counts only when WordNet
     has it as a name SemCor tagged (*England*, *Monday*; not *John*), or as a sentence's
-    capitalised first word; before a noun, one WordNet has as an adjective SemCor tagged is
-    that adjective (*Catholic church*). Cardinals (*two*, *1*) and determiners (*all*,
-    *some*) are adjectives where SemCor tagged them as such. A word WordNet does not know in
-    the tagged part of speech takes the first of noun, verb, adjective, adverb it knows (a
-    tagger's slip: *advertise*/NN is the verb)."""
+    capitalised first word. Cardinals (*two*, *1*) and determiners (*all*, *some*) are
+    adjectives where SemCor tagged them as such, and so are a proper noun or a past
+    participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
+    not know in the tagged part of speech takes the first of noun, verb, adjective, adverb it
+    knows (a tagger's slip: *advertise*/NN is the verb)."""
+    if before_noun and tag in ("NNP", "VBN"):
+        adjective = _tagged_base(token, "a")
+        if adjective:
+            return adjective, LETTER_POS["a"]
     letter = penn_letter(tag) or QUANTIFIER.get(tag)
-    if letter is None:
+    if letter is None or (tag.startswith("NNP") and not first and not _known_name(token)):
         return token.lower(), None
-    if tag == "NNP" and before_noun:
-        base = base_form(token, "a")
-        if base and tagged_count(base, "a"):
-            return base, LETTER_POS["a"]
-    if tag.startswith("NNP") and not first and not _known_name(token):
-        return token.lower(), None
+    if tag in QUANTIFIER:
+        base = _tagged_base(token, letter)
+        return (base, LETTER_POS[letter]) if base else (token.lower(), None)
     base = base_form(token, letter, tag in INFLECTED)
-    if tag in QUANTIFIER and (base is None or not tagged_count(base, letter)):
-        return token.lower(), None
     if base is None:
         for other in "nvar":
             base = base_form(token, other, tag in INFLECTED) if other != letter else None
@@ -86,6 +85,12 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
                 return base, LETTER_POS[other]
         return token.lower(), None
     return base, LETTER_POS[letter]
+
+
+def _tagged_base(token: str, letter: str) -> str | None:
+    """The base form of ``token`` as a ``letter`` word if SemCor tagged it so, else None."""
+    base = base_form(token, letter)
+    return base if base and tagged_count(base, letter) else None
 
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).

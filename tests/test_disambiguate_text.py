@@ -112,8 +112,8 @@ def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):
         assert_clean_error(result, "python -m nltk.downloader")
 
 
-# Raw-text F1 may trail the XML's by less than this on semeval2007.
-GAP = 0.04
+# Raw-text F1 may trail the XML's by less than this on semeval2007 (issue 13's bar).
+GAP = 0.02
 
 
 @pytest.mark.skipif(not has_framework(), reason="the WSD framework folder is absent")

@@ -27,7 +27,7 @@ PROBE = ("import wsd.corpora.bundled as b; print(b.__file__); print(b.bundled_da
 def test_checkout_reads_the_repository_data(monkeypatch):
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     assert bundled_data_dir() == REPO / "data" / "bundled"
-    assert bundled_targets() == ["bank", "bass", "crane", "plant"]
+    assert bundled_targets() == ["bank", "bass", "crane", "line", "plant"]
 
 
 def _pip(*args: str, cwd: Path) -> str:

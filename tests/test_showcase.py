@@ -91,3 +91,13 @@ def test_cli_marks_a_coin_toss_as_unsure(capsys):
     assert main(["disambiguate", "The <<bass>> .", "--target", "bass", "--json",
                  "--unsure-below", "0"]) == 0
     assert json.loads(capsys.readouterr().out)["unsure"] is False
+
+
+def test_cli_answers_a_bundled_target_with_its_bundled_model(capsys):
+    """`line` has a bundled model, so the README's command does not fall back to Lesk."""
+    from wsd.cli import main
+
+    assert main(["disambiguate", "Please hold the line for a moment", "--target", "line",
+                 "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (record["sense"], record["unsure"]) == ("line.phone", False)

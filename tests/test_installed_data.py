@@ -81,7 +81,7 @@ def test_pip_install_target_finds_the_corpus(wheel, tmp_path):
     module, data_dir, targets = _probe(target, tmp_path)
     assert module.is_relative_to(target.resolve())  # the installed copy, not the checkout
     assert data_dir == (target / "share" / "wsd" / "bundled").resolve()
-    assert targets == "bank,bass,crane,plant"
+    assert targets == "bank,bass,crane,line,plant"
 
 
 @pytest.mark.install
@@ -97,4 +97,4 @@ def test_prefix_install_as_for_user_finds_the_corpus(wheel, tmp_path):
     module, data_dir, targets = _probe(site, tmp_path)
     assert module.is_relative_to(prefix.resolve())
     assert data_dir == (prefix / "share" / "wsd" / "bundled").resolve()
-    assert targets == "bank,bass,crane,plant"
+    assert targets == "bank,bass,crane,line,plant"

@@ -13,8 +13,7 @@ from scipy import special
 
 from wsd.allwords.context import sentence_of
 from wsd.allwords.features import InstanceFeatures, spec_json
-from wsd.allwords.keymodel import KeyModel
-from wsd.allwords.training import most_frequent
+from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.knowledge.lesk import SimplifiedLesk

@@ -42,10 +42,9 @@ class _Morphy:
     """WordNet's morphy base form, memoised per word (the first POS that knows the word wins)."""
 
     def __init__(self) -> None:
-        require_nltk_resource("wordnet")
-        from nltk.corpus import wordnet
+        from wsd.knowledge.inventory import wordnet_reader  # compiled or NLTK's: same answers
 
-        self._morphy = wordnet.morphy
+        self._morphy = wordnet_reader().morphy
         self._cache: dict[str, str] = {}
 
     def __call__(self, word: str) -> str:

@@ -20,6 +20,7 @@ from wsd.text.lexicon import (
 from wsd.text.tagger import penn_tags
 from wsd.treebank import span_tokenize
 
+
 @dataclass(frozen=True)
 class Word:
     """One unit of a sentence: a token, or a multi-word expression of several tokens.

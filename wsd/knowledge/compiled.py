@@ -31,6 +31,11 @@ from typing import Any
 
 import numpy as np
 
+try:
+    import fcntl
+except ImportError:  # Windows: no lock; concurrent builds each write a whole file, then rename
+    fcntl = None  # type: ignore[assignment]
+
 from wsd.persistence import atomic_open
 
 FORMAT_VERSION = 1
@@ -474,14 +479,26 @@ def active() -> CompiledWordNet | None:
     return compiled if _sources_unchanged(compiled.meta) else None
 
 
-def ensure(quiet: bool = False) -> CompiledWordNet | None:
-    """The compiled lexicon, compiled first when missing or stale (NLTK's WordNet and tagger
-    must be installed: MissingResourceError otherwise)."""
+def ensure() -> CompiledWordNet | None:
+    """The compiled lexicon, compiled first (once, about half a minute, with a notice on
+    stderr) when missing or stale; None when NLTK's WordNet or tagger is not installed (the
+    raw-text path then says how to get them). Processes compiling at once wait for the first."""
+    from wsd.resources import MissingResourceError
+
     found = active()
-    if found is None:
-        if not quiet:
-            print(f"wsd: compiling WordNet and the POS tagger for fast starts into "
-                  f"{cache_path()} (once)", file=sys.stderr)
-        build()
-        found = active()
-    return found
+    if found is not None:
+        return found
+    path = cache_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be compiling it
+        active.cache_clear()
+        if active() is None:
+            print(f"wsd: compiling WordNet and the POS tagger into {path} once, for fast "
+                  "starts (about half a minute)", file=sys.stderr)
+            try:
+                build(path)
+            except MissingResourceError:
+                return None
+    return active()

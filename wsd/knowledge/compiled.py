@@ -429,7 +429,8 @@ class CompiledWordNet:
     # -- what the gloss overlap reads --
     def related_synsets(self, key: str) -> list[CompiledSynset]:
         """The synsets whose glosses ``WordNetInventory.related_glosses`` gives for a sense
-        (its default relations), in the same order."""
+        (its default relations), each once (in the order NLTK gave them when compiling: its
+        order changes between processes, as it keeps pointers in sets)."""
         indptr, ids = self._related
         n = self._lemma_by_key[key]
         return [CompiledSynset(self, i) for i in ids[indptr[n] : indptr[n + 1]]]

@@ -484,22 +484,27 @@ def ensure() -> CompiledWordNet | None:
     """The compiled lexicon, compiled first (once, about half a minute, with a notice on
     stderr) when missing or stale; None when NLTK's WordNet or tagger is not installed (the
     raw-text path then says how to get them). Processes compiling at once wait for the first."""
-    from wsd.resources import MissingResourceError
+    from wsd.features.pos import TAGGER_RESOURCE
+    from wsd.resources import has_nltk_resource
 
     found = active()
     if found is not None:
         return found
+    if not (has_nltk_resource("wordnet") and has_nltk_resource(TAGGER_RESOURCE)):
+        return None
     path = cache_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "w") as lock:
-        if fcntl is not None:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be compiling it
-        active.cache_clear()
-        if active() is None:
-            print(f"wsd: compiling WordNet and the POS tagger into {path} once, for fast "
-                  "starts (about half a minute)", file=sys.stderr)
-            try:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.with_suffix(".lock"), "w") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be compiling it
+            active.cache_clear()
+            if active() is None:
+                print(f"wsd: compiling WordNet and the POS tagger into {path} once, for fast "
+                      "starts (about half a minute)", file=sys.stderr)
                 build(path)
-            except MissingResourceError:
-                return None
+    except OSError as error:  # e.g. a read-only cache folder: NLTK answers, only slower
+        print(f"wsd: could not write the compiled lexicon ({error}); using NLTK's WordNet",
+              file=sys.stderr)
+        return None
     return active()

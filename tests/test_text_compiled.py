@@ -159,3 +159,40 @@ def test_text_through_the_compiled_lexicon_as_through_nltk(lexicon, tmp_path):
     words = {w["token"]: w for record in fast for w in record["words"]}
     assert words["ice cream"]["lemma"] == "ice_cream" and words["geese"]["lemma"] == "goose"
     assert words["banks"]["source"] == "classifier"  # classifier + prior + gloss overlap
+
+
+def test_a_lexicon_compiled_from_changed_or_missing_files_is_not_used(tmp_path):
+    from wsd.knowledge.compiled import _sources_unchanged
+
+    source = tmp_path / "wordnet.zip"
+    source.write_bytes(b"wordnet")
+    stat = source.stat()
+    meta = {"sources": [{"path": str(source), "size": stat.st_size,
+                         "mtime_ns": stat.st_mtime_ns}]}  # fmt: skip
+    assert _sources_unchanged(meta)
+    source.write_bytes(b"another wordnet")
+    assert not _sources_unchanged(meta)
+    source.unlink()
+    assert not _sources_unchanged(meta)
+    assert not _sources_unchanged({"sources": []})
+
+
+def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, monkeypatch):
+    import numpy as np
+
+    from wsd.knowledge import compiled
+
+    monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv("NLTK_DATA", "/one")
+    one = compiled.cache_path()
+    monkeypatch.setenv("NLTK_DATA", "/two")
+    assert compiled.cache_path() != one and compiled.cache_path().parent == tmp_path
+    meta = json.dumps({"version": compiled.FORMAT_VERSION + 1, "sources": []}).encode()
+    np.savez(compiled.cache_path(), meta=np.frombuffer(meta, dtype=np.uint8))
+    with pytest.raises(ValueError, match="version"):
+        compiled.CompiledWordNet(compiled.cache_path())
+    compiled.active.cache_clear()
+    try:
+        assert compiled.active() is None  # ignored with a notice: NLTK answers
+    finally:
+        compiled.active.cache_clear()

@@ -42,9 +42,10 @@ class _Morphy:
     """WordNet's morphy base form, memoised per word (the first POS that knows the word wins)."""
 
     def __init__(self) -> None:
-        from wsd.knowledge.inventory import wordnet_reader  # compiled or NLTK's: same answers
+        from wsd.knowledge.inventory import require_wordnet, wordnet_reader
 
-        self._morphy = wordnet_reader().morphy
+        require_wordnet()
+        self._morphy = wordnet_reader().morphy  # the compiled lexicon's or NLTK's: same answers
         self._cache: dict[str, str] = {}
 
     def __call__(self, word: str) -> str:

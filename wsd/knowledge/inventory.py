@@ -110,7 +110,7 @@ def wordnet_reader():
     answers, no NLTK import, no WordNet loading), else NLTK's WordNet, loaded."""
     from wsd.knowledge import compiled
 
-    return compiled.active() or _load_wordnet()
+    return compiled.active() or _loaded_wordnet()
 
 
 def require_wordnet() -> None:
@@ -122,8 +122,15 @@ def require_wordnet() -> None:
         require_nltk_resource("wordnet")
 
 
-@functools.cache
 def _load_wordnet():
+    """NLTK's WordNet, loaded (MissingResourceError with the downloader hint if absent)."""
+    require_nltk_resource("wordnet")
+    return _loaded_wordnet()
+
+
+@functools.cache
+def _loaded_wordnet():
+    """NLTK's WordNet, loaded once per process (the data checked by the first call)."""
     require_nltk_resource("wordnet")
     from nltk.corpus import wordnet
 

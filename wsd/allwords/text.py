@@ -21,11 +21,11 @@ from scipy import special
 from wsd.allwords.predict import Decision
 from wsd.allwords.system import AllWordsWSD
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, WordNetInventory
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
-from wsd.text.lexicon import nltk_wordnet, wordnet
+from wsd.text.lexicon import wordnet
 
 LESK = "lesk"
 ModelLike = AllWordsWSD | str | Path | None

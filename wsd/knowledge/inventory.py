@@ -122,7 +122,7 @@ def require_wordnet() -> None:
         require_nltk_resource("wordnet")
 
 
-def _load_wordnet():
+def nltk_wordnet():
     """NLTK's WordNet, loaded (MissingResourceError with the downloader hint if absent)."""
     require_nltk_resource("wordnet")
     return _loaded_wordnet()
@@ -167,7 +167,7 @@ class WordNetInventory:
         self.lemma_relations = lemma_relations
         self.include_examples = include_examples
         self.exact_lemma = exact_lemma
-        self._wn = wordnet if wordnet is not None else _load_wordnet()
+        self._wn = wordnet if wordnet is not None else nltk_wordnet()
         self._senses: dict[tuple[str, str | None], list[Sense]] = {}
         self._related: dict[str, list[str]] = {}
 

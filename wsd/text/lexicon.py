@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from wsd.knowledge.inventory import _load_wordnet, wordnet_reader
+from wsd.knowledge.inventory import wordnet_reader
 
 # Penn tag prefix -> WordNet POS letter, for the parts of speech WordNet covers.
 PENN_LETTER = {"N": "n", "V": "v", "J": "a", "R": "r"}
@@ -16,11 +16,6 @@ def wordnet():
     """The WordNet reader: the compiled lexicon when there is one (``wsd.knowledge.compiled``),
     else NLTK's, loaded (MissingResourceError with the downloader hint if absent)."""
     return wordnet_reader()
-
-
-def nltk_wordnet():
-    """NLTK's own WordNet reader, loaded (for real ``Synset`` objects)."""
-    return _load_wordnet()
 
 
 def penn_letter(tag: str) -> str | None:

@@ -12,6 +12,7 @@ from context_encoder import DIM, standin_encoder
 
 from wsd.allwords import AllWordsWSD
 from wsd.allwords.features import feature_set
+from wsd.allwords.modelfile import read_npz
 from wsd.annotate import load_annotator
 from wsd.cli import main
 from wsd.experiments.lexsample import run_lexsample
@@ -98,7 +99,12 @@ def test_allwords_encodes_each_sentence_once_and_saves_the_block(standin, tmp_pa
     path = system.save(tmp_path / "model.npz")
     loaded = AllWordsWSD.load(path)
     assert loaded.context_.encoder == standin.identity
-    assert loaded.get_params()["features"][-1] == CONTEXT  # encoder, layers and weight
+    assert loaded.get_params()["features"][-1] == CONTEXT
+    header, _ = read_npz(path)  # the encoder and every setting of the block, defaults included
+    assert header["context"]["encoder"] == standin.identity
+    assert header["context"]["extractor"] == {"name": "context", "params": {
+        "model": "numpy-test", "layers": [-1], "window": 256, "weight": 2.0, "batch_size": 32,
+        "cache": True}}
     assert loaded.decide(test) == decisions
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from wsd.allwords.context import SentenceId, sentence_of
 from wsd.features import BagOfWords, Featurizer
 from wsd.features.encoders import check_encoder, load_encoder
+from wsd.features.extractors import extractor_to_dict
 from wsd.features.featurizer import dense_scaling, scale_dense
 from wsd.instance import Instance
 
@@ -104,9 +105,12 @@ class InstanceFeatures:
 # ---- the contextual block -------------------------------------------------------------------
 
 FEATURE_SETS = {"tuned": TUNED_FEATURES, "ims": IMS_FEATURES}
-# The block beside the sparse features of ``<set>+context``: the mean of MiniLM's last four
-# layers, weight chosen on SemEval-2007 (benchmarks/contextual.py --allwords).
-CONTEXT_FEATURE: Mapping[str, Any] = {"name": "context", "params": {"weight": 1.0}}
+# The block beside the sparse features of ``<set>+context``: MiniLM's last four layers, their
+# weight chosen on SemEval-2007 (python benchmarks/contextual_allwords.py --choose).
+CONTEXT_FEATURE: Mapping[str, Any] = {
+    "name": "context",
+    "params": {"model": "minilm", "layers": [-4, -3, -2, -1], "window": 256, "weight": 8.0},
+}
 
 
 def feature_set(name: str) -> FeatureSpec:
@@ -181,8 +185,9 @@ class ContextBlock:
                            self.extractor.weight).astype(np.float32)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"encoder": self.encoder, "mean": self.mean.tolist(),
-                "deviation": self.deviation.tolist()}
+        """The encoder's identity, the extractor's whole configuration and the scaling."""
+        return {"encoder": self.encoder, "extractor": extractor_to_dict(self.extractor),
+                "mean": self.mean.tolist(), "deviation": self.deviation.tolist()}
 
     def restore(self, data: Mapping[str, Any]) -> ContextBlock:
         """This block with the scaling and encoder identity of a saved model."""

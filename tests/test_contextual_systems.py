@@ -244,3 +244,21 @@ def test_a_context_model_without_the_extra_stops_with_one_line(context_model, mo
     code = main(["annotate", str(text), "--model", str(context_model), "--out",
                  str(tmp_path / "out"), "--quiet"])
     assert_one_line(capsys, code, CONTEXT_EXTRA)
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, capsys):
+    from test_allwords import _bank_sentences, _corpus, _load
+
+    train = _corpus(tmp_path, "train", [_bank_sentences(12), _bank_sentences(12, 12)])
+    model = tmp_path / "m.npz"
+    assert main(["allwords", "--train", str(train), "--features", "ims+context", "--models",
+                 "1", "--evaluate", str(train), "--save", str(model), "--quiet"]) == 0
+    distinct = len({inst.tokens for inst in _load(train)})
+    assert standin.rows == distinct  # one encoding per distinct sentence; evaluating hit the cache
+    assert read_npz(model)[0]["context"]["extractor"]["params"]["weight"] == 8.0
+    trained = capsys.readouterr().out
+    assert main(["allwords", "--model", str(model), "--evaluate", str(train), "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == trained.splitlines()[:2]  # same scores

@@ -4,7 +4,8 @@
 setting of the grid trains ``AllWordsWSD(features=TUNED_FEATURES + context)`` (all other options
 at their defaults) on the SemCor instances of the lemma#pos keys SemEval-2007 has (the other
 keys cannot change a dev answer; the block's scaling is then fitted on those instances) and
-prints dev F1. Then the prediction-time weights (sense prior, gloss overlap, one sense per
+prints dev F1 (``--heldout``: the same weights on one in 20 SemCor documents held out, the
+rest training). Then the prediction-time weights (sense prior, gloss overlap, one sense per
 discourse) for the chosen block, on the same trained model.
 
 Default: the system with and without the block, trained on all of SemCor (timed: wall and CPU
@@ -13,6 +14,7 @@ into a fresh cache), scored on semeval2007 (dev), senseval2 and senseval3 (repor
 beside published figures; and the raw-text throughput of both models.
 
     python benchmarks/contextual_allwords.py --choose [--n-jobs 1]
+    python benchmarks/contextual_allwords.py --heldout --weights 2 4 8
     python benchmarks/contextual_allwords.py [--weight W] [--layers -4 -3 -2 -1] [--cold]
 
 Needs the framework data (``$WSD_FRAMEWORK_DIR``), the NLTK data and the [context] extra.
@@ -87,6 +89,30 @@ def choose(n_jobs: int, weights: Sequence[float], layer_sets: Sequence[tuple[int
             setattr(system, name, value)
         print(f"  prior {values[0]:3} gloss {values[1]:3} discourse {values[2]:3}  "
               f"{f1(system, dev):.1f}", flush=True)
+
+
+def heldout(n_jobs: int, weights: Sequence[float], share: int = 20, seed: int = 0) -> None:
+    """Dev F1 on held-out SemCor documents: one in ``share`` of SemCor's documents (seeded
+    draw) is held out, the rest trains the system without the block and with the mean of the
+    last four layers at each weight."""
+    import random
+
+    from wsd.allwords.context import sentence_of
+
+    semcor = load("semcor")
+    documents = sorted({sentence_of(inst)[0] for inst in semcor})
+    held = set(random.Random(seed).sample(documents, len(documents) // share))
+    train = [inst for inst in semcor if sentence_of(inst)[0] not in held]
+    test = [inst for inst in semcor if sentence_of(inst)[0] in held]
+    print(f"held-out SemCor: {len(held)} of {len(documents)} documents, {len(test)} instances; "
+          f"training on the other {len(train)}")
+    for name, spec in [("sparse", TUNED_FEATURES),
+                       *((f"last four layers, weight {w}", features(LAYERS[1], w))
+                         for w in weights)]:
+        clock = time.perf_counter()
+        system = AllWordsWSD(features=spec, n_jobs=n_jobs).fit(train)
+        print(f"  {name:32} held-out F1 {f1(system, test):.2f}  "
+              f"({time.perf_counter() - clock:.0f} s)", flush=True)
 
 
 def cpu_seconds() -> float:
@@ -171,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--last", choices=("1", "4", "both"), default="both",
                         help="--choose: the last layer, the mean of the last four, or both")
     parser.add_argument("--no-prediction-grid", action="store_true")
+    parser.add_argument("--heldout", action="store_true",
+                        help="the block weights on held-out SemCor documents")
     parser.add_argument("--weight", type=float, default=8.0)
     parser.add_argument("--layers", type=int, nargs="+", default=[-4, -3, -2, -1])
     parser.add_argument("--cold", action="store_true", help="encode SemCor into a fresh cache")
@@ -180,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.throughput:
         throughput(args.throughput, args.layers)
+    elif args.heldout:
+        heldout(args.n_jobs, args.weights)
     elif args.choose:
         layer_sets = {"1": LAYERS[:1], "4": LAYERS[1:], "both": LAYERS}[args.last]
         choose(args.n_jobs, args.weights, layer_sets, not args.no_prediction_grid)

@@ -3,10 +3,13 @@
 The sentence is cut into word pieces; a window of at most ``window`` pieces (the two special
 tokens included) centred on the target is run through the encoder; the vector is the mean,
 over the chosen ``layers`` and over all the target's pieces (every token of a multiword
-target), of the hidden states. Windows are batched, identical windows run once (several
-targets of one sentence share it), and each layer's vectors are cached on disk
-(``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, so a
-second experiment reads them back bit for bit.
+target), of the hidden states. Each distinct sentence is cut into pieces once; windows are
+batched and identical windows run once, so all the targets of a sentence shorter than the
+window pool their pieces from one encoding of it (an all-words corpus is encoded once per
+sentence, not once per target). Each layer's vectors are cached on disk
+(``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, in
+chunks as they come (an interrupted run keeps them), so a second experiment reads them back
+bit for bit.
 
 The Featurizer treats the block apart from the sparse features: it standardises each
 dimension with training means and deviations, divides by sqrt(dim) so the block has about unit

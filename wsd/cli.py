@@ -323,6 +323,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     print(f"annotated {counts['annotated']} of {counts['documents']} documents "
           f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
           f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {args.out}")
+    return 0
 
 
 def cmd_lexsample(args: argparse.Namespace) -> int:
@@ -523,7 +524,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-document-size", type=int, default=1_000_000,
                    help="longer documents are reported as bad (bytes; default: 1000000)")
     p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
-                   help="partition files (parquet needs pyarrow; default: jsonl)")
+                   help="partition files (parquet: the [parquet] extra; default: jsonl)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, help="run on a local Dask cluster of N processes")
     where.add_argument("--scheduler", help="run on the Dask cluster at this address "

@@ -309,6 +309,9 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         print(f"key files written to {args.out}")
     if args.save:
         print(f"model saved to {args.save}")
+        from wsd.knowledge import compiled
+
+        compiled.ensure()  # WordNet and the tagger compiled once: fast `disambiguate --model`
     return 0
 
 
@@ -404,8 +407,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("disambiguate", help="choose the senses of words in raw text")
     p.add_argument("sentences", nargs="*", help="text; with a bundled --target and no --model, "
                                                 "sentences with the target marked as <<word>>")
-    p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane and "
-                                    "plant without --model use their bundled models)")
+    p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane, "
+                                    "line and plant without --model use their bundled models)")
     p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
                                    "of raw text) or `wsd train`; without one, Lesk with the "
                                    "WordNet sense prior answers")

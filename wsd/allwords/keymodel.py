@@ -15,6 +15,11 @@ from wsd.features.weighting import Weighting
 DENSE_PREFIX = "context:"  # the contextual block's feature names (ContextualEmbedding.name)
 
 
+def most_frequent(counts: Mapping[str, int]) -> str:
+    """The label with the highest count, ties to the smallest label."""
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
+
+
 def _pack(array: np.ndarray) -> str:
     """Little-endian float32 bytes in base64 (the JSON model format of version 1)."""
     return base64.b64encode(np.ascontiguousarray(array, dtype="<f4").tobytes()).decode("ascii")

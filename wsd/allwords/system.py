@@ -20,10 +20,9 @@ from wsd.allwords.features import (
     extractors,
     spec_json,
 )
-from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
 from wsd.allwords.predict import Decision, Knowledge, decide
-from wsd.allwords.training import most_frequent, train_key
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.encoders import MissingExtraError
@@ -180,6 +179,8 @@ class AllWordsWSD:
     def fit(self, instances: Sequence[Instance]) -> AllWordsWSD:
         """Count senses per key and train a classifier for every key that needs one."""
         from joblib import Parallel, delayed
+
+        from wsd.allwords.training import train_key  # numba: only when training
 
         self._check_params()
         labelled = self.tagged([inst for inst in instances if inst.senses])

@@ -4,78 +4,27 @@ ONNX graph (when onnx, onnxruntime and tokenizers are installed) and the package
 
 import importlib.util
 import json
-import zlib
 
 import numpy as np
 import pytest
+from context_encoder import DIM, standin_encoder
 
 from wsd.cli import main
 from wsd.features import Featurizer, vector_cache
 from wsd.features.contextual import ContextualEmbedding, piece_window
 from wsd.features.encoders import (
     CONTEXT_EXTRA,
-    Encoder,
     MissingExtraError,
     OnnxEncoder,
     load_encoder,
-    register_encoder,
 )
 from wsd.instance import Instance
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
 
-DIM = 8
-CLS, SEP, PAD = 1, 2, 0
-
-
-class NumpyEncoder(Encoder):
-    """Words cut into 3-letter pieces (ids from crc32); layer 0 = a random embedding table,
-    layer l = tanh(layer l-1 + the masked mean of layer l-1 @ A_l): every layer above 0 sees the
-    whole window, as attention does. Counts its batches."""
-
-    n_layers = 3
-    cls_id, sep_id, pad_id = CLS, SEP, PAD
-    identity = "numpy-standin-1"
-
-    def __init__(self, vocab=97):
-        rng = np.random.default_rng(0)
-        self.vocab = vocab
-        self.table = rng.normal(size=(vocab, DIM)).astype(np.float32)
-        self.mixers = rng.normal(size=(self.n_layers, DIM, DIM)).astype(np.float32)
-        self.calls = 0
-
-    def piece_ids(self, word):
-        word = word.lower()
-        return [3 + zlib.crc32(word[i : i + 3].encode()) % (self.vocab - 3)
-                for i in range(0, len(word), 3)]
-
-    def pieces(self, sentences):
-        result = []
-        for words in sentences:
-            ids, owners = [], []
-            for w, word in enumerate(words):
-                pieces = self.piece_ids(word)
-                ids += pieces
-                owners += [w] * len(pieces)
-            result.append((ids, owners))
-        return result
-
-    def hidden_states(self, ids, mask, layers):
-        self.calls += 1
-        states = [self.table[ids]]
-        weights = mask[:, :, None].astype(np.float32)
-        for mixer in self.mixers:
-            below = states[-1]
-            context = (below * weights).sum(axis=1, keepdims=True) / weights.sum(axis=1)[:, None]
-            states.append(np.tanh(below + context @ mixer))
-        return np.stack([states[layer] for layer in layers])
-
 
 @pytest.fixture
 def standin(monkeypatch, tmp_path):
-    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
-    encoder = NumpyEncoder()
-    register_encoder("numpy-test", lambda: encoder)
-    return encoder
+    yield from standin_encoder(monkeypatch, tmp_path)
 
 
 def embed(**settings):

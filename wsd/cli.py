@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from wsd import __version__
+from wsd.allwords.features import FEATURE_SET_NAMES as ALLWORDS_FEATURE_SETS
 from wsd.corpora.resolve import CORPUS_HELP, corpus_files, load_corpus
 from wsd.experiments.disambiguate import UNSURE_MARGIN
 from wsd.experiments.systems import (
@@ -299,6 +300,10 @@ def cmd_allwords(args: argparse.Namespace) -> int:
               "prior": args.prior, "gloss_weight": args.gloss_weight,
               "discourse_weight": args.discourse_weight}
     options.update({name: value for name, value in chosen.items() if value is not None})
+    if args.features is not None:
+        from wsd.allwords.features import feature_set
+
+        options["features"] = feature_set(args.features)
     if args.jobs != 1 and (args.workers or args.scheduler):
         raise ValueError("--jobs runs local processes; with --workers or --scheduler the Dask "
                          "workers train")
@@ -348,7 +353,8 @@ def cmd_lexsample(args: argparse.Namespace) -> int:
         settings = replace(settings, models=args.models)
     run = run_lexsample(args.train, args.test, args.out, train_key=args.train_key,
                         test_key=args.test_key, dictionary=args.dictionary,
-                        sense_map=args.sense_map, learner=args.learner, settings=settings)
+                        sense_map=args.sense_map, learner=args.learner, settings=settings,
+                        progress=True)
     print(format_run(run, args.out))
     return 0
 
@@ -497,6 +503,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   "--evaluate it only trains)")
     p.add_argument("--model", help="apply a model saved with --save instead of training; "
                                    "--prior, --gloss-weight and --discourse-weight still apply")
+    p.add_argument("--features", choices=ALLWORDS_FEATURE_SETS, default=None,
+                   help="feature set: tuned (the default), ims, either +context (the target's "
+                        "contextual vector beside them; needs the [context] extra), or context")
     p.add_argument("--epochs", type=int, default=None, help="training epochs (default: 10)")
     p.add_argument("--models", type=int, default=None,
                    help="perceptrons per word, trained on different shuffles and averaged "

@@ -112,6 +112,8 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
                               f"version {VERSION}; upgrade wsd to load it")
     try:
         return object_from_dict(payload, expected)
+    except ImportError as err:  # e.g. contextual features without the [context] extra
+        raise type(err)(f"model file {str(path)!r}: {err}") from err
     except KeyError as err:
         raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
     except MALFORMED_DATA_ERRORS as err:  # a part of the wrong type or shape

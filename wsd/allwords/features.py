@@ -1,5 +1,6 @@
 """The features of all-words instances: the feature sets, a bag of the corpus's own lemmas,
-and feature dicts that may count the words of the neighbouring sentences too."""
+feature dicts that may count the words of the neighbouring sentences too, and the optional
+contextual block (``ContextBlock``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from wsd.allwords.context import SentenceId, sentence_of
 from wsd.features import BagOfWords, Featurizer
+from wsd.features.encoders import check_encoder, load_encoder
+from wsd.features.extractors import extractor_to_dict
+from wsd.features.featurizer import dense_scaling, scale_dense
 from wsd.instance import Instance
 
 FeatureSpec = str | Sequence[Mapping[str, Any]]
@@ -94,3 +100,104 @@ class InstanceFeatures:
                     for f, v in self.bag(holder).items():
                         row[f] = row.get(f, 0.0) + v
         return rows
+
+
+# ---- the contextual block -------------------------------------------------------------------
+
+FEATURE_SETS = {"tuned": TUNED_FEATURES, "ims": IMS_FEATURES}
+# The block beside the sparse features of ``<set>+context``: MiniLM's last four layers, their
+# weight chosen on SemEval-2007 (python benchmarks/contextual_allwords.py --choose).
+CONTEXT_FEATURE: Mapping[str, Any] = {
+    "name": "context",
+    "params": {"model": "minilm", "layers": [-4, -3, -2, -1], "window": 256, "weight": 8.0},
+}
+
+
+def feature_set(name: str) -> FeatureSpec:
+    """The extractor configs of a named all-words feature set: "tuned" (the default), "ims",
+    either followed by "+context" (the target's contextual vector beside them; needs the
+    [context] extra), or "context" alone."""
+    sparse, _, extra = name.partition("+")
+    if name == "context":
+        return [dict(CONTEXT_FEATURE)]
+    if sparse not in FEATURE_SETS or extra not in ("", "context"):
+        raise ValueError(f"unknown all-words feature set {name!r}; choose from "
+                         f"{', '.join(FEATURE_SET_NAMES)}")
+    return [dict(f) for f in FEATURE_SETS[sparse]] + ([dict(CONTEXT_FEATURE)] if extra else [])
+
+
+FEATURE_SET_NAMES = (*FEATURE_SETS, *(f"{name}+context" for name in FEATURE_SETS), "context")
+
+
+class ContextBlock:
+    """The dense block of an all-words system: the contextual vector of each instance
+    (``ContextualEmbedding``, every sentence encoded once), standardised with the training
+    set's per-dimension mean and deviation, divided by sqrt(dim) and times the extractor's
+    ``weight`` (as the Featurizer scales it), as features ``context:0``, ``context:1``, ...
+
+    ``encoder`` is the identity of the encoder that made the training vectors; a model
+    applied with another encoder (another file behind the same name) is refused.
+    """
+
+    def __init__(self, extractor: Any, mean: np.ndarray | None = None,
+                 deviation: np.ndarray | None = None, encoder: str | None = None) -> None:
+        self.extractor = extractor
+        self.mean, self.deviation, self.encoder = mean, deviation, encoder
+
+    @classmethod
+    def of(cls, spec_json: str) -> ContextBlock | None:
+        """The block of a feature spec (None when it has no dense extractor); MissingExtraError
+        now when the encoder's packages are not installed."""
+        dense = Featurizer(list(extractors(spec_json))).dense_extractors()
+        if not dense:
+            return None
+        if len(dense) > 1:
+            raise ValueError("an all-words feature set takes at most one contextual block")
+        check_encoder(dense[0].model)
+        return cls(dense[0])
+
+    @property
+    def names(self) -> list[str]:
+        return [f"{self.extractor.name}:{j}" for j in range(len(self.mean))]
+
+    def _vectors(self, instances: Sequence[Instance], progress: bool) -> np.ndarray:
+        encoder = load_encoder(self.extractor.model).identity
+        if self.encoder is not None and encoder != self.encoder:
+            raise ValueError(f"the model's contextual features came from encoder {self.encoder}"
+                             f", but {self.extractor.model!r} is now {encoder}; retrain it")
+        self.encoder = encoder
+        return self.extractor.vectors(instances, progress=progress)
+
+    def fit_transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
+        """The scaled block of the training instances, the scaling fitted on them."""
+        block = self._vectors(instances, progress).astype(np.float64)
+        self.mean, self.deviation = dense_scaling(block)
+        return self._scaled(block)
+
+    def transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
+        """The scaled block of new instances (float32, one row each)."""
+        if not instances:
+            return np.zeros((0, len(self.mean)), np.float32)
+        return self._scaled(self._vectors(instances, progress).astype(np.float64))
+
+    def _scaled(self, block: np.ndarray) -> np.ndarray:
+        return scale_dense(block, self.mean, self.deviation,
+                           self.extractor.weight).astype(np.float32)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The encoder's identity, the extractor's whole configuration and the scaling."""
+        return {"encoder": self.encoder, "extractor": extractor_to_dict(self.extractor),
+                "mean": self.mean.tolist(), "deviation": self.deviation.tolist()}
+
+    def restore(self, data: Mapping[str, Any]) -> ContextBlock:
+        """This block with the scaling and encoder identity of a saved model."""
+        try:
+            mean = np.asarray(data["mean"], dtype=np.float64)
+            deviation = np.asarray(data["deviation"], dtype=np.float64)
+            encoder = str(data["encoder"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"the contextual block's scaling is malformed ({err})") from None
+        if mean.ndim != 1 or mean.shape != deviation.shape or not np.all(deviation > 0):
+            raise ValueError("the contextual block's scaling is malformed")
+        self.mean, self.deviation, self.encoder = mean, deviation, encoder
+        return self

@@ -12,6 +12,8 @@ import numpy as np
 
 from wsd.features.weighting import Weighting
 
+DENSE_PREFIX = "context:"  # the contextual block's feature names (ContextualEmbedding.name)
+
 
 def most_frequent(counts: Mapping[str, int]) -> str:
     """The label with the highest count, ties to the smallest label."""
@@ -54,14 +56,26 @@ class KeyModel:
         never needs it)."""
         return {f: i for i, f in enumerate(self.features)}
 
-    def scores(self, features: Mapping[str, float]) -> np.ndarray:
-        """One score per class for an unweighted feature dict."""
+    @functools.cached_property
+    def dense_rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(dimensions, weight rows)`` of the contextual block's features ``context:<j>``."""
+        found = [(int(f[len(DENSE_PREFIX):]), i) for i, f in enumerate(self.features)
+                 if f.startswith(DENSE_PREFIX)]
+        dims, rows = zip(*found, strict=True) if found else ((), ())
+        return np.array(dims, dtype=np.int64), np.array(rows, dtype=np.int64)
+
+    def scores(self, features: Mapping[str, float], dense: np.ndarray | None = None) -> np.ndarray:
+        """One score per class for an unweighted feature dict and, with a contextual block,
+        the instance's scaled ``dense`` row (it bypasses the weighting)."""
         total = self.intercept.astype(np.float64)
         rows, coef = self.rows, self.coef
         for f, v in self.weighting.transform_one(features).items():
             row = rows.get(f)
             if row is not None:
                 total += v * coef[row]
+        if dense is not None:
+            dims, dense_rows = self.dense_rows
+            total += dense[dims].astype(np.float64) @ coef[dense_rows].astype(np.float64)
         return total
 
     def to_dict(self) -> dict[str, Any]:

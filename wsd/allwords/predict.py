@@ -109,9 +109,9 @@ def _frequency_decision(counts: Mapping[str, int]) -> Decision:
 
 
 def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
-                  row: Mapping[str, float]) -> np.ndarray:  # fmt: skip
+                  row: Mapping[str, float], dense: np.ndarray | None) -> np.ndarray:  # fmt: skip
     """The classifier's scores plus the sense prior and the gloss overlap."""
-    scores = model.scores(row)
+    scores = model.scores(row, dense)
     if system.prior:
         counts = system.sense_counts_[key]  # add-one: WordNet examples may bring new senses
         seen = np.array([counts.get(c, 0) + 1.0 for c in model.classes])
@@ -132,6 +132,18 @@ def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
     return Decision(model.classes[best], CLASSIFIER, score, margin)
 
 
+def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
+                  classified: Mapping[str, list[int]]) -> dict[int, np.ndarray]:
+    """Instance position -> its scaled contextual row, for the instances a classifier answers
+    (empty without a contextual block); their sentences are encoded together, each once."""
+    block = getattr(system, "context_", None)
+    if block is None:
+        return {}
+    order = [i for positions in classified.values() for i in positions]
+    rows = block.transform([instances[i] for i in order], progress=system.verbose)
+    return dict(zip(order, rows, strict=True))
+
+
 def decide(system: AllWordsWSD, instances: Sequence[Instance]) -> list[Decision]:
     """A decision per instance (already POS-tagged as the system expects): its key's
     classifier, else the key's most frequent sense, else the WordNet first sense."""
@@ -148,11 +160,13 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance]) -> list[Decision]
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
     if classified:
         features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
+        dense = _context_rows(system, instances, classified)
         for key, positions in classified.items():
             model = system.models_[key]
             group = [instances[i] for i in positions]
-            scores = [_total_scores(system, model, key, inst, row)
-                      for inst, row in zip(group, features.extract(group), strict=True)]
+            scores = [_total_scores(system, model, key, inst, row, dense.get(i))
+                      for i, inst, row in zip(positions, group, features.extract(group),
+                                              strict=True)]
             if system.discourse_weight:
                 scores = one_sense_per_discourse(group, scores, system.discourse_weight)
             for i, total in zip(positions, scores, strict=True):

@@ -8,16 +8,24 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from tqdm import tqdm
 
 from wsd import persistence
 from wsd.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
-from wsd.allwords.features import TUNED_FEATURES, FeatureSpec, extractors, spec_json
+from wsd.allwords.features import (
+    TUNED_FEATURES,
+    ContextBlock,
+    FeatureSpec,
+    extractors,
+    spec_json,
+)
 from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
 from wsd.allwords.predict import Decision, Knowledge, decide
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
+from wsd.features.encoders import MissingExtraError
 from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
@@ -132,6 +140,7 @@ class AllWordsWSD:
         make_weighting(self.weighting)  # ValueError for an unknown name
         if not extractors(spec_json(self.features)):  # ValueError for an unknown one
             raise ValueError(f"features {self.features!r} names no feature extractor")
+        ContextBlock.of(spec_json(self.features))  # MissingExtraError without the [context] extra
         if self.pos_tags not in ("corpus", "penn"):
             raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
         if self.backoff not in ("first_sense", "none"):
@@ -198,6 +207,7 @@ class AllWordsWSD:
                 groups[key] = groups[key] + self.tagged(extra)
         context = self.context_of(labelled)
         spec = spec_json(self.features)
+        dense = self._fit_context([groups[key] for key in trainable])
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
                     "n_models": self.n_models, "cv_folds": self.cv_folds}  # fmt: skip
 
@@ -209,7 +219,7 @@ class AllWordsWSD:
 
         jobs = (
             delayed(train_key)(key, groups[key], group_context(groups[key]), spec,
-                                self.weighting, learning)
+                                self.weighting, learning, *dense(key))
             for key in tqdm(trainable, desc="lemma#pos classifiers", unit="word",
                             disable=not self.verbose)
         )  # fmt: skip
@@ -217,6 +227,19 @@ class AllWordsWSD:
         self.models_ = {key: model for key, model in trained if model is not None}
         self.trained_on_ = {"instances": len(labelled), "keys": len(groups)}
         return self
+
+    def _fit_context(self, groups: Sequence[list[Instance]]):
+        """``key -> (scaled block, names)`` of the training groups ((None, ()) without a
+        contextual block); every sentence is encoded once, the scaling fitted on all groups."""
+        self.context_ = ContextBlock.of(spec_json(self.features))
+        if self.context_ is None:
+            return lambda key: (None, ())
+        block = self.context_.fit_transform([i for group in groups for i in group],
+                                            progress=self.verbose)
+        starts = np.cumsum([0] + [len(group) for group in groups])
+        rows = {group[0].key: block[a:b] for group, a, b in zip(groups, starts, starts[1:],
+                                                                strict=False)}
+        return lambda key: (rows[key], self.context_.names)
 
     # ---- answers --------------------------------------------------------------------
 
@@ -252,13 +275,22 @@ class AllWordsWSD:
     # ---- model files -----------------------------------------------------------------
 
     def _header(self) -> dict[str, Any]:
-        return {"params": self.get_params(), "sense_counts": self.sense_counts_,
-                "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
+        header = {"params": self.get_params(), "sense_counts": self.sense_counts_,
+                  "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
+        if getattr(self, "context_", None) is not None:
+            header["context"] = self.context_.to_dict()  # the encoder and the block's scaling
+        return header
 
     def _restore(self, header: Mapping[str, Any], models: Mapping[str, KeyModel]) -> None:
         self.sense_counts_ = dict(header["sense_counts"])
         self.models_ = models
         self.trained_on_ = dict(header.get("trained_on") or {})
+        self.context_ = ContextBlock.of(spec_json(self.features))
+        if self.context_ is not None:
+            if "context" not in header:
+                raise ValueError("the model's features have a contextual block but the model "
+                                 "has no scaling for it")
+            self.context_.restore(header["context"])
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of model format version 1 (``persistence.save_model``), kept so that
@@ -288,10 +320,12 @@ class AllWordsWSD:
         try:
             system = cls(**header["params"])
             system._check_params()
+            system._restore(header, models)
+        except MissingExtraError as err:
+            raise MissingExtraError(f"model file {str(path)!r}: {err}") from err
         except (TypeError, ValueError) as err:
             raise ModelFileError(f"model file {str(path)!r} has invalid parameters ({err})") \
                 from err
-        system._restore(header, models)
         return system
 
     @classmethod

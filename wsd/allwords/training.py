@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 from wsd.allwords.context import SentenceId
 from wsd.allwords.features import InstanceFeatures
@@ -61,23 +62,30 @@ def train_key(
     spec_json: str,
     weighting: str,
     learning: Mapping[str, Any],
+    dense: np.ndarray | None = None,
+    dense_names: Sequence[str] = (),
 ) -> tuple[str, KeyModel | None]:
     """Featurize one key's training instances, fit its weighting and its perceptron(s).
 
-    ``learning``: epochs, average, seed, n_models and cv_folds. The model is None when
-    cross-validation (cv_folds > 1) finds the classifier no better than the most frequent sense.
+    ``learning``: epochs, average, seed, n_models and cv_folds; ``dense``: the instances'
+    scaled contextual block (columns ``dense_names``), beside the weighted sparse features.
+    The model is None when cross-validation (cv_folds > 1) finds the classifier no better than
+    the most frequent sense.
     """
     rows = InstanceFeatures(spec_json, context).extract(instances)
     weigher = make_weighting(weighting)
     rows = weigher.fit_transform(rows)
     vectorizer = FeatureVectorizer()
     X = vectorizer.fit_transform(rows)
+    names = list(vectorizer.feature_names_)
+    if dense is not None:
+        X = sparse.hstack([X, sparse.csr_matrix(dense)], format="csr")
+        names += dense_names
     labels = [inst.senses[0] for inst in instances]
     if learning["cv_folds"] > 1 and not beats_mfs(X, labels, key, learning):
         return key, None
     classes, coef, intercept = fit_perceptron(X, labels, key, learning)
     used = np.flatnonzero(np.any(coef != 0.0, axis=1))  # features whose weights stayed 0 go
-    names = vectorizer.feature_names_
     model = KeyModel(
         classes=classes,
         features=[sys.intern(names[j]) for j in used],  # one copy of a name across keys

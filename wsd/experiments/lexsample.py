@@ -9,7 +9,8 @@ as scorer2 does (fine-grained; coarse too with a sense map).
 Training uses each instance's first gold sense (the first ``<answer>`` or key sense; ``U`` is a
 sense like any other, since scorer2 credits it), and a lexelt seen with one sense answers it.
 Contexts are POS-tagged once, before any lexelt is trained (``wsd.features.pos`` caches tags by
-token tuple), so no context is tagged twice.
+token tuple), so no context is tagged twice; with contextual features every context is encoded
+once too, before training, and each lexelt's model reads the vectors from the cache.
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ def format_run(run: LexicalSampleRun, out: PathLike | None = None) -> str:
     return "\n".join(lines)
 
 
+def dense_extractors(settings: SystemSettings) -> list:
+    """The dense extractors (contextual features) of ``settings``' feature set, their cache
+    on; MissingExtraError when their extra is not installed."""
+    return [e for e in settings.featurizer().dense_extractors() if e.cache]
+
+
 def train_lexelt(
     instances: Sequence[Instance], learner: str, settings: SystemSettings,
     glosses: Mapping[str, str] | None = None,
@@ -131,12 +138,16 @@ def run_lexsample(
     sense_map: PathLike | None = None,
     learner: str = "averaged",
     settings: SystemSettings | None = None,
+    progress: bool = False,
 ) -> LexicalSampleRun:
     """Train one ``learner`` per lexelt of ``train``, answer ``test``, write ``out``, score.
 
     Every input is read and checked before anything is trained; errors name file and line.
+    With contextual features every context is encoded once, before training (``progress``:
+    a progress bar).
     """
     settings = settings or SystemSettings()
+    dense = [] if learner in ("mfs", "lesk") else dense_extractors(settings)  # extra missing: stop
     clock = time.perf_counter()
     training = _labelled(read_lexsample(train, train_key), train)
     testing = read_lexsample(test, test_key)
@@ -161,6 +172,11 @@ def run_lexsample(
         tagged = ensure_pos([*training, *testing])
         training, testing = tagged[: len(training)], tagged[len(training):]
     seconds["tag"] = time.perf_counter() - clock
+    if dense:
+        clock = time.perf_counter()
+        for extractor in dense:  # every context encoded once, in batches; the lexelts hit the cache
+            extractor.vectors([*training, *testing], progress=progress)
+        seconds["encode"] = time.perf_counter() - clock
 
     clock = time.perf_counter()
     answers: dict[str, tuple[str, str]] = {}

@@ -103,7 +103,8 @@ class SupervisedWSD(EstimatorMixin):
         others = sorted((s for s in scores if s != best), key=lambda s: -scores[s])
         runner_up = others[0] if others else None
         return explain_margin(learner, x, best, runner_up, k,
-                              gloss=(self.glosses or {}).get(best))
+                              gloss=(self.glosses or {}).get(best),
+                              blocks=[e.name for e in self.featurizer_.dense_extractors()])
 
     def to_dict(self) -> dict[str, Any]:
         """The fitted system (its fitted parts)."""

@@ -3,10 +3,13 @@
 The sentence is cut into word pieces; a window of at most ``window`` pieces (the two special
 tokens included) centred on the target is run through the encoder; the vector is the mean,
 over the chosen ``layers`` and over all the target's pieces (every token of a multiword
-target), of the hidden states. Windows are batched, identical windows run once (several
-targets of one sentence share it), and each layer's vectors are cached on disk
-(``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, so a
-second experiment reads them back bit for bit.
+target), of the hidden states. Each distinct sentence is cut into pieces once; windows are
+batched and identical windows run once, so all the targets of a sentence shorter than the
+window pool their pieces from one encoding of it (an all-words corpus is encoded once per
+sentence, not once per target). Each layer's vectors are cached on disk
+(``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, in
+chunks as they come (an interrupted run keeps them), so a second experiment reads them back
+bit for bit.
 
 The Featurizer treats the block apart from the sparse features: it standardises each
 dimension with training means and deviations, divides by sqrt(dim) so the block has about unit
@@ -15,8 +18,8 @@ length, and scales it by ``weight`` (see ``wsd.features.featurizer``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 from tqdm import tqdm
@@ -25,6 +28,17 @@ from wsd.features.encoders import DEFAULT_ENCODER, Encoder, Pieces, load_encoder
 from wsd.features.extractors import Extractor, check_window
 from wsd.features.vector_cache import VectorCache, digest
 from wsd.instance import Instance
+
+CHUNK = 20_000  # contexts encoded between two writes of the cache
+
+
+@dataclass
+class Run:
+    """One piece sequence to encode: how many words it covers, and the targets it serves as
+    (cache key, piece positions)."""
+
+    words: int
+    targets: list[tuple[str, list[int]]] = field(default_factory=list)
 
 
 def piece_window(pieces: Pieces, span: tuple[int, int], size: int) -> tuple[slice, list[int]]:
@@ -87,7 +101,8 @@ class ContextualEmbedding(Extractor):
         """float32 (len(instances), dim): the target's vector for each instance.
 
         Each layer's pooled vector is cached on its own, so settings that share layers (the
-        last layer, the mean of the last four) share the encoding."""
+        last layer, the mean of the last four) share the encoding; ``progress`` shows a bar
+        counting the words encoded (tokens/s)."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
         unique = sorted(set(layers))
@@ -97,31 +112,46 @@ class ContextualEmbedding(Extractor):
         found = [cache.get(keys) if cache else {} for cache in caches]
         todo = {k: inst for k, inst in zip(keys, instances, strict=True)
                 if not all(k in per_layer for per_layer in found)}
-        new = self._encode(encoder, unique, list(todo), list(todo.values()), progress)
-        for cache, per_layer, fresh in zip(caches, found, new, strict=True):
-            if cache:
-                cache.put(fresh)
-            per_layer.update(fresh)
+        for fresh in self._encode(encoder, unique, todo, progress):
+            for cache, per_layer, vectors in zip(caches, found, fresh, strict=True):
+                if cache:
+                    cache.put(vectors)
+                per_layer.update(vectors)
         if not keys:
             return np.zeros((0, 0), np.float32)
         by_layer = dict(zip(unique, found, strict=True))
+        if len(layers) == 1:
+            return np.stack([by_layer[layers[0]][k] for k in keys])
         return np.stack([np.mean([by_layer[layer][k] for layer in layers], axis=0, dtype=np.float32)
                          for k in keys])
 
-    def _encode(self, encoder: Encoder, layers: list[int], keys: list[str],
-                instances: list[Instance], progress: bool) -> list[dict[str, np.ndarray]]:
-        """For each of ``layers``, the pooled vector of each key's target."""
+    def _runs(self, encoder: Encoder, todo: Mapping[str, Instance]) -> dict[tuple[int, ...], Run]:
+        """The distinct piece sequences to encode, each with the words it covers and the
+        (key, target piece positions) it serves: every sentence is cut into pieces once, and
+        the targets of a sentence shorter than the window share one run."""
         budget = self.window - 2
-        runs: dict[tuple[int, ...], list[tuple[str, list[int]]]] = {}
-        for key, inst, pieces in zip(keys, instances, encoder.pieces(
-                [inst.tokens for inst in instances]), strict=True):
-            cut, target = piece_window(pieces, inst.span, budget)
-            ids = (encoder.cls_id, *pieces[0][cut], encoder.sep_id)
-            runs.setdefault(ids, []).append((key, [i + 1 for i in target] or [0]))
+        sentences = list(dict.fromkeys(inst.tokens for inst in todo.values()))
+        pieces = dict(zip(sentences, encoder.pieces(sentences), strict=True))
+        runs: dict[tuple[int, ...], Run] = {}
+        for key, inst in todo.items():
+            sentence = pieces[inst.tokens]
+            cut, target = piece_window(sentence, inst.span, budget)
+            ids = (encoder.cls_id, *sentence[0][cut], encoder.sep_id)
+            run = runs.setdefault(ids, Run(len(set(sentence[1][cut]))))
+            run.targets.append((key, [i + 1 for i in target] or [0]))
+        return runs
+
+    def _encode(self, encoder: Encoder, layers: list[int], todo: Mapping[str, Instance],
+                progress: bool) -> Iterator[list[dict[str, np.ndarray]]]:
+        """For each of ``layers``, the pooled vector of each key's target, in chunks of about
+        ``CHUNK`` contexts (each chunk is cached as it comes, so an interrupted run keeps
+        them)."""
+        runs = self._runs(encoder, todo)
         order = sorted(runs, key=len)  # similar lengths share a batch: little padding
+        bar = tqdm(total=sum(run.words for run in runs.values()), desc="encoding", unit="tok",
+                   unit_scale=True, disable=not progress)
         vectors: list[dict[str, np.ndarray]] = [{} for _ in layers]
-        batches = range(0, len(order), self.batch_size)
-        for b in tqdm(batches, desc="encoding", unit="batch", disable=not progress):
+        for b in range(0, len(order), self.batch_size):
             batch = order[b : b + self.batch_size]
             ids = np.full((len(batch), len(batch[-1])), encoder.pad_id, dtype=np.int64)
             mask = np.zeros_like(ids)
@@ -130,11 +160,17 @@ class ContextualEmbedding(Extractor):
                 mask[row, : len(piece_ids)] = 1
             states = encoder.hidden_states(ids, mask, layers)
             for row, piece_ids in enumerate(batch):
-                for key, positions in runs[piece_ids]:
+                for key, positions in runs[piece_ids].targets:
                     pooled = states[:, row, positions].mean(axis=1, dtype=np.float32)
                     for per_layer, vector in zip(vectors, pooled, strict=True):
                         per_layer[key] = vector
-        return vectors
+                bar.update(runs[piece_ids].words)
+            if len(vectors[0]) >= CHUNK:
+                yield vectors
+                vectors = [{} for _ in layers]
+        bar.close()
+        if vectors[0]:
+            yield vectors
 
     def __call__(self, inst: Instance) -> dict[str, float]:
         """The raw vector as features ``context:0``, ``context:1``, ... (unscaled)."""

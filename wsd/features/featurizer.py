@@ -123,7 +123,8 @@ class Featurizer(ParamsMixin):
     def _uses_pos(self, extractors: Sequence[ExtractorLike]) -> bool:
         return any(getattr(e, "uses_pos", False) for e in extractors)
 
-    def _dense(self) -> list[Any]:
+    def dense_extractors(self) -> list[Any]:
+        """The extractors that give a dense block (``dense = True``), in order."""
         return [e for e in self._extractors() if getattr(e, "dense", False)]
 
     def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
@@ -146,13 +147,13 @@ class Featurizer(ParamsMixin):
         return rows
 
     def _fit_dense(self, instances: Sequence[Instance]) -> list[np.ndarray]:
-        blocks = [e.vectors(instances).astype(np.float64) for e in self._dense()]
+        blocks = [e.vectors(instances).astype(np.float64) for e in self.dense_extractors()]
         self.dense_scaling_ = [dense_scaling(block) for block in blocks]
         return blocks
 
     def _add_dense(self, rows: list[dict[str, float]], instances: Sequence[Instance],
                    blocks: list[np.ndarray] | None = None) -> list[dict[str, float]]:
-        dense = self._dense()
+        dense = self.dense_extractors()
         if not dense:
             return rows
         if not hasattr(self, "dense_scaling_"):
@@ -200,7 +201,9 @@ class Featurizer(ParamsMixin):
             require_pos=bool(data.get("require_pos", False)),
         )
         featurizer.weighting_ = featurizer.weighting
-        if featurizer._dense():
+        for extractor in featurizer.dense_extractors():
+            check_encoder(extractor.model)  # a model with contextual features needs the extra
+        if featurizer.dense_extractors():
             featurizer.dense_scaling_ = [
                 (np.asarray(s["mean"], dtype=np.float64), np.asarray(s["deviation"], np.float64))
                 for s in data.get("dense_scaling", [])]

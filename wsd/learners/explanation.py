@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,9 +56,11 @@ class Explanation:
 
 def explain_margin(learner: Any, x: Mapping[str, float], sense: Hashable,
                    runner_up: Hashable | None, k: int = 5,
-                   gloss: str | None = None) -> Explanation:
+                   gloss: str | None = None, blocks: Sequence[str] = ()) -> Explanation:
     """The ``Explanation`` of ``sense`` against ``runner_up`` for the feature dict ``x``, with
-    the ``k`` strongest features each way; ``learner`` needs ``score_terms(x, label)``."""
+    the ``k`` strongest features each way; ``learner`` needs ``score_terms(x, label)``. The
+    terms of each dense block in ``blocks`` (features ``<block>:<dimension>``, such as the
+    contextual vector) count as one term ``<block> vector``: its dimensions mean nothing alone."""
     bias, terms = learner.score_terms(x, sense)
     score = bias + sum(value for _, value in terms)
     runner_up_score = None
@@ -68,7 +70,7 @@ def explain_margin(learner: Any, x: Mapping[str, float], sense: Hashable,
         against_runner = dict(other_terms)
         terms = [(name, value - against_runner.get(name, 0.0)) for name, value in terms]
         bias -= other_bias
-    terms = [(name, value) for name, value in terms if value != 0.0]
+    terms = [(name, value) for name, value in _merge_blocks(terms, blocks) if value != 0.0]
     support = sorted((t for t in terms if t[1] > 0), key=lambda t: (-t[1], t[0]))[:k]
     against = sorted((t for t in terms if t[1] < 0), key=lambda t: (t[1], t[0]))[:k]
     listed = {name for name, _ in support + against}
@@ -78,3 +80,20 @@ def explain_margin(learner: Any, x: Mapping[str, float], sense: Hashable,
                        runner_up_score=runner_up_score, margin=margin, bias=bias,
                        support=support, against=against, rest=sum(rest), n_rest=len(rest),
                        gloss=gloss, basis=getattr(learner, "explained_scores", "the scores"))
+
+
+def _merge_blocks(terms: list[tuple[str, float]],
+                  blocks: Sequence[str]) -> list[tuple[str, float]]:
+    """``terms`` with those of each dense block summed into one ``<block> vector`` term."""
+    if not blocks:
+        return terms
+    prefixes = tuple(f"{block}:" for block in blocks)
+    merged: dict[str, float] = {}
+    kept = []
+    for name, value in terms:
+        if name.startswith(prefixes):
+            block = f"{name.split(':', 1)[0]} vector"
+            merged[block] = merged.get(block, 0.0) + value
+        else:
+            kept.append((name, value))
+    return kept + list(merged.items())

@@ -1,0 +1,264 @@
+"""Contextual features in every system: the all-words system (one encoding per sentence, the
+block saved with the model), `wsd lexsample`, `wsd disambiguate` and `wsd annotate` with a
+model trained on them; without the [context] extra each stops with one line. All on the numpy
+stand-in encoder (tests/context_encoder.py), never the packaged model."""
+
+import importlib.util
+import json
+
+import numpy as np
+import pytest
+from context_encoder import DIM, standin_encoder
+
+from wsd.allwords import AllWordsWSD
+from wsd.allwords.features import feature_set
+from wsd.allwords.modelfile import read_npz
+from wsd.annotate import load_annotator
+from wsd.cli import main
+from wsd.experiments.lexsample import run_lexsample
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.experiments.systems import SystemSettings
+from wsd.features import encoders
+from wsd.features.contextual import ContextualEmbedding
+from wsd.features.encoders import CONTEXT_EXTRA, MissingExtraError
+from wsd.instance import Instance
+from wsd.resources import has_nltk_resource
+
+LEXSAMPLE = "tests/data/lexsample"
+MONEY, RIVER = ["deposit", "money", "loan", "cash"], ["river", "water", "fishing", "mud"]
+FISH, MUSIC = ["lake", "caught", "boat", "pier"], ["guitar", "band", "played", "amp"]
+BANK_MONEY, BANK_RIVER = "bank%1:14:00::", "bank%1:17:01::"
+BASS_FISH, BASS_MUSIC = "bass%1:13:02::", "bass%1:10:00::"
+# No NLTK data needed: corpus tags, a plain bag of words, the classifier's scores alone.
+QUICK = {"pos_tags": "corpus", "n_models": 1, "prior": 0.0, "margin": 0.0, "gloss_weight": 0.0,
+         "discourse_weight": 0.0, "epochs": 5}
+CONTEXT = {"name": "context", "params": {"model": "numpy-test", "layers": [-1], "weight": 2.0}}
+
+
+@pytest.fixture
+def standin(monkeypatch, tmp_path):
+    yield from standin_encoder(monkeypatch, tmp_path)
+
+
+def hide_onnxruntime(monkeypatch):
+    """As on a machine without the [context] extra: onnxruntime cannot be found, and the
+    default encoder is the packaged one again."""
+    monkeypatch.setitem(encoders._FACTORIES, encoders.DEFAULT_ENCODER, encoders._packaged_minilm)
+    encoders.load_encoder.cache_clear()
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "onnxruntime" else real(name, *a))
+
+
+def assert_one_line(capsys, code, *fragments):
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and "Traceback" not in err, err
+    for fragment in fragments:
+        assert fragment in err
+
+
+def two_target_sentences(n, offset=0):
+    """``n`` sentences, each with a bank and a bass target (one encoding serves both), their
+    senses drawn independently from the cue words around them."""
+    rng = np.random.default_rng(offset)
+    instances = []
+    for s in range(offset, offset + n):
+        money, fish = bool(rng.integers(2)), bool(rng.integers(2))
+        bank_cues = [str(c) for c in rng.choice(MONEY if money else RIVER, 2, replace=False)]
+        bass_cues = [str(c) for c in rng.choice(FISH if fish else MUSIC, 2, replace=False)]
+        tokens = (bank_cues[0], "bank", bank_cues[1], "and", bass_cues[0], "bass", bass_cues[1],
+                  f"at{s}")  # every sentence differs
+        meta = (("document", f"d{s // 5}"), ("sentence", f"d{s // 5}.s{s}"))
+        instances += [
+            Instance(id=f"s{s}.bank", tokens=tokens, span=(1, 2), lemma="bank",
+                     target_pos="NOUN", senses=(BANK_MONEY if money else BANK_RIVER,), meta=meta),
+            Instance(id=f"s{s}.bass", tokens=tokens, span=(5, 6), lemma="bass",
+                     target_pos="NOUN", senses=(BASS_FISH if fish else BASS_MUSIC,), meta=meta)]
+    return instances
+
+
+# ---------------------------------------------------------------- the all-words system
+
+def test_allwords_encodes_each_sentence_once_and_saves_the_block(standin, tmp_path):
+    train, test = two_target_sentences(40), two_target_sentences(10, offset=100)
+    system = AllWordsWSD(features=[{"name": "bow", "params": {}}, CONTEXT], **QUICK).fit(train)
+    assert standin.rows == 40  # 80 targets, 40 sentences: one encoding each
+    model = system.models_["bank#NOUN"]
+    assert sum(f.startswith("context:") for f in model.features) == DIM
+
+    # The block is standardised with the training statistics (computed here independently).
+    raw = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False)
+    train_raw = raw.vectors(train).astype(np.float64)
+    expected = ((raw.vectors(test[:1]) - train_raw.mean(axis=0)) / train_raw.std(axis=0)
+                * 2.0 / np.sqrt(DIM))
+    np.testing.assert_allclose(system.context_.transform(test[:1]), expected, rtol=1e-5)
+
+    rows = standin.rows
+    decisions = system.decide(test)
+    assert standin.rows - rows == 10  # prediction too: one encoding per (new) sentence
+    path = system.save(tmp_path / "model.npz")
+    loaded = AllWordsWSD.load(path)
+    assert loaded.context_.encoder == standin.identity
+    assert loaded.get_params()["features"][-1] == CONTEXT
+    header, _ = read_npz(path)  # the encoder and every setting of the block, defaults included
+    assert header["context"]["encoder"] == standin.identity
+    assert header["context"]["extractor"] == {"name": "context", "params": {
+        "model": "numpy-test", "layers": [-1], "window": 256, "weight": 2.0, "batch_size": 32,
+        "cache": True}}
+    assert loaded.decide(test) == decisions
+
+
+def bank_sentences(n, offset):
+    """``n`` one-target sentences: bank among three money or three river words."""
+    rng = np.random.default_rng(offset)
+    instances = []
+    for s in range(offset, offset + n):
+        money = bool(rng.integers(2))
+        cues = [str(c) for c in rng.choice(MONEY if money else RIVER, 3, replace=False)]
+        instances.append(Instance(id=f"s{s}", tokens=(cues[0], "the", "bank", *cues[1:]),
+                                  span=(2, 3), lemma="bank", target_pos="NOUN",
+                                  senses=(BANK_MONEY if money else BANK_RIVER,)))
+    return instances
+
+
+def test_allwords_learns_from_the_vector_alone(standin):
+    system = AllWordsWSD(features=[CONTEXT], **QUICK).fit(bank_sentences(120, 0))
+    test = bank_sentences(60, 1000)
+    assert system.score(test) >= 0.9  # the stand-in's vectors do separate the cue words
+    scores = system.models_["bank#NOUN"].scores({}, system.context_.transform(test[:1])[0])
+    assert np.ptp(scores) > 0  # nothing but the dense block is there to score
+
+
+def test_allwords_refuses_a_model_from_another_encoder(standin, tmp_path):
+    train = two_target_sentences(20)
+    path = AllWordsWSD(features=[CONTEXT], **QUICK).fit(train).save(tmp_path / "m.npz")
+    standin.identity = "numpy-standin-2"  # the same name now gives other vectors
+    with pytest.raises(ValueError, match="retrain"):
+        AllWordsWSD.load(path).predict(train[:2])
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_raw_text_encodes_each_sentence_once(standin):
+    from wsd.allwords.text import tag_text
+
+    system = AllWordsWSD(features=[{"name": "bow", "params": {}}, CONTEXT], **QUICK).fit(
+        two_target_sentences(40))
+    rows = standin.rows
+    text = "The money is in the bank and the bass played. A bass swam near the river bank."
+    _, words = tag_text(system, text)
+    assert {w.lemma for w in words if w.source == "classifier"} >= {"bank", "bass"}
+    assert standin.rows - rows == 2
+
+
+def test_allwords_without_the_extra_stops_with_one_line(standin, monkeypatch, tmp_path, capsys):
+    path = AllWordsWSD(features=[{"name": "bow", "params": {}}, {"name": "context"}],
+                       **QUICK).fit(two_target_sentences(20)).save(tmp_path / "m.npz")
+    hide_onnxruntime(monkeypatch)
+    with pytest.raises(MissingExtraError, match=r"wsd-perceptron\[context\]"):
+        AllWordsWSD(features=feature_set("tuned+context")).fit(two_target_sentences(4))
+    with pytest.raises(MissingExtraError, match="m.npz"):
+        AllWordsWSD.load(path)
+    code = main(["allwords", "--features", "ims+context", "--quiet"])
+    assert_one_line(capsys, code, CONTEXT_EXTRA)
+    code = main(["disambiguate", "--model", str(path), "the bank"])
+    assert_one_line(capsys, code, CONTEXT_EXTRA, "m.npz")
+
+
+def test_feature_set_names():
+    assert feature_set("ims+context")[-1]["name"] == "context"
+    assert all(f["name"] != "context" for f in feature_set("tuned"))
+    with pytest.raises(ValueError, match="unknown all-words feature set"):
+        feature_set("full+context")
+
+
+# ---------------------------------------------------------------- one-word systems
+
+def test_lexsample_encodes_every_context_once_before_training(standin, tmp_path):
+    settings = SystemSettings(features="full+context", lemmatize=False, models=1)
+    run = run_lexsample(f"{LEXSAMPLE}/train.xml", f"{LEXSAMPLE}/test.xml", tmp_path / "a.txt",
+                        test_key=f"{LEXSAMPLE}/test.key", settings=settings)
+    contexts = {line for line in (tmp_path / "a.txt").read_text().splitlines()}
+    assert len(contexts) == len(run.answers) and "encode" in run.seconds
+    from wsd.corpora.lexsample import read_lexsample
+
+    every = read_lexsample(f"{LEXSAMPLE}/train.xml") + read_lexsample(f"{LEXSAMPLE}/test.xml")
+    assert standin.rows == len({inst.tokens for inst in every})  # none encoded twice
+    assert run.fine is not None
+
+
+def test_lexsample_without_the_extra_stops_before_reading(monkeypatch, tmp_path, capsys):
+    hide_onnxruntime(monkeypatch)
+    code = main(["lexsample", "--train", str(tmp_path / "absent.xml"), "--test",
+                 str(tmp_path / "absent.xml"), "--out", str(tmp_path / "a.txt"),
+                 "--features", "full+context"])
+    assert_one_line(capsys, code, CONTEXT_EXTRA)
+    assert not (tmp_path / "a.txt").exists()
+
+
+def json_records(capsys):
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_disambiguate_a_bundled_word_with_context_features(standin, capsys):
+    code = main(["disambiguate", "--target", "bass", "--features", "full+context", "--json",
+                 "--top", "1000", "--no-lemmatize", "he caught a huge <<bass>> off the pier"])
+    assert code == 0
+    (record,) = json_records(capsys)
+    terms = dict(record["features"] + record["against"])
+    assert "context vector" in terms and not any(t.startswith("context:") for t in terms)
+    total = record["bias"] + sum(terms.values()) + record["other_features"]
+    assert total == pytest.approx(record["margin"], abs=1e-3)  # the block is one addend
+    assert standin.rows > 0
+
+
+@pytest.fixture
+def context_model(standin, tmp_path):
+    path = tmp_path / "bass.json"
+    assert main(["train", "--corpus", "bundled:bass", "--features", "full+context",
+                 "--no-lemmatize", "--out", str(path)]) == 0
+    return path
+
+
+def test_a_trained_context_model_disambiguates_and_annotates(context_model, capsys):
+    capsys.readouterr()
+    sentences = ["We caught a huge <<bass>> off the pier.", "He plays <<bass>> in a band."]
+    assert main(["disambiguate", "--model", str(context_model), "--json", *sentences]) == 0
+    model = SupervisedWSD.load(context_model)
+    expected = model.predict([Instance.from_text(s, lemma="bass") for s in sentences])
+    assert [r["sense"] for r in json_records(capsys)] == expected
+    annotated = load_annotator(context_model).annotate(
+        " ".join(s.replace("<<", "").replace(">>", "") for s in sentences))
+    assert [w["sense_key"] for s in annotated for w in s["words"]] == expected
+
+
+def test_a_context_model_without_the_extra_stops_with_one_line(context_model, monkeypatch,
+                                                               tmp_path, capsys):
+    hide_onnxruntime(monkeypatch)
+    capsys.readouterr()
+    code = main(["disambiguate", "--model", str(context_model), "a <<bass>> swam by"])
+    assert_one_line(capsys, code, CONTEXT_EXTRA, "bass.json")
+    text = tmp_path / "doc.txt"
+    text.write_text("A bass swam by.\n")
+    code = main(["annotate", str(text), "--model", str(context_model), "--out",
+                 str(tmp_path / "out"), "--quiet"])
+    assert_one_line(capsys, code, CONTEXT_EXTRA)
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, capsys):
+    from test_allwords import _bank_sentences, _corpus, _load
+
+    train = _corpus(tmp_path, "train", [_bank_sentences(12), _bank_sentences(12, 12)])
+    model = tmp_path / "m.npz"
+    assert main(["allwords", "--train", str(train), "--features", "ims+context", "--models",
+                 "1", "--evaluate", str(train), "--save", str(model), "--quiet"]) == 0
+    distinct = len({inst.tokens for inst in _load(train)})
+    assert standin.rows == distinct  # one encoding per distinct sentence; evaluating hit the cache
+    assert read_npz(model)[0]["context"]["extractor"]["params"]["weight"] == 8.0
+    trained = capsys.readouterr().out
+    assert main(["allwords", "--model", str(model), "--evaluate", str(train), "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == trained.splitlines()[:2]  # same scores

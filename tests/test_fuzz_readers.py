@@ -306,3 +306,282 @@ def test_config_contract(tmp_path, config, toml):
     event("loaded")
     assert all(isinstance(arg, str) for arg in argv)
     assert argv[0] in ("compare", "train", "allwords", "predict", "disambiguate")
+
+
+# -- Senseval lexical-sample files, key files, sense maps, dictionaries -----------------------
+# (NLTK's senseval reader only reads its own data folders; user Senseval files go through
+# wsd.corpora.lexsample, so that is where Senseval-format fuzzing belongs.)
+
+LEX_TOKEN = st.one_of(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyzéßABC0123456789", min_size=1, max_size=6),
+    st.sampled_from([",", ";", "&", "<", ">", "(", ")", "½", "&amp;", "&frac12", "'s", "x&y"]))
+LEX_ID = st.text(alphabet="abcdefghij.0123456789_-:é", min_size=1, max_size=8)
+LEXELT = st.sampled_from(["bass.n", "activate.v", "different.a", "art", "call_up.v", "x.r"])
+SENSE_ID = st.sampled_from(["1", "2", "U", "38201", "bass%1:13:00::", "s.é"])
+
+
+def _lex_tokens(tokens: list[str]) -> list[str]:
+    from wsd.corpora.lexsample import _tokens
+
+    return _tokens(" ".join(tokens))
+
+
+@st.composite
+def lex_instances(draw):
+    from hypothesis import assume
+
+    from wsd.corpora.lexsample import parse_lexelt
+    from wsd.instance import Instance
+
+    ids = draw(st.lists(LEX_ID, min_size=1, max_size=4, unique=True))
+    instances = []
+    for instance_id in ids:
+        tokens = draw(st.lists(LEX_TOKEN, min_size=1, max_size=8))
+        assume(_lex_tokens(tokens) == tokens)  # text the reader tokenizes back the same
+        start = draw(st.integers(0, len(tokens) - 1))
+        end = draw(st.integers(start + 1, min(start + 2, len(tokens))))
+        item = draw(LEXELT)
+        lemma, pos = parse_lexelt(item)
+        senses = tuple(draw(st.lists(SENSE_ID, max_size=3, unique=True)))
+        meta = (("lexelt", item),) + ((("docsrc", "BNC"),) if draw(st.booleans()) else ())
+        instances.append(Instance(id=instance_id, tokens=tuple(tokens), span=(start, end),
+                                  lemma=lemma, senses=senses, target_pos=pos, meta=meta))
+    return instances
+
+
+def _lex_row(inst) -> tuple:
+    from wsd.corpora.lexsample import lexelt_of
+
+    return (inst.id, inst.tokens, inst.span, inst.lemma, inst.target_pos, inst.senses,
+            lexelt_of(inst), dict(inst.meta).get("docsrc"))
+
+
+@FUZZ
+@given(instances=lex_instances(), answers=st.booleans())
+def test_lexsample_round_trip(tmp_path, instances, answers):
+    from wsd.corpora.lexsample import read_lexsample, write_lexsample
+
+    path = _fresh(tmp_path, "written.xml")
+    write_lexsample(path, instances, answers=answers)
+    back = read_lexsample(path)
+    lexelts = [_lex_row(inst)[6] for inst in instances]
+    grouped = sorted(range(len(instances)), key=lambda i: (lexelts.index(lexelts[i]), i))
+    expected = [instances[i] if answers else instances[i].with_senses(()) for i in grouped]
+    assert [_lex_row(inst) for inst in back] == [_lex_row(inst) for inst in expected]
+
+
+LEX_PIECES = st.sampled_from([
+    '<lexelt item="bass.n">', "</lexelt>", '<instance id="i1">', '<instance id="i2" docsrc="B">',
+    "</instance>", '<answer instance="i1" senseid="1"/>', '<answer instance="i2" senseid="U"/>',
+    '<answer senseid="a b"/>', "<context>", "</context>", "<head>", "</head>", "bass", "the",
+    "&frac12 ;", "&", "&#0;", "&amp;", "<p>", "</p>", "<![CDATA[x<y]]>", "<?pi x?>",
+    '<?xml version="1.0"?>', '<?xml version="1.0" encoding="latin-1"?>',
+    '<!DOCTYPE corpus SYSTEM "ls.dtd">', '<!DOCTYPE x [<!ENTITY e "bass">]>', "&e;",
+    '<!ENTITY a "&b;&b;">', "<corpus>", "</corpus>", "\n", " ", "\ufeff", "<lexelt>",
+    '<instance id="">', '<instance id="a b">', "<head></head>", "</wsd-lexsample-root>"])
+
+
+def _good_instance(instance_id: str) -> str:
+    return (f'<instance id="{instance_id}"><answer instance="{instance_id}" senseid="1"/>'
+            "<context>a <head>bass</head> b</context></instance>\n")
+
+
+@st.composite
+def with_hostile_pieces(draw, good, pieces):
+    """Good parts with up to two hostile pieces put in at random places (so that both loaded
+    and refused files are common)."""
+    parts = list(draw(good))
+    for piece in draw(st.lists(pieces, max_size=2)):
+        parts.insert(draw(st.integers(0, len(parts))), piece)
+    return "".join(parts)
+
+
+LEX_BODY = with_hostile_pieces(
+    st.lists(st.sampled_from(["i1", "i2", "i3", "i4", "i1"]), min_size=1, max_size=4).map(
+        lambda ids: ['<lexelt item="bass.n">\n', *map(_good_instance, ids), "</lexelt>\n"]),
+    LEX_PIECES)
+LEX_KEY_LINE = st.one_of(
+    st.tuples(st.sampled_from(["bass.n", "bass.v"]), st.sampled_from(["i1", "i2", "i3", "i9"]),
+              st.lists(SENSE_ID, max_size=2)).map(lambda t: " ".join((t[0], t[1], *t[2]))),
+    st.sampled_from(["", "!! comment", "bass.n i1", "bass.n i1 1 !! note"]), CELL)
+
+
+@FUZZ
+@given(body=LEX_BODY, cut=st.one_of(st.just(0), st.integers(0, 600)),
+       noise=st.one_of(st.just(b""), st.binary(max_size=4)), at=st.integers(0, 600),
+       keys=st.one_of(st.none(), st.none(), st.lists(LEX_KEY_LINE, max_size=4)))
+def test_lexsample_contract(tmp_path, body, cut, noise, at, keys):
+    from wsd.corpora.lexsample import read_key, read_lexsample
+
+    raw = body.encode("utf-8")
+    if cut and cut < len(raw):
+        raw = raw[:cut]
+    raw = raw[:at] + noise + raw[at:]
+    path = _fresh(tmp_path, "data.xml")
+    path.write_bytes(raw)
+    key = None
+    if keys is not None:
+        key = path.with_name("data.key")
+        key.write_text("\n".join(keys), encoding="utf-8")
+    try:
+        instances = read_lexsample(path, key)
+    except Exception as error:  # noqa: BLE001 - the contract is checked on any exception
+        event(f"refused: {type(error).__name__}")
+        assert isinstance(error, ValueError), repr(error)
+        assert path.name in str(error) or (key is not None and key.name in str(error)), error
+        return
+    event("loaded")
+    assert len(instances) == raw.count(b"<instance ")
+    assert len({inst.id for inst in instances}) == len(instances)
+    for inst in instances:
+        assert 0 <= inst.span[0] < inst.span[1] <= len(inst.tokens)
+        assert all(token and not any(c.isspace() for c in inst.id) for token in inst.tokens)
+    if key is not None:
+        gold = read_key(key)
+        assert {inst.id: inst.senses for inst in instances} == {
+            i: senses for i, (_, senses) in gold.items()}
+
+
+@FUZZ
+@given(lines=st.lists(LEX_KEY_LINE, max_size=8), raw=st.binary(max_size=6))
+def test_lexsample_key_contract(tmp_path, lines, raw):
+    from wsd.corpora.lexsample import read_key
+
+    path = _fresh(tmp_path, "k.key")
+    path.write_bytes("\n".join(lines).encode("utf-8") + raw)
+    try:
+        gold = read_key(path)
+    except Exception as error:  # noqa: BLE001
+        _names_file(error, path)
+        return
+    event("loaded")
+    text = path.read_bytes().decode("utf-8-sig")
+    assert len(gold) == sum(1 for line in text.split("\n") if line.split("!!", 1)[0].split())
+
+
+@FUZZ
+@given(lines=st.lists(st.lists(st.sampled_from(["a", "b", "c", "d", "1", "U", "!!"]),
+                               max_size=4).map(" ".join), max_size=8),
+       raw=st.binary(max_size=4))
+def test_sense_map_contract(tmp_path, lines, raw):
+    from wsd.evaluation.scorer2 import read_sense_map
+
+    path = _fresh(tmp_path, "map.txt")
+    path.write_bytes("\n".join(lines).encode("utf-8") + raw)
+    try:
+        mapping = read_sense_map(path)
+    except Exception as error:  # noqa: BLE001
+        _names_file(error, path)
+        return
+    event("loaded")
+    firsts = [line.split()[0] for line in path.read_bytes().decode("utf-8-sig").split("\n")
+              if line.split()]
+    assert sorted(mapping) == sorted(firsts)
+    assert all(mapping.get(coarse, coarse) == coarse for coarse in mapping.values())
+
+
+DICT_PIECES = st.sampled_from([
+    '<lexelt item="bass.n">', "</lexelt>", '<sense id="1" gloss="a fish"/>',
+    '<sense id="2" gloss="low tone" synset="bass"/>', '<sense id="1" gloss="again"/>',
+    '<sense id="3"/>', '<sense id="4">a gloss as text</sense>', '<sense gloss="no id"/>',
+    '<sense id="a b" gloss="x"/>', "<dictionary>", "</dictionary>", "&", "&e;",
+    '<!DOCTYPE d [<!ENTITY e "x">]>', "\n"])
+
+
+DICT_BODY = with_hostile_pieces(
+    st.lists(st.sampled_from(['<sense id="1" gloss="a fish"/>', '<sense id="2" gloss="low"/>',
+                              '<sense id="5">a gloss as text</sense>']), max_size=3, unique=True)
+    .map(lambda senses: ['<lexelt item="bass.n">', *senses, "</lexelt>"]), DICT_PIECES)
+
+
+@FUZZ
+@given(text=DICT_BODY)
+def test_lexsample_dictionary_contract(tmp_path, text):
+    from wsd.corpora.lexsample import read_dictionary
+
+    path = _fresh(tmp_path, "dict.xml")
+    path.write_text(text, encoding="utf-8")
+    try:
+        entries = read_dictionary(path)
+    except Exception as error:  # noqa: BLE001
+        _names_file(error, path)
+        return
+    event("loaded")
+    assert sum(map(len, entries.values())) == text.count("<sense ")
+    assert all(gloss for senses in entries.values() for _, gloss, _ in senses)
+
+
+# -- the all-words .npz model file ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def npz_bytes(tmp_path_factory):
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+
+    from wsd.allwords import AllWordsWSD
+
+    folder = tmp_path_factory.mktemp("npz")
+    seeds = [(["a", "seed", "grew", "tall"], 1, "seed%1:20:00::", "seed"),
+             (["seed", "the", "players"], 0, "seed%2:33:00::", "seed")] * 3
+    train = _load(_corpus(folder, "train", [_bank_sentences(8) + seeds]))
+    path = AllWordsWSD(**QUICK, epochs=1).fit(train).save(folder / "m.npz")
+    return path.read_bytes(), train[:4]
+
+
+NPZ_VALUES = st.one_of(REPLACEMENTS, st.sampled_from(["@@NaN", "@@-Infinity", "@@1e400"]))
+
+
+@FUZZ
+@given(data=st.data())
+def test_npz_model_file_contract(tmp_path, npz_bytes, data):
+    import io
+
+    import numpy as np
+
+    from wsd.persistence import load_model
+
+    raw, instances = npz_bytes
+    how = data.draw(st.sampled_from(["cut", "flip", "metadata", "array"]))
+    if how == "cut":
+        raw = raw[: data.draw(st.integers(0, len(raw) - 1))]
+    elif how == "flip":
+        raw = bytearray(raw)
+        for at in data.draw(st.lists(st.integers(0, len(raw) - 1), min_size=1, max_size=4)):
+            raw[at] ^= data.draw(st.integers(1, 255))
+        raw = bytes(raw)
+    else:
+        with np.load(io.BytesIO(raw), allow_pickle=False) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+        if how == "metadata":
+            metadata = json.loads(arrays["metadata"].tobytes())
+            paths = list(_paths(metadata))
+            path_to = data.draw(st.sampled_from(paths[1:]))
+            target = metadata
+            for step in path_to[:-1]:
+                target = target[step]
+            target[path_to[-1]] = data.draw(NPZ_VALUES)
+            text = re.sub(r'"@@([^"]*)"', r"\1", json.dumps(metadata))
+            arrays["metadata"] = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+        else:
+            name = data.draw(st.sampled_from(sorted(arrays)))
+            values = arrays[name].copy()
+            if values.size and data.draw(st.booleans()):
+                values[data.draw(st.integers(0, values.size - 1))] = data.draw(st.sampled_from(
+                    [0, 1, 255, -1, 10**6, np.nan, np.inf] if values.dtype.kind == "f"
+                    else [0, 1, 255, 127] if values.dtype == np.uint8 else [-1, 0, 10**6]))
+            else:
+                values = values[: data.draw(st.integers(0, values.size))]
+            arrays[name] = values
+        buffer = io.BytesIO()
+        np.savez(buffer, **arrays)
+        raw = buffer.getvalue()
+    path = _fresh(tmp_path, "m.npz")
+    path.write_bytes(raw)
+    try:
+        model = load_model(path)
+    except Exception as error:  # noqa: BLE001
+        _names_file(error, path)
+        return
+    event("loaded and predicted")
+    answers = model.predict(instances)
+    assert len(answers) == len(instances)

@@ -44,7 +44,7 @@ def wheel(tmp_path_factory) -> tuple[Path, str]:
     """A wheel built from a copy of the sources (no build/ or egg-info left in the checkout),
     and the build log."""
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "NOTICE"):
         shutil.copy(REPO / name, source / name)
     shutil.copytree(REPO / "wsd", source / "wsd",
                     ignore=shutil.ignore_patterns("__pycache__"))

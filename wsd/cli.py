@@ -18,7 +18,7 @@ from pathlib import Path
 
 from wsd import __version__
 from wsd.allwords.features import FEATURE_SET_NAMES as ALLWORDS_FEATURE_SETS
-from wsd.corpora.resolve import CORPUS_HELP, load_corpus
+from wsd.corpora.resolve import CORPUS_HELP, corpus_files, load_corpus
 from wsd.experiments.disambiguate import UNSURE_MARGIN
 from wsd.experiments.systems import (
     KNOWLEDGE,
@@ -28,7 +28,7 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
-from wsd.persistence import check_output_path
+from wsd.persistence import check_output_path, read_text
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
@@ -70,30 +70,39 @@ def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSett
                    **{k: v for k, v in chosen.items() if v is not None})
 
 
+def _read_file(name: str) -> str:
+    """The text of ``--file`` (``-``: stdin); ValueError naming it when it is not UTF-8."""
+    if name != "-":
+        return read_text(name)
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError as err:
+        raise ValueError(f"<stdin>: not UTF-8 text ({err.reason})") from None
+
+
+def _no_text(args: argparse.Namespace, what: str) -> ValueError:
+    where = f"{'<stdin>' if args.file == '-' else args.file} holds no {what}" if args.file \
+        else f"no {what}"
+    return ValueError(f"{where}: give them as arguments, or with --file PATH (- for stdin)")
+
+
 def _read_lines(args: argparse.Namespace) -> list[str]:
     sentences = list(args.sentences)
     if args.file:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
-        with stream:
-            try:
-                sentences += [line.strip() for line in stream if line.strip()]
-            except UnicodeDecodeError as err:
-                raise ValueError(f"{args.file}: not UTF-8 text ({err.reason}); about line "
-                                 f"{len(sentences) + 1}") from None
+        lines = _read_file(args.file).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        sentences += [line.strip() for line in lines if line.strip()]
     if not sentences:
-        raise ValueError("no sentences: give them as arguments, or with --file PATH (- for stdin)")
+        raise _no_text(args, "sentences")
     return sentences
 
 
 def _read_text(args: argparse.Namespace) -> str:
     parts = list(args.sentences)
     if args.file:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
-        with stream:
-            parts.append(stream.read())
+        parts.append(_read_file(args.file))
     text = "\n".join(parts)
     if not text.strip():
-        raise ValueError("no text: give it as arguments, or with --file PATH (- for stdin)")
+        raise _no_text(args, "text")
     return text
 
 
@@ -131,7 +140,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.systems import make_learner_system
     from wsd.provenance import check_single_target
 
-    check_output_path(args.out, "--out")
+    check_output_path(args.out, "--out", [*corpus_files(args.corpus), args.dictionary])
     instances = load_corpus(args.corpus)
     check_single_target(instances, args.corpus)
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
@@ -164,10 +173,12 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     from wsd.experiments.pipeline import SupervisedWSD
     from wsd.provenance import check_targets, evaluation_warnings
 
+    inputs = [*corpus_files(args.corpus), args.model]
     if args.key:
-        check_output_path(args.key, "--key")
+        check_output_path(args.key, "--key", inputs)
     if args.errors:
         Path(args.errors).parent.mkdir(parents=True, exist_ok=True)  # before the work
+        check_output_path(args.errors, "--errors", inputs)
     model = SupervisedWSD.load(args.model)
     instances = load_corpus(args.corpus)
     check_targets(model.lemmas_, instances, args.corpus)
@@ -279,7 +290,7 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     if args.model and args.save:
         raise ValueError("--save trains a model and --model applies a saved one; give one")
     if args.save:
-        check_output_path(args.save, "--save")
+        check_output_path(args.save, "--save", corpus_files(args.train))
     if args.out:
         Path(args.out).mkdir(parents=True, exist_ok=True)  # before training, not after
     evaluate = args.evaluate if args.evaluate is not None else (
@@ -332,7 +343,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 def cmd_lexsample(args: argparse.Namespace) -> int:
     from wsd.experiments.lexsample import format_run, run_lexsample
 
-    check_output_path(args.out, "--out")
+    check_output_path(args.out, "--out", [args.train, args.test, args.train_key, args.test_key,
+                                          args.dictionary, args.sense_map])
     options = {"margin": args.margin, "update": args.update, "C": args.C,
                "prior": args.prior, "backoff_margin": args.backoff_margin}
     settings = replace(_settings(args, "lexsample"), learner_options=tuple(

@@ -19,7 +19,7 @@ import importlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from math import isfinite
 from pathlib import Path
@@ -168,13 +168,19 @@ def _finite_float(text: str) -> float:
 
 def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
     """A UTF-8 text file's content (a leading BOM dropped); ValueError naming the file and the
-    line of the first byte that is not UTF-8."""
-    raw = Path(path).read_bytes()
+    line of the first byte that is not UTF-8 (or not ``encoding``)."""
+    return decode_text(Path(path).read_bytes(), str(path), encoding)
+
+
+def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
+    """``raw`` decoded; ValueError naming ``source`` and the line of the first bad byte."""
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise ValueError(f"{path}:{line}: not UTF-8 text ({error.reason} at byte "
+        name = "UTF-8" if encoding.lower().replace("_", "-") in ("utf-8", "utf-8-sig", "utf8") \
+            else encoding
+        raise ValueError(f"{source}:{line}: not {name} text ({error.reason} at byte "
                          f"{error.start})") from None
 
 
@@ -191,9 +197,11 @@ def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> No
             stack.extend((v, depth + 1) for v in item)
 
 
-def check_output_path(path: str | os.PathLike, what: str = "output") -> Path:
-    """``path`` as a Path once its folder is known to exist, so a long job does not fail at
-    the end; ValueError naming the path otherwise. Call it before training."""
+def check_output_path(path: str | os.PathLike, what: str = "output",
+                      inputs: Iterable[str | os.PathLike | None] = ()) -> Path:
+    """``path`` as a Path once its folder is known to exist and it is none of the job's
+    ``inputs`` (writing it would destroy one), so a long job does not fail at the end and loses
+    no file; ValueError naming the path otherwise. Call it before training."""
     path = Path(path)
     folder = path.parent
     if not folder.is_dir():
@@ -201,6 +209,12 @@ def check_output_path(path: str | os.PathLike, what: str = "output") -> Path:
                          "create it first")
     if path.is_dir():
         raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
+    for given in inputs:
+        if given is not None and path.exists() and Path(given).is_file() \
+                and os.path.samefile(path, given):
+            raise ValueError(f"{what} {str(path)!r} is also an input of this command "
+                             f"({str(given)!r}); writing it would destroy that input, so give "
+                             "another file name")
     return path
 
 

@@ -1,9 +1,10 @@
 """What a model was trained on, so that it can refuse data it was not made for.
 
-A supervised model records its target lemmas, the senses it saw and a fingerprint (SHA-256) of
-the training instances. Before predicting, :func:`check_targets` refuses instances of another
-word; :func:`evaluation_warnings` says when test data is the training data or holds senses the
-model never saw.
+A supervised model records its target lemmas, the senses it saw, a fingerprint (SHA-256) of
+the training instances and a short content hash of each (its tokens, target span and lemma, not
+its id). Before predicting, :func:`check_targets` refuses instances of another word;
+:func:`evaluation_warnings` says when test data is the training data, when some test instances
+also occur in the training data, or when it holds senses the model never saw.
 """
 
 from __future__ import annotations
@@ -28,12 +29,24 @@ def data_fingerprint(instances: Sequence[Instance]) -> str:
     return digest.hexdigest()
 
 
+CONTENT_HASH_CHARS = 16  # 64 bits: no accidental collision among millions of instances
+
+
+def content_hash(instance: Instance) -> str:
+    """A short hash of what an instance says (tokens, target span, lemma), whatever its id or
+    gold senses: the same sentence and target in two files hash alike."""
+    row = json.dumps([list(instance.tokens), list(instance.span), instance.lemma],
+                     ensure_ascii=False)
+    return hashlib.sha256(row.encode("utf-8")).hexdigest()[:CONTENT_HASH_CHARS]
+
+
 def training_record(instances: Sequence[Instance]) -> dict[str, Any]:
     """The record a model keeps of its training data."""
     return {"instances": len(instances),
             "lemmas": sorted({inst.lemma for inst in instances}),
             "senses": sorted({sense for inst in instances for sense in inst.senses}),
-            "data_sha256": data_fingerprint(instances)}
+            "data_sha256": data_fingerprint(instances),
+            "content_hashes": sorted({content_hash(inst) for inst in instances})}
 
 
 def check_record(record: Any) -> dict[str, Any] | None:
@@ -54,6 +67,12 @@ def check_record(record: Any) -> dict[str, Any] | None:
     if not (isinstance(digest, str) and len(digest) == 64
             and all(c in "0123456789abcdef" for c in digest)):
         raise ValueError("'training.data_sha256' must be a SHA-256 hex digest")
+    hashes = record.get("content_hashes", [])  # absent in models saved before it was recorded
+    if not isinstance(hashes, list) or not all(
+            isinstance(h, str) and len(h) == CONTENT_HASH_CHARS
+            and all(c in "0123456789abcdef" for c in h) for h in hashes):
+        raise ValueError("'training.content_hashes' must be a list of "
+                         f"{CONTENT_HASH_CHARS}-digit hex hashes")
     return dict(record)
 
 
@@ -74,14 +93,20 @@ def check_targets(lemmas: Sequence[str], instances: Sequence[Instance], source: 
 
 def evaluation_warnings(record: Mapping[str, Any] | None, instances: Sequence[Instance],
                         source: str) -> list[str]:
-    """Why scores on ``instances`` would mislead: they are the training data, or hold gold
-    senses the model never saw."""
+    """Why scores on ``instances`` would mislead: they are the training data, some of them
+    occur in the training data, or they hold gold senses the model never saw."""
     if not record:
         return []
     notes = []
+    trained = set(record.get("content_hashes", ()))
+    seen_before = sum(content_hash(inst) in trained for inst in instances)
     if data_fingerprint(instances) == record["data_sha256"]:
         notes.append(f"{source} is the data this model was trained on: the score measures "
                      "memory, not accuracy on new text")
+    elif seen_before:
+        notes.append(f"{seen_before} of the {len(instances)} instances of {source} also occur "
+                     "in the training data (same sentence and target): the score is "
+                     "optimistic; leave them out for an honest test")
     seen = set(record["senses"])
     unseen = sorted({s for inst in instances for s in inst.senses} - seen)
     if unseen:

@@ -13,15 +13,20 @@ Members (all plain numeric arrays; nothing is pickled):
 - ``coef`` (float32): the rows' weights, ``n_rows x n_classes`` per key, flattened;
 - ``intercepts`` (float32): ``n_classes`` biases per key.
 
-Loading checks that shapes agree, values are finite, dtypes and the version are right, and
-names the file in every error. Per-key classifiers are built from the arrays on first use.
+Loading checks that shapes agree, values are finite (in the arrays and in the metadata, which
+is read as strict JSON), dtypes and the version are right, keys and each key's classes are
+distinct strings, sense counts are positive integers, the vocabulary is UTF-8, and names the
+file in every error (a damaged archive included). Per-key classifiers are built from the
+arrays on first use.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import tokenize
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -32,7 +37,8 @@ from numpy.lib import format as npy
 
 from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
-from wsd.persistence import atomic_open
+from wsd.persistence import atomic_open, loads_json
+from wsd.validation import MAX_COUNT
 
 FORMAT = "wsd-allwords"
 VERSION = 1
@@ -47,6 +53,16 @@ _DTYPES = {"metadata": np.uint8, "vocabulary": np.uint8, "weighting_index": np.i
 class ModelFileError(ValueError):
     """A model file that is not a valid all-words model (the message names the file)."""
 
+
+class PickledMemberError(ValueError):
+    """A member holds Python objects: reading it would need pickle, which is refused."""
+
+
+# What reading a damaged archive raises: a bad zip directory or CRC, a cut or corrupt deflate
+# stream, a .npy header that does not parse (numpy tokenizes it), a member shorter than its
+# header says, an unsupported compression method or an encrypted member.
+DAMAGED_ARCHIVE_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+                          SyntaxError, tokenize.TokenError, NotImplementedError, RuntimeError)
 
 
 def _bytes(text: str) -> np.ndarray:
@@ -168,10 +184,10 @@ def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
 
     try:
         arrays = _read_members(path)
-    except (zipfile.BadZipFile, EOFError, OSError) as err:
-        raise bad(f"is not a readable .npz archive ({err})") from err
-    except ValueError as err:  # object arrays need pickle, which is refused
+    except PickledMemberError as err:
         raise bad(f"could not be read without pickle ({err}); wsd never loads pickles") from err
+    except DAMAGED_ARCHIVE_ERRORS as err:
+        raise bad(f"is not a readable .npz archive, or is damaged ({err})") from err
     missing = sorted(set(_DTYPES) - set(arrays))
     if missing:
         raise bad(f"is not an all-words model: it lacks {', '.join(missing)}")
@@ -180,9 +196,9 @@ def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
         if array.dtype != dtype or array.ndim != 1:
             raise bad(f"has {name} of dtype {array.dtype} and {array.ndim} dimension(s); "
                       f"expected a 1-d {np.dtype(dtype).name} array")
-    try:
-        metadata = json.loads(arrays["metadata"].tobytes().decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    try:  # strict: no NaN, Infinity or 1e999, no nesting deep enough to recurse out
+        metadata = loads_json(arrays["metadata"].tobytes().decode("utf-8"), "metadata")
+    except ValueError as err:  # UnicodeDecodeError included
         raise bad(f"has unreadable metadata ({err})") from err
     _check_header(metadata, bad)
     return metadata, _key_models(metadata, arrays, bad)
@@ -199,7 +215,7 @@ def _read_member(archive: zipfile.ZipFile, name: str) -> np.ndarray:
         raise ValueError(f"{name} has an unknown .npy version")
     shape, fortran, dtype = read_header(stream)
     if dtype.hasobject:
-        raise ValueError(f"{name} holds Python objects")
+        raise PickledMemberError(f"{name} holds Python objects")
     if fortran or len(shape) != 1:
         raise ValueError(f"{name} is not a 1-d array")
     return np.frombuffer(data, dtype=dtype, count=shape[0], offset=stream.tell())
@@ -232,6 +248,16 @@ def _check_header(metadata: Any, bad) -> None:
                         ("classes", list), ("weightings", list)):  # fmt: skip
         if not isinstance(metadata.get(field), kind):
             raise bad(f"has no valid {field!r} field in its metadata")
+    if not isinstance(metadata.get("trained_on", {}) or {}, dict):
+        raise bad("has a 'trained_on' field that is not an object")
+    for key, counts in metadata["sense_counts"].items():
+        if not isinstance(counts, dict) or not counts or not all(
+                isinstance(sense, str) and _is_count(n) for sense, n in counts.items()):
+            raise bad(f"has sense counts for {key!r} that are not positive integers per sense")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_COUNT
 
 
 def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) -> KeyModels:
@@ -240,9 +266,11 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     if not (len(keys) == len(classes) == len(n_rows) == len(weighting_index)):
         raise bad(f"is inconsistent: {len(keys)} keys, {len(classes)} class lists, "
                   f"{len(n_rows)} row counts, {len(weighting_index)} weighting indices")
+    if not all(isinstance(key, str) for key in keys) or len(set(keys)) != len(keys):
+        raise bad("has keys that are not distinct strings")
     if any(not isinstance(c, list) or not c or not all(isinstance(s, str) for s in c)
-           for c in classes):  # fmt: skip
-        raise bad("has a key with no classes or with a class that is not a string")
+           or len(set(c)) != len(c) for c in classes):  # fmt: skip
+        raise bad("has a key with no classes, a class that is not a string, or a class twice")
     if n_rows.size and (n_rows.min() < 0 or weighting_index.min() < 0
                         or weighting_index.max() >= len(weightings)):  # fmt: skip
         raise bad("has a negative row count or a weighting index out of range")
@@ -257,6 +285,10 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     for name in ("coef", "intercepts"):
         if not np.isfinite(arrays[name]).all():
             raise bad(f"has non-finite values (NaN or infinity) in {name}")
+    try:  # one pass over the bytes; names are split from them lazily
+        arrays["vocabulary"].tobytes().decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise bad(f"has a vocabulary that is not UTF-8 ({err})") from err
     vocabulary = Vocabulary(arrays["vocabulary"])
     ids = arrays["feature_ids"]
     if ids.size and (ids.min() < 0 or ids.max() >= len(vocabulary)):
@@ -264,7 +296,7 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     try:  # checked here; each key builds its own copy on first use
         for weighting in weightings:
             Weighting.from_dict(weighting)
-    except (KeyError, TypeError, ValueError) as err:
-        raise bad(f"has an invalid weighting ({err})") from err
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise bad(f"has an invalid weighting ({err!r})") from err
     return KeyModels(keys, classes, weightings, weighting_index, vocabulary, n_rows, ids,
                      arrays["coef"], arrays["intercepts"])  # fmt: skip

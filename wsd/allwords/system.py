@@ -34,6 +34,7 @@ from wsd.resources import require_nltk_resource
 
 Answer = str | None
 # What a model file written before an option existed behaves like without it.
+MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0}
 
 
@@ -137,23 +138,27 @@ class AllWordsWSD:
 
     def _check_params(self) -> None:
         make_weighting(self.weighting)  # ValueError for an unknown name
-        extractors(spec_json(self.features))  # ValueError for an unknown preset / extractor
+        if not extractors(spec_json(self.features)):  # ValueError for an unknown one
+            raise ValueError(f"features {self.features!r} names no feature extractor")
         ContextBlock.of(spec_json(self.features))  # MissingExtraError without the [context] extra
         if self.pos_tags not in ("corpus", "penn"):
             raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
-        if isinstance(self.n_models, bool) or not isinstance(self.n_models, int) \
-                or self.n_models < 1:
-            raise ValueError(f"n_models must be an integer >= 1, got {self.n_models!r}")
+        for name in ("n_models", "epochs"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
         for name in ("context_sentences", "min_examples", "cv_folds"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
         for name in ("prior", "margin", "gloss_weight", "discourse_weight"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
-                raise ValueError(f"{name} must be a number >= 0, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0 \
+                    or value > MAX_WEIGHT:
+                raise ValueError(f"{name} must be a number from 0 to {MAX_WEIGHT:g}, got "
+                                 f"{value!r}")
 
     def tagged(self, instances: Sequence[Instance]) -> list[Instance]:
         """The instances with Penn tags when ``pos_tags="penn"``, each sentence tagged once."""

@@ -5,7 +5,9 @@ given) and JSONL files (``{"id": ..., "text": ...}`` per line, id defaulting to
 ``FILE:LINE``), either possibly gzip-compressed (``.gz``); folders are searched for them, in
 sorted order. A document that cannot be annotated (undecodable bytes, bad JSON, no or empty
 text, more than ``max_bytes``) becomes a :class:`BadDocument` at its place in the stream, so
-it is reported, never skipped silently, and partition boundaries do not depend on it.
+it is reported, never skipped silently, and partition boundaries do not depend on it. So does a
+file that cannot be read to its end (a cut or corrupt ``.gz``, a ``.gz`` that is not gzip): one
+BadDocument where reading stopped, after the documents read before it.
 
 Partition ``k`` holds records ``k * size`` to ``(k + 1) * size - 1`` of the stream: a pure
 function of the inputs, so a re-run cuts the same partitions and can skip the finished ones.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +28,9 @@ from typing import BinaryIO
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
 SUFFIXES = (".txt", ".txt.gz", ".jsonl", ".jsonl.gz")
+# What reading a damaged file raises: a cut gzip stream (EOFError), not gzip or a bad CRC
+# (gzip.BadGzipFile, an OSError), corrupt deflate data (zlib.error), an I/O error.
+UNREADABLE = (EOFError, OSError, zlib.error)
 
 
 @dataclass(frozen=True)
@@ -96,22 +102,29 @@ def read_documents(
 
 
 def _text_document(path: Path, name: str, max_bytes: int) -> Record:
-    with _open(path) as stream:
-        raw = stream.read(max_bytes + 1)
+    try:
+        with _open(path) as stream:
+            raw = stream.read(max_bytes + 1)
+    except UNREADABLE as err:
+        return BadDocument(str(path), 0, f"unreadable ({err})")
     if len(raw) > max_bytes:
         return BadDocument(str(path), 0, f"longer than {max_bytes} bytes (--max-document-size)")
     return _checked(raw, str(path), 0, lambda text: Document(name, text, str(path), 0))
 
 
 def _jsonl_documents(path: Path, max_bytes: int) -> Iterator[Record]:
-    with _open(path) as stream:
-        for number, raw in enumerate(_bounded_lines(stream, max_bytes), start=1):
-            if raw is None:
-                yield BadDocument(str(path), number,
-                                  f"line longer than {max_bytes} bytes (--max-document-size)")
-            elif raw.strip():
-                yield _checked(raw, str(path), number,
-                               lambda text, n=number: _json_document(text, path, n))
+    number = 0
+    try:
+        with _open(path) as stream:
+            for number, raw in enumerate(_bounded_lines(stream, max_bytes), start=1):
+                if raw is None:
+                    yield BadDocument(str(path), number,
+                                      f"line longer than {max_bytes} bytes (--max-document-size)")
+                elif raw.strip():
+                    yield _checked(raw, str(path), number,
+                                   lambda text, n=number: _json_document(text, path, n))
+    except UNREADABLE as err:
+        yield BadDocument(str(path), number + 1, f"unreadable from this line on ({err})")
 
 
 def _bounded_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
@@ -149,6 +162,8 @@ def _json_document(line_text: str, path: Path, number: int) -> Document:
         row = json.loads(line_text)
     except json.JSONDecodeError as err:
         raise ValueError(f"not JSON: {err}") from err
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
     if not isinstance(row, dict) or not isinstance(row.get("text"), str):
         raise ValueError('expected {"id": ..., "text": "..."}: no "text" string')
     doc_id = row.get("id", f"{path}:{number}")
@@ -180,7 +195,10 @@ def count_records(inputs: Sequence[str | os.PathLike]) -> int:
         if not path.name.endswith((".jsonl", ".jsonl.gz")):
             total += 1
             continue
-        with _open(path) as stream:
-            for line in _bounded_lines(stream, 1 << 20):
-                total += line is None or bool(line.strip())
+        try:
+            with _open(path) as stream:
+                for line in _bounded_lines(stream, 1 << 20):
+                    total += line is None or bool(line.strip())
+        except UNREADABLE:
+            total += 1  # the BadDocument read_documents gives where reading stops
     return total

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd.annotate.process import PartitionResult
-from wsd.persistence import atomic_open, write_text_atomic
+from wsd.persistence import atomic_open, loads_json, read_text, write_text_atomic
 
 MANIFEST = "manifest.json"
 JOURNAL = "journal.jsonl"
@@ -102,10 +102,11 @@ class OutputFolder:
         if not path.exists():
             return
         try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            old = loads_json(read_text(path), str(path))
+        except ValueError as err:  # not UTF-8, not JSON, nested too deeply
             raise ValueError(f"{path} is not a wsd annotate manifest ({err})") from err
-        if not isinstance(old, dict) or old.get("format") != FORMAT:
+        if not isinstance(old, dict) or old.get("format") != FORMAT \
+                or not isinstance(old.get("model", {}), dict):
             raise ValueError(f"{path} is not a wsd annotate manifest")
         for part, now, then in (("inputs", run["inputs"], old.get("inputs")),
                                 ("settings", run["settings"], old.get("settings")),
@@ -128,12 +129,14 @@ class OutputFolder:
         journal = self.folder / JOURNAL
         entries = []
         if journal.exists():
-            for line in journal.read_text(encoding="utf-8").splitlines():
+            # a kill can cut a line inside a UTF-8 character: such a line is dropped too
+            for line in journal.read_text(encoding="utf-8", errors="replace").splitlines():
                 try:
                     entry = json.loads(line)
-                except json.JSONDecodeError:
+                except (json.JSONDecodeError, RecursionError):
                     continue
-                if (self.folder / entry["file"]).is_file():
+                if isinstance(entry, dict) and isinstance(entry.get("file"), str) \
+                        and "partition" in entry and (self.folder / entry["file"]).is_file():
                     entries.append(entry)
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
         write_text_atomic(journal, text)

@@ -27,10 +27,19 @@ The dictionary file (Senseval-3's ``EnglishLS.dictionary.xml``) lists each lexel
 ``<sense id=".." gloss=".." synset=".."/>``; ``read_dictionary`` returns
 ``{lexelt item: [(sense id, gloss, synonyms), ...]}`` for ``wsd.knowledge.lexsample``.
 Every error names the file and line.
+
+Input contract: the file is UTF-8 unless a byte-order mark or the XML declaration says
+otherwise (bytes that do not decode are an error, never replaced). A ``<!DOCTYPE>`` naming an
+external DTD is ignored; one with an internal subset, and any ``<!ENTITY>`` declaration, is
+refused, as ``defusedxml`` refuses them for the framework reader: the format needs no
+declarations, and entity expansion can exhaust memory. Instance ids, lexelt items and sense ids
+may not hold whitespace (key and answer files separate fields by it); an instance has one
+``<context>``; lexelts do not nest.
 """
 
 from __future__ import annotations
 
+import codecs
 import html.entities
 import os
 import re
@@ -41,6 +50,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from wsd.instance import Instance, token_spans
+from wsd.persistence import decode_text, read_text, write_text_atomic
 
 PathLike = str | os.PathLike
 LexicalKey = dict[str, tuple[str, tuple[str, ...]]]  # instance id -> (lexelt, senses)
@@ -49,6 +59,12 @@ POS_LETTERS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "j": "ADJ", "s": "ADJ", "r"
 UNASSIGNABLE = "U"
 _ROOT = "wsd-lexsample-root"
 _PROLOGUE = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>", re.IGNORECASE)
+_QUOTED = r"""(?:"[^"]*"|'[^']*')"""
+_PLAIN_DOCTYPE = re.compile(  # a DOCTYPE naming at most an external DTD: no internal subset
+    rf"<!DOCTYPE\s+[\w.:-]+(?:\s+(?:SYSTEM\s+{_QUOTED}|PUBLIC\s+{_QUOTED}\s+{_QUOTED}))?\s*>",
+    re.IGNORECASE)
+_DECLARATIONS = re.compile(r"<!(?:DOCTYPE|ENTITY)\b", re.IGNORECASE)
+_DECLARED_ENCODING = re.compile(rb"""\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z][\w.-]*)["']""")
 _AMPERSAND = re.compile(r"&(?:(#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*)\s*;)?")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 
@@ -78,6 +94,32 @@ def _entity(match: re.Match) -> str:
     return f"&amp;{name};"
 
 
+def _decoded(path: Path) -> str:
+    """The file's text: UTF-8, or the encoding a byte-order mark or the XML declaration gives;
+    ValueError naming file:line for bytes that do not decode (nothing is silently replaced)."""
+    raw = path.read_bytes()
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return decode_text(raw, str(path), "utf-16")
+    declared = _DECLARED_ENCODING.match(raw.removeprefix(codecs.BOM_UTF8))
+    encoding = declared.group(1).decode("ascii") if declared else "utf-8"
+    try:
+        encoding = codecs.lookup(encoding).name
+    except LookupError:
+        raise ValueError(f"{path}:1: unknown encoding {encoding!r} in the XML declaration") \
+            from None
+    return decode_text(raw, str(path), "utf-8-sig" if encoding == "utf-8" else encoding)
+
+
+def _refuse_declarations(text: str, path: Path) -> None:
+    """ValueError for a DOCTYPE with an internal subset or any ENTITY declaration."""
+    for match in _DECLARATIONS.finditer(text):
+        if not _PLAIN_DOCTYPE.match(text, match.start()):
+            line = text.count("\n", 0, match.start()) + 1
+            raise ValueError(
+                f"{path}:{line}: DOCTYPE internal subsets and ENTITY declarations are refused "
+                "(a lexical-sample file needs none, and entity expansion can exhaust memory)")
+
+
 def _as_xml(text: str) -> str:
     """The file's text as one well-formed document with the same line numbers: prologue blanked
     (newlines kept), raw entities repaired, everything wrapped in one synthetic root."""
@@ -92,7 +134,8 @@ def _parse(path: Path, start: Callable, end: Callable, chars: Callable) -> None:
     parser.StartElementHandler = lambda name, attrs: start(name, attrs, parser.CurrentLineNumber)
     parser.EndElementHandler = lambda name: end(name, parser.CurrentLineNumber)
     parser.CharacterDataHandler = chars
-    text = path.read_text(encoding="utf-8", errors="replace")
+    text = _decoded(path)
+    _refuse_declarations(text, path)
     try:
         parser.Parse(_as_xml(text), True)
     except xml.parsers.expat.ExpatError as error:
@@ -134,10 +177,9 @@ class _Reader:
 
     def start(self, name: str, attrs: dict, line: int) -> None:
         if name == "lexelt":
-            item = attrs.get("item", "").strip()
-            if not item:
-                raise self.fail(line, '<lexelt> has no item="lemma.pos" attribute')
-            self.lexelt = item
+            if self.lexelt is not None:
+                raise self.fail(line, f"<lexelt> inside lexelt {self.lexelt!r}")
+            self.lexelt = _field(attrs, "item", "<lexelt>", self.fail, line)
         elif name == "instance":
             self._start_instance(attrs, line)
         elif name == "answer":
@@ -145,6 +187,8 @@ class _Reader:
         elif name == "context":
             if self.current is None:
                 raise self.fail(line, "<context> outside an <instance>")
+            if self.current.had_context:
+                raise self.fail(line, f"a second <context> in instance {self.current.id!r}")
             self.in_context = True
             self.current.had_context = True
         elif name == "head" and self.in_context:
@@ -159,9 +203,7 @@ class _Reader:
             raise self.fail(line, "<instance> outside a <lexelt>")
         if self.current is not None:
             raise self.fail(line, f"<instance> inside instance {self.current.id!r}")
-        instance_id = attrs.get("id", "").strip()
-        if not instance_id:
-            raise self.fail(line, "<instance> has no id attribute")
+        instance_id = _field(attrs, "id", "<instance>", self.fail, line)
         if instance_id in self.seen:
             raise self.fail(line, f"instance id {instance_id!r} already used on line "
                                   f"{self.seen[instance_id]}")
@@ -172,9 +214,7 @@ class _Reader:
         pending = self.current
         if pending is None:
             raise self.fail(line, "<answer> outside an <instance>")
-        sense = attrs.get("senseid", "").strip()
-        if not sense or sense != "".join(sense.split()):
-            raise self.fail(line, f"<answer> needs a senseid without spaces, got {sense!r}")
+        sense = _field(attrs, "senseid", "<answer>", self.fail, line)
         named = attrs.get("instance", pending.id).strip()
         if named != pending.id:
             raise self.fail(line, f"<answer instance={named!r}> inside instance {pending.id!r}")
@@ -227,6 +267,18 @@ class _Reader:
         )
 
 
+def _field(attrs: dict, name: str, element: str, fail: Callable, line: int) -> str:
+    """An id-like attribute: present, not empty, no whitespace inside (key and answer files
+    separate their fields by whitespace)."""
+    value = attrs.get(name, "").strip()
+    if not value:
+        raise fail(line, f"{element} has no {name} attribute")
+    if value != "".join(value.split()):
+        raise fail(line, f"{element} {name} {value!r} holds whitespace; key and answer files "
+                         "could not tell its parts from the next field")
+    return value
+
+
 def _tokens(text: str) -> list[str]:
     return [text[start:end] for start, end in token_spans(text)]
 
@@ -247,22 +299,21 @@ def read_key(path: PathLike) -> LexicalKey:
     comment, as scorer2 allows). Errors name file:line."""
     key: LexicalKey = {}
     first_line: dict[str, int] = {}
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            fields = line.split("!!", 1)[0].split()
-            if not fields:
-                continue
-            if len(fields) < 3:
-                raise ValueError(
-                    f"{path}:{number}: expected 'lexelt instance_id sense [sense ...]', "
-                    f"got {line.strip()!r}"
-                )
-            lexelt, instance_id, *senses = fields
-            if instance_id in key:
-                raise ValueError(f"{path}:{number}: instance id {instance_id!r} already on "
-                                 f"line {first_line[instance_id]}")
-            first_line[instance_id] = number
-            key[instance_id] = (lexelt, tuple(dict.fromkeys(senses)))
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        fields = line.split("!!", 1)[0].split()
+        if not fields:
+            continue
+        if len(fields) < 3:
+            raise ValueError(
+                f"{path}:{number}: expected 'lexelt instance_id sense [sense ...]', "
+                f"got {line.strip()!r}"
+            )
+        lexelt, instance_id, *senses = fields
+        if instance_id in key:
+            raise ValueError(f"{path}:{number}: instance id {instance_id!r} already on "
+                             f"line {first_line[instance_id]}")
+        first_line[instance_id] = number
+        key[instance_id] = (lexelt, tuple(dict.fromkeys(senses)))
     return key
 
 
@@ -329,19 +380,18 @@ def read_dictionary(path: PathLike) -> dict[str, list[tuple[str, str, str]]]:
     entries: dict[str, list[tuple[str, str, str]]] = {}
     state: dict = {"lexelt": None, "sense": None, "text": []}
 
+    def fail(line: int, problem: str) -> ValueError:
+        return ValueError(f"{path}:{line}: {problem}")
+
     def start(name: str, attrs: dict, line: int) -> None:
         if name == "lexelt":
-            item = attrs.get("item", "").strip()
-            if not item:
-                raise ValueError(f"{path}:{line}: <lexelt> has no item attribute")
+            item = _field(attrs, "item", "<lexelt>", fail, line)
             state["lexelt"] = item
             entries.setdefault(item, [])
         elif name == "sense":
             if state["lexelt"] is None:
                 raise ValueError(f"{path}:{line}: <sense> outside a <lexelt>")
-            sense_id = attrs.get("id", "").strip()
-            if not sense_id:
-                raise ValueError(f"{path}:{line}: <sense> has no id attribute")
+            sense_id = _field(attrs, "id", "<sense>", fail, line)
             if any(known == sense_id for known, _, _ in entries[state["lexelt"]]):
                 raise ValueError(f"{path}:{line}: sense {sense_id!r} is listed twice under "
                                  f"{state['lexelt']!r}")
@@ -372,7 +422,8 @@ def read_dictionary(path: PathLike) -> dict[str, list[tuple[str, str, str]]]:
 def write_lexsample(path: PathLike, instances: Sequence[Instance], answers: bool = True) -> None:
     """Write instances in the lexical-sample format (``read_lexsample`` reads them back): one
     ``<lexelt>`` per lexelt in first-seen order, tokens joined by spaces, the target in
-    ``<head>``, the gold senses as ``<answer>`` elements unless ``answers`` is False."""
+    ``<head>``, the gold senses as ``<answer>`` elements unless ``answers`` is False. The file
+    is written whole or not at all (a temporary file renamed into place)."""
     groups: dict[str, list[Instance]] = {}
     for inst in instances:
         groups.setdefault(lexelt_of(inst), []).append(inst)
@@ -391,4 +442,4 @@ def write_lexsample(path: PathLike, instances: Sequence[Instance], answers: bool
                              *map(escape, inst.tokens[end:])))
             lines += ["<context>", text, "</context>", "</instance>"]
         lines.append("</lexelt>")
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_text_atomic(path, "\n".join(lines) + "\n")

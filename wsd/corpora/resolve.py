@@ -37,3 +37,16 @@ def load_corpus(spec: str) -> list[Instance]:
     if not name and spec in senseval_words():
         return load_senseval(spec)
     raise ValueError(f"no corpus {spec!r}: use {CORPUS_HELP}")
+
+
+def corpus_files(spec: str) -> list[Path]:
+    """The files the corpus ``spec`` reads (data and key), so that an output path naming one
+    of them can be refused before it is overwritten."""
+    source, _, name = spec.partition(":")
+    if name and source == "lexsample":
+        return [Path(name), Path(name + ".key")]
+    if name and source == "framework":
+        spec = name
+    if spec.endswith(".data.xml"):
+        return [Path(spec), Path(spec.removesuffix(".data.xml") + ".gold.key.txt")]
+    return [Path(spec)]

@@ -10,7 +10,10 @@ any of the listed gold senses, ``U`` included). Then
 
 Coarse-grained scoring first maps every sense, in answers and key alike, to its coarse sense
 with a sense map: lines ``sense parent [grandparent ...]`` (scorer2's subsumption hierarchy);
-the coarse sense is the last one listed, and senses the map does not list stand for themselves.
+the coarse sense is the last one listed, followed further when that sense has a line of its
+own (so a hierarchy split over several lines still gives one coarse sense per sense), and senses
+the map does not list stand for themselves. A cycle, or a sense with two lines, is an error
+naming the file and line.
 """
 
 from __future__ import annotations
@@ -18,20 +21,32 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
+from wsd.persistence import read_text
+
 PathLike = str | os.PathLike
 
 
 def read_sense_map(path: PathLike) -> dict[str, str]:
     """``{sense: coarse sense}`` from a sense-map file (see the module docstring)."""
-    mapping: dict[str, str] = {}
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            fields = line.split()
-            if not fields:
-                continue
-            if fields[0] in mapping:
-                raise ValueError(f"{path}:{number}: sense {fields[0]!r} is mapped twice")
-            mapping[fields[0]] = fields[-1]
+    parent: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if fields[0] in parent:
+            raise ValueError(f"{path}:{number}: sense {fields[0]!r} is mapped twice (first on "
+                             f"line {line_of[fields[0]]})")
+        parent[fields[0]], line_of[fields[0]] = fields[-1], number
+    mapping = {}
+    for sense in parent:
+        chain = [sense]
+        while parent.get(chain[-1], chain[-1]) != chain[-1]:
+            if parent[chain[-1]] in chain:
+                raise ValueError(f"{path}:{line_of[sense]}: the sense map has a cycle: "
+                                 f"{' -> '.join([*chain, parent[chain[-1]]])}")
+            chain.append(parent[chain[-1]])
+        mapping[sense] = chain[-1]
     return mapping
 
 

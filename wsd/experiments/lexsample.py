@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -151,9 +152,19 @@ def run_lexsample(
     training = _labelled(read_lexsample(train, train_key), train)
     testing = read_lexsample(test, test_key)
     inventory = LexicalSampleInventory.from_file(dictionary) if dictionary else None
-    coarse_map = read_sense_map(sense_map) if sense_map else None
     if test_key is None and sense_map is not None:
         raise ValueError("--sense-map needs --test-key: coarse scores compare with the key")
+    coarse_map = read_sense_map(sense_map) if sense_map else None
+    key_senses = {sense for inst in testing for sense in inst.senses}
+    if coarse_map is not None and not key_senses & set(coarse_map):
+        warnings.warn(f"{sense_map} maps none of the senses in {test_key}: the coarse-grained "
+                      "scores equal the fine-grained ones (a sense map for other data?)",
+                      stacklevel=2)
+    if learner == "lesk" and inventory is not None:
+        bare = [lexelt for lexelt in by_lexelt(training) if not glosses_for(inventory, lexelt)]
+        if bare:
+            raise ValueError(f"{dictionary} has no senses for {len(bare)} lexelt(s) of {train} "
+                             f"({', '.join(bare[:5])}); lesk needs their glosses")
     seconds = {"read": time.perf_counter() - clock}
 
     clock = time.perf_counter()

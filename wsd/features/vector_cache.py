@@ -5,7 +5,9 @@ float32, read with ``allow_pickle=False``); the namespace names the model and th
 made them. Each ``put`` writes one new shard through a temporary file and a rename, so an
 interrupted run leaves whole shards only. A folder's shards are read once per process and kept
 in memory (experiments ask for the same vectors fold after fold). The root is ``$WSD_CACHE_DIR`` or
-``~/.cache/wsd``.
+``~/.cache/wsd``. A shard that cannot be read or holds anything but one finite float32 row per
+string key, all rows as wide as the folder's others (a damaged or foreign file), is left out
+with a one-line notice naming it: its vectors are encoded again, never used wrong.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import warnings
+import zipfile
+import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -41,9 +46,17 @@ class VectorCache:
     def _load(self) -> dict[str, np.ndarray]:
         if self.folder not in _IN_MEMORY:
             vectors: dict[str, np.ndarray] = {}
+            width = None
             for shard in sorted(self.folder.glob("*.npz")):
-                with np.load(shard, allow_pickle=False) as data:
-                    vectors.update(zip(data["keys"].tolist(), data["vectors"], strict=True))
+                try:
+                    keys, matrix = _read_shard(shard, width)
+                except (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile,
+                        zlib.error) as err:
+                    warnings.warn(f"vector cache shard {shard} left out ({err}); its vectors "
+                                  "will be encoded again", stacklevel=2)
+                    continue
+                width = matrix.shape[1]
+                vectors.update(zip(keys, matrix, strict=True))
             _IN_MEMORY[self.folder] = vectors
         return _IN_MEMORY[self.folder]
 
@@ -68,3 +81,23 @@ class VectorCache:
             Path(temporary).unlink(missing_ok=True)
             raise
         self._load().update(zip(keys.tolist(), matrix, strict=True))
+
+
+def _read_shard(shard: Path, width: int | None) -> tuple[list[str], np.ndarray]:
+    """A shard's keys and float32 rows; ValueError when it is not what ``put`` writes."""
+    with open(shard, "rb") as stream:  # closed even when np.load fails half-way
+        data = np.load(stream, allow_pickle=False)
+        if not isinstance(data, np.lib.npyio.NpzFile):
+            raise ValueError("it is not an .npz archive")
+        with data:
+            keys, matrix = data["keys"], data["vectors"]
+    if keys.ndim != 1 or keys.dtype.kind != "U":
+        raise ValueError("its keys are not a list of strings")
+    if matrix.dtype != np.float32 or matrix.ndim != 2 or len(matrix) != len(keys):
+        raise ValueError(f"it holds {matrix.dtype} vectors of shape {matrix.shape} for "
+                         f"{len(keys)} keys")
+    if width is not None and matrix.shape[1] != width:
+        raise ValueError(f"its vectors have {matrix.shape[1]} values, the folder's {width}")
+    if not np.isfinite(matrix).all():
+        raise ValueError("it holds NaN or infinite values")
+    return keys.tolist(), matrix

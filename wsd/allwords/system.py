@@ -23,6 +23,7 @@ from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
+from wsd.learners.multiclass import check_update_options
 from wsd.resources import require_nltk_resource
 
 Answer = str | None
@@ -44,13 +45,19 @@ class AllWordsWSD:
     perceptron); ``n_models``: average the weights of this many perceptrons trained on
     differently shuffled data (less dependence on the order); ``cv_folds``: when > 1, keep a
     key's classifier only if it beats the key's most frequent sense in that many-fold
-    cross-validation on the training data; ``wordnet_examples``: add WordNet's example
+    cross-validation on the training data; ``learner``: "perceptron" (the averaged perceptrons
+    above) or "linear_svc" (scikit-learn's LinearSVC with ``C``, a peer for comparison);
+    ``update``: "perceptron" (a step of 1 on a mistake, or whenever the gold sense wins by less
+    than ``train_margin``) or "pa" (passive-aggressive PA-I steps capped by ``C``; see
+    ``wsd.learners.multiclass``); ``wordnet_examples``: add WordNet's example
     sentences to each classifier's training data (not to the sense counts);
     ``min_examples``: keys with fewer training examples answer their most frequent sense.
 
-    Decision: the classifier's scores plus ``prior * log p(sense | key)`` (add-one training
-    relative frequency), plus ``gloss_weight`` times the simplified-Lesk overlap of the
-    sentence with each sense's WordNet gloss, examples and related glosses
+    Decision: the classifier's scores plus ``prior * (1 + prior_count / n) * log p(sense |
+    key)`` (add-one training relative frequency; n the key's training examples, so keys with
+    few examples lean more on their sense frequencies), plus ``gloss_weight`` times the
+    simplified-Lesk overlap of the sentence with each sense's WordNet gloss, examples and
+    related glosses
     (``SimplifiedLesk(related=True)``: knowledge SemCor lacks for rare senses), plus
     ``discourse_weight`` times the mean sense distribution of the other instances of the key
     in the same document (``one_sense_per_discourse``); ``margin``: answer the most frequent
@@ -72,10 +79,15 @@ class AllWordsWSD:
         average: bool = True,
         n_models: int = 10,
         cv_folds: int = 0,
+        learner: str = "perceptron",
+        update: str = "perceptron",
+        train_margin: float = 0.0,
+        C: float = 1.0,
         wordnet_examples: bool = False,
         min_examples: int = 2,
         margin: float = 0.0,
         prior: float = 0.5,
+        prior_count: float = 0.0,
         gloss_weight: float = 1.0,
         discourse_weight: float = 3.0,
         backoff: str = "first_sense",
@@ -91,10 +103,15 @@ class AllWordsWSD:
         self.average = average
         self.n_models = n_models
         self.cv_folds = cv_folds
+        self.learner = learner
+        self.update = update
+        self.train_margin = train_margin
+        self.C = C
         self.wordnet_examples = wordnet_examples
         self.min_examples = min_examples
         self.margin = margin
         self.prior = prior
+        self.prior_count = prior_count
         self.gloss_weight = gloss_weight
         self.discourse_weight = discourse_weight
         self.backoff = backoff
@@ -116,10 +133,15 @@ class AllWordsWSD:
             "average": self.average,
             "n_models": self.n_models,
             "cv_folds": self.cv_folds,
+            "learner": self.learner,
+            "update": self.update,
+            "train_margin": self.train_margin,
+            "C": self.C,
             "wordnet_examples": self.wordnet_examples,
             "min_examples": self.min_examples,
             "margin": self.margin,
             "prior": self.prior,
+            "prior_count": self.prior_count,
             "gloss_weight": self.gloss_weight,
             "discourse_weight": self.discourse_weight,
             "backoff": self.backoff,
@@ -133,6 +155,9 @@ class AllWordsWSD:
         extractors(spec_json(self.features))  # ValueError for an unknown preset / extractor
         if self.pos_tags not in ("corpus", "penn"):
             raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
+        if self.learner not in ("perceptron", "linear_svc"):
+            raise ValueError(f"learner must be 'perceptron' or 'linear_svc', got {self.learner!r}")
+        check_update_options(self.train_margin, self.update, self.C)
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
         if isinstance(self.n_models, bool) or not isinstance(self.n_models, int) \
@@ -142,7 +167,7 @@ class AllWordsWSD:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
-        for name in ("prior", "margin", "gloss_weight", "discourse_weight"):
+        for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
                 raise ValueError(f"{name} must be a number >= 0, got {value!r}")
@@ -168,12 +193,15 @@ class AllWordsWSD:
             return None
         return neighbour_tokens(instances, self.context_sentences)
 
-    def fit(self, instances: Sequence[Instance]) -> AllWordsWSD:
-        """Count senses per key and train a classifier for every key that needs one."""
+    def fit(self, instances: Sequence[Instance], tagged: bool = False) -> AllWordsWSD:
+        """Count senses per key and train a classifier for every key that needs one;
+        ``tagged=True`` when the instances already carry the tags ``pos_tags`` asks for (as
+        ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
         from joblib import Parallel, delayed
 
         self._check_params()
-        labelled = self.tagged([inst for inst in instances if inst.senses])
+        labelled = [inst for inst in instances if inst.senses]
+        labelled = labelled if tagged else self.tagged(labelled)
         if not labelled:
             raise ValueError("no labelled training instances (every instance lacks gold senses)")
         groups = group_by_key(labelled)
@@ -193,7 +221,9 @@ class AllWordsWSD:
         context = self.context_of(labelled)
         spec = spec_json(self.features)
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
-                    "n_models": self.n_models, "cv_folds": self.cv_folds}  # fmt: skip
+                    "n_models": self.n_models, "cv_folds": self.cv_folds, "learner": self.learner,
+                    "update": self.update, "train_margin": self.train_margin,
+                    "C": self.C}  # fmt: skip
 
         def group_context(group: list[Instance]):
             if context is None:

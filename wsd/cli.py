@@ -286,7 +286,8 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     options = {"n_jobs": args.jobs, "verbose": not args.quiet}
     chosen = {"seed": args.seed, "epochs": args.epochs, "n_models": args.models,
               "prior": args.prior, "gloss_weight": args.gloss_weight,
-              "discourse_weight": args.discourse_weight}
+              "discourse_weight": args.discourse_weight, "prior_count": args.prior_count,
+              "margin": args.backoff_margin}
     options.update({name: value for name, value in chosen.items() if value is not None})
     if args.jobs != 1 and (args.workers or args.scheduler):
         raise ValueError("--jobs runs local processes; with --workers or --scheduler the Dask "
@@ -480,7 +481,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", help="train and save the system to this .npz model file (with no "
                                   "--evaluate it only trains)")
     p.add_argument("--model", help="apply a model saved with --save instead of training; "
-                                   "--prior, --gloss-weight and --discourse-weight still apply")
+                                   "the prediction-time weights (--prior to --backoff-margin) "
+                                   "still apply")
     p.add_argument("--epochs", type=int, default=None, help="training epochs (default: 10)")
     p.add_argument("--models", type=int, default=None,
                    help="perceptrons per word, trained on different shuffles and averaged "
@@ -491,6 +493,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="weight of the overlap with WordNet glosses, 0 for none (default: 1)")
     p.add_argument("--discourse-weight", type=float, default=None,
                    help="weight of one sense per discourse, 0 for none (default: 3)")
+    p.add_argument("--prior-count", type=float, default=None,
+                   help="the prior's weight grows by prior-count / n for a word with n training "
+                        "examples (default: 0)")
+    p.add_argument("--backoff-margin", type=float, default=None,
+                   help="answer the most frequent sense when the best sense wins by less "
+                        "(default: 0)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 from wsd.corpora.bundled import load_bundled
 from wsd.experiments.disambiguate import train_bundled_model
@@ -46,6 +50,7 @@ ALLWORDS_TEXTS = [
     "The money and cash loan went to the bank. Fishing banks with mud and water.",
     "He planted one seed.\n\nThe bank near the river had mud and water.",
     "A loan from the bank, in cash.",
+    "The bank lent cash\nto the town. Mr. Lee fished by the river bank!",
 ]
 
 
@@ -67,3 +72,69 @@ def write_allwords_corpus(path: Path) -> list[str]:
         for n, text in enumerate(ALLWORDS_TEXTS):
             stream.write(json.dumps({"id": f"a{n}", "text": text}) + "\n")
     return ALLWORDS_TEXTS
+
+
+def stop_after_first_partition(args: Sequence[str], out: Path, signum: int
+                               ) -> tuple[int, str]:  # fmt: skip
+    """Start ``wsd annotate ARGS`` (writing to ``out``) as a user starts it, in its own
+    process, and send it ``signum`` as soon as it has finished a partition; its exit code and
+    stderr."""
+    from test_cli import WSD
+
+    process = subprocess.Popen([WSD, "annotate", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    wait_for_first_partition(out, process)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=120)
+    return process.returncode, err
+
+
+def wait_for_first_partition(folder: Path, process: subprocess.Popen, timeout: float = 300) -> None:
+    """Return as soon as the run in ``process`` has finished a partition in ``folder``
+    (AssertionError when it ends first: then the test could not stop it mid-run)."""
+    journal = folder / "journal.jsonl"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if journal.is_file() and journal.read_bytes().count(b"\n"):
+            return
+        if process.poll() is not None:
+            raise AssertionError(f"the run ended before a partition was seen: "
+                                 f"{process.stderr.read()}")  # fmt: skip
+        time.sleep(0.002)
+    raise AssertionError("no partition finished in time")
+
+
+def journal_partitions(folder: Path) -> list[str]:
+    """The partitions ``folder``'s journal lists, in the order they finished."""
+    text = (folder / "journal.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line)["partition"] for line in text.splitlines()]
+
+
+def long_run_corpus(folder: Path, model: Path) -> tuple[Path, list[str]]:
+    """1,500 documents, 300 partitions of 5 (a run lasts long enough to be stopped mid-run),
+    and the lines of their annotation by one uninterrupted run."""
+    from wsd.annotate import annotate_corpus
+
+    write_jsonl_corpus(folder / "docs.jsonl", 1500, seed=2)
+    annotate_corpus([folder / "docs.jsonl"], model, folder / "reference", progress=False)
+    return folder / "docs.jsonl", output_lines(folder / "reference")
+
+
+LONG_RUN_PARTITIONS = 300
+
+
+def long_run_arguments(corpus: Path, model: Path, out: Path) -> tuple[str, ...]:
+    """The ``wsd annotate`` arguments of a run of the long-run corpus into ``out``."""
+    return (str(corpus), "--model", str(model), "--out", str(out), "--partition-size", "5",
+            "--quiet")  # fmt: skip
+
+
+def wsd_in_process(capsys, *args: str) -> SimpleNamespace:
+    """``wsd ARGS`` run by ``wsd.cli.main`` in this process (no interpreter start-up), with
+    its exit code and output as ``subprocess.run`` gives them."""
+    from wsd.cli import main
+
+    capsys.readouterr()
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return SimpleNamespace(returncode=code, stdout=out, stderr=err)

@@ -2,26 +2,37 @@
 folder (atomic files, manifest, resume) and the command line."""
 
 import gzip
+import importlib.util
 import json
+import re
+import signal
+import subprocess
+import sys
 
 import pytest
 from annotate_data import (
+    LONG_RUN_PARTITIONS,
+    journal_partitions,
+    long_run_arguments,
+    long_run_corpus,
     output_lines,
     save_allwords_model,
     save_bass_model,
+    stop_after_first_partition,
     write_allwords_corpus,
     write_jsonl_corpus,
+    wsd_in_process,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cli import assert_clean_error, run
 
 from wsd.annotate import annotate_corpus, load_annotator
-from wsd.annotate.annotator import ModelRef, preload, sentences_of
+from wsd.annotate.annotator import ModelRef, preload
 from wsd.annotate.inputs import BadDocument, Document, Partition, partitions, read_documents
 from wsd.annotate.process import annotate_partition
 from wsd.experiments.pipeline import SupervisedWSD
-from wsd.instance import Instance
+from wsd.instance import Instance, document_sentence_spans
 from wsd.resources import has_nltk_resource
 
 
@@ -71,6 +82,18 @@ def test_bad_documents_keep_their_place_with_file_and_line(tmp_path):
     assert [r.line for r in records] == [1, 2, 3, 4, 5, 6, 7]
 
 
+def test_a_bad_text_file_is_reported_at_its_first_bad_line(tmp_path):
+    (tmp_path / "latin1.txt").write_bytes(b"Fine line.\nAnother.\nna\xefve\nmore\n")
+    (tmp_path / "empty.txt").write_bytes(b" \n\n")
+    (tmp_path / "long.txt").write_bytes(b"word " * 30)
+    records = list(read_documents([tmp_path], max_bytes=100))
+    assert [(r.source, r.line) for r in records] == [
+        (str(tmp_path / "empty.txt"), 0), (str(tmp_path / "latin1.txt"), 3),
+        (str(tmp_path / "long.txt"), 0)]
+    assert [r.problem.split(":")[0] for r in records] == [
+        "empty text", "not UTF-8", "longer than 100 bytes (--max-document-size)"]
+
+
 def test_a_missing_input_or_unknown_file_type_is_an_error(tmp_path):
     with pytest.raises(ValueError, match="does not exist"):
         list(read_documents([tmp_path / "nothing.jsonl"]))
@@ -107,11 +130,38 @@ def test_partitions_cut_the_stream_in_order(items, size):
     assert not cut or 1 <= len(cut[-1].records) <= size
 
 
-def test_sentences_are_split_at_paragraphs_and_sentence_ends():
-    text = "  He sat by the bank. Then Mr. Smith left!\n\n  A new paragraph\nwithout a stop\n"
-    spans = sentences_of(text)
+def test_sentences_are_split_at_line_breaks_and_sentence_ends():
+    text = ("  He sat by the bank. Then Mr. Smith left!\n\n  A new paragraph\nwithout a stop\r\n"
+            "Last one? Yes.")
+    spans = document_sentence_spans(text)
     assert [text[s:e] for s, e in spans] == [
-        "He sat by the bank.", "Then Mr. Smith left!", "A new paragraph\nwithout a stop"]
+        "He sat by the bank.", "Then Mr. Smith left!", "A new paragraph", "without a stop",
+        "Last one?", "Yes."]
+
+
+lines = st.text(st.sampled_from("ab .!?A\n\r\t"), max_size=40)
+
+
+@given(lines)
+def test_document_sentences_are_stripped_ordered_and_cover_every_word(text):
+    spans = document_sentence_spans(text)
+    assert all(0 <= s < e <= len(text) for s, e in spans)
+    assert all(e1 <= s2 for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False))
+    for s, e in spans:
+        assert text[s:e] == text[s:e].strip()
+        assert len(text[s:e].splitlines()) == 1  # no sentence runs over a line break
+    covered = "".join(text[s:e] for s, e in spans)
+    assert "".join(covered.split()) == "".join(text.split())  # no character lost
+
+
+def test_both_annotators_split_sentences_as_the_text_pipeline(model, monkeypatch):
+    import wsd.text.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "_words", lambda text, offset: ())  # no tagger needed
+    text = "We caught a bass\nin the lake. Dr. Lee plays bass!\n\n  A bass   \n"
+    one_word = [s["text"] for s in load_annotator(model).annotate(text)]
+    assert one_word == [s.text for s in pipeline.analyze(text)]
+    assert one_word == ["We caught a bass", "in the lake.", "Dr. Lee plays bass!", "A bass"]
 
 
 # ---------------------------------------------------------------- the one-word annotator
@@ -156,6 +206,13 @@ def test_an_all_words_model_tags_every_content_word_as_the_text_pipeline_does(tm
     assert first["bank"]["sense_key"] == "bank%1:14:00::"
     assert first["banks"]["sense_key"] == "bank%1:17:01::"
     assert manifest["counts"]["tagged"] == sum(len(s["words"]) for v in rows.values() for s in v)
+    bass = load_annotator(save_bass_model(tmp_path / "bass.json"))
+    for n, text in enumerate(texts):  # one sentence splitter for both kinds of model
+        assert [s["text"] for s in bass.annotate(text)] == [s["text"] for s in rows[f"a{n}"]]
+    if importlib.util.find_spec("pyarrow"):
+        annotate_corpus([tmp_path / "docs.jsonl"], model, tmp_path / "parquet", partition_size=1,
+                        output_format="parquet", progress=False)  # fmt: skip
+        assert parquet_lines(tmp_path / "parquet") == output_lines(tmp_path / "out")
 
 
 def test_a_document_the_annotator_fails_on_is_reported_and_the_others_annotated():
@@ -255,6 +312,8 @@ def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus,
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["status"] == "interrupted" and list(manifest["partitions"]) == [
         "part-00000", "part-00001", "part-00002"]
+    assert manifest["partitions_expected"] == 12
+    assert {p["status"] for p in manifest["partitions"].values()} == {"done"}
     # what a kill leaves: a temporary file, a partition file the journal does not list yet,
     # a journal line cut short
     (tmp_path / ".part-00003.jsonl.abc.tmp").write_text('{"id": "doc1', encoding="utf-8")
@@ -266,6 +325,7 @@ def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus,
                                on_result=lambda r: resumed.append(r.index))
     assert resumed == list(range(3, 12))
     assert output_lines(tmp_path) == output_lines(reference[0])
+    assert not list(tmp_path.glob(".*.tmp"))
     assert manifest["counts"]["documents"] == 57 and manifest["status"] == "complete"
     journal = (tmp_path / "journal.jsonl").read_text(encoding="utf-8").splitlines()
     assert sorted(json.loads(line)["partition"] for line in journal) == list(
@@ -279,20 +339,120 @@ def test_a_folder_of_another_run_is_not_mixed_in(reference, model, corpus):
         annotate_corpus(corpus[:1], model, reference[0], progress=False)
 
 
+def parquet_lines(folder):
+    """The documents of every Parquet partition in ``folder``, read as one dataset, as sorted
+    JSON lines; each file must have the one schema."""
+    from pyarrow import dataset, parquet
+
+    from wsd.annotate.output import parquet_schema
+
+    files = sorted(map(str, folder.glob("part-*.parquet")))
+    assert all(parquet.read_schema(f) == parquet_schema() for f in files)
+    rows = dataset.dataset(files, format="parquet").to_table().to_pylist()
+    return sorted(json.dumps(row, ensure_ascii=False) for row in rows)
+
+
 def test_parquet_output_holds_the_same_documents(reference, model, corpus, tmp_path):
-    parquet = pytest.importorskip("pyarrow.parquet", reason="--format parquet needs pyarrow")
-    annotate_corpus(corpus, model, tmp_path, output_format="parquet", progress=False)
-    rows = parquet.read_table(tmp_path / "part-00000.parquet").to_pylist()
-    assert sorted(json.dumps(r, ensure_ascii=False) for r in rows) == output_lines(reference[0])
+    pytest.importorskip("pyarrow", reason="--format parquet needs pyarrow (the [parquet] extra)")
+    manifest = annotate_corpus(corpus, model, tmp_path, output_format="parquet",
+                               partition_size=7, progress=False)  # fmt: skip
+    assert manifest["counts"]["partitions"] == 9 and not list(tmp_path.glob("*.jsonl.*"))
+    assert parquet_lines(tmp_path) == output_lines(reference[0])
 
 
-def test_cli_annotates_and_reports_bad_input(model, corpus, tmp_path):
-    result = run("annotate", *map(str, corpus), "--model", str(model), "--out",
-                 str(tmp_path / "out"), "--partition-size", "20", "--quiet")
+def test_a_parquet_partition_of_bad_documents_only_has_the_schema_and_no_rows(model,
+                                                                              tmp_path):
+    pytest.importorskip("pyarrow", reason="--format parquet needs pyarrow (the [parquet] extra)")
+    (tmp_path / "bad.jsonl").write_bytes(b'{"text": ""}\n{"text": "\xff"}\n')
+    manifest = annotate_corpus([tmp_path / "bad.jsonl"], model, tmp_path / "out",
+                               output_format="parquet", progress=False)  # fmt: skip
+    assert manifest["counts"]["bad"] == 2 and parquet_lines(tmp_path / "out") == []
+
+
+def test_parquet_fields_are_those_of_the_json_word_records():
+    from wsd.allwords.text import RECORD_FIELDS
+    from wsd.annotate.output import WORD_FIELDS
+
+    assert tuple(WORD_FIELDS) == RECORD_FIELDS
+
+
+def test_cli_annotates_reports_bad_input_and_shows_progress(model, corpus, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"id": "ok", "text": "He plays bass."}\n'
+                    b'{"id": "huge", "text": "' + b"bass " * 2_000_000 + b'"}\n'
+                    b'{"id": "bytes", "text": "caf\xe9 bass"}\n'
+                    b'{"id": "empty", "text": ""}\n'
+                    b'{"id": "ok2", "text": "A bass. Then a crane."}\n')
+    result = run("annotate", *map(str, corpus), str(bad), "--model", str(model), "--out",
+                 str(tmp_path / "out"), "--partition-size", "20")
     assert result.returncode == 0, result.stderr
-    assert "annotated 55 of 57 documents" in result.stdout
-    assert "3 partitions; 2 bad documents" in result.stdout
-    assert f"bad document {corpus[0]}:41: empty text" in result.stderr
-    result = run("annotate", str(tmp_path / "missing.jsonl"), "--model", str(model), "--out",
-                 str(tmp_path / "out2"))
-    assert_clean_error(result, "missing.jsonl", "does not exist")
+    assert "annotated 57 of 62 documents" in result.stdout
+    assert "4 partitions; 5 bad documents" in result.stdout
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+    reported = [(b["source"], b["line"], b["problem"].split(":")[0].split(" (")[0])
+                for b in manifest["bad_documents"]]
+    assert reported == [(str(corpus[0]), 41, "empty text"), (str(corpus[0]), 42, "not UTF-8"),
+                        (str(bad), 2, "line longer than 1000000 bytes"),
+                        (str(bad), 3, "not UTF-8"), (str(bad), 4, "empty text")]
+    for source, line, problem in reported:
+        assert f"bad document {source}:{line}: {problem}" in result.stderr
+    assert {json.loads(line)["id"] for line in output_lines(tmp_path / "out")} >= {"ok", "ok2"}
+    progress = result.stderr.split("\r")[-1]  # the bar's last state
+    assert re.search(r"annotate: 100%.* 4/4 .*[\d,]+ tokens/s", progress), progress
+
+
+@pytest.fixture(scope="module")
+def long_run(model, tmp_path_factory):
+    return long_run_corpus(tmp_path_factory.mktemp("long"), model)
+
+
+@pytest.mark.parametrize("signum, code, status", [(signal.SIGKILL, -signal.SIGKILL, "running"),
+                                                   (signal.SIGINT, 130, "interrupted")])
+def test_cli_run_killed_or_stopped_with_ctrl_c_resumes_without_duplicates(
+        model, long_run, tmp_path, signum, code, status):  # fmt: skip
+    corpus, expected = long_run
+    args = long_run_arguments(corpus, model, tmp_path)
+    returncode, err = stop_after_first_partition(args, tmp_path, signum)
+    assert returncode == code and "Traceback" not in err, err
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["status"] == status  # a killed run never got to say how it ended
+    assert 1 <= len(journal_partitions(tmp_path)) < LONG_RUN_PARTITIONS
+    result = run("annotate", *args)
+    assert result.returncode == 0, result.stderr
+    assert "annotated 1500 of 1500 documents" in result.stdout
+    assert output_lines(tmp_path) == expected  # no document lost, none twice
+    assert sorted(journal_partitions(tmp_path)) == [
+        f"part-{n:05d}" for n in range(LONG_RUN_PARTITIONS)]
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("problem, messages", [
+    (("missing.jsonl",), ("missing.jsonl", "does not exist")),
+    (("--workers", "0"), ("--workers must be at least 1, got 0",)),
+    (("--partition-size", "0"), ("--partition-size must be at least 1, got 0",)),
+    (("--max-document-size", "0"), ("--max-document-size must be at least 1, got 0",))])
+def test_cli_checks_its_arguments_before_any_work(model, corpus, tmp_path, capsys, problem,
+                                                  messages):
+    inputs = [str(tmp_path / problem[0])] if problem[0].endswith(".jsonl") else [
+        *map(str, corpus), *problem]
+    result = wsd_in_process(capsys, "annotate", *inputs, "--model", str(model), "--out",
+                            str(tmp_path / "out"))  # fmt: skip
+    assert_clean_error(result, *messages)
+    assert not (tmp_path / "out").exists()
+
+
+def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, reference, corpus,
+                                                                      tmp_path, monkeypatch,
+                                                                      capsys):
+    without_dask = ("import sys; sys.modules['dask'] = sys.modules['distributed'] = None; "
+                    "from wsd.cli import main; sys.exit(main(sys.argv[1:]))")
+    result = subprocess.run([sys.executable, "-c", without_dask, "annotate", *map(str, corpus),
+                             "--model", str(model), "--quiet", "--out", str(tmp_path / "one")],
+                            capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert output_lines(tmp_path / "one") == output_lines(reference[0])
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the [dask] extra were absent
+    result = wsd_in_process(capsys, "annotate", *map(str, corpus), "--model", str(model),
+                            "--out", str(tmp_path / "two"), "--workers", "2")  # fmt: skip
+    assert_clean_error(result, "need Dask", "wsd-perceptron[dask]")
+    assert not (tmp_path / "two").exists()

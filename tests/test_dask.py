@@ -1,21 +1,36 @@
-"""wsd on a real Dask cluster (distributed.LocalCluster, 2 worker processes): annotate gives the
-output of one process, survives a worker killed mid-run, resumes after an interrupt, reports
-bad documents; the all-words training gives the model of one process."""
+"""wsd on a real Dask cluster (distributed.LocalCluster, 2 worker processes, and a cluster
+started with the `dask scheduler` and `dask worker` commands): annotate gives the output of one
+process, loads the model once per worker, survives a worker killed mid-run, resumes after an
+interrupt, reports bad documents; the all-words training gives the model file of one process,
+from the command line too."""
 
+import contextlib
 import json
 import os
+import shutil
 import signal
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from annotate_data import (
+    LONG_RUN_PARTITIONS,
+    journal_partitions,
+    long_run_arguments,
+    long_run_corpus,
     output_lines,
     save_allwords_model,
     save_bass_model,
+    stop_after_first_partition,
     write_jsonl_corpus,
+    wsd_in_process,
 )
+from test_cli import run
 
 from wsd.annotate import annotate_corpus
+from wsd.resources import has_nltk_resource
 
 distributed = pytest.importorskip("distributed", reason="the [dask] extra (distributed)")
 
@@ -62,7 +77,8 @@ def test_cluster_gives_the_lines_of_one_process(cluster, run_inputs, tmp_path, c
     assert f"bad document {corpus}:62: not UTF-8" in err
 
 
-def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path):
+def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path,
+                                                                     capsys):
     model, corpus, local_lines, _ = run_inputs
 
     def interrupt_after_two(result):
@@ -75,12 +91,16 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
     first = json.loads((tmp_path / "manifest.json").read_text())
     assert first["status"] == "interrupted" and list(first["partitions"]) == [
         "part-00000", "part-00001"]
-    resumed = []
-    manifest = annotate_corpus([corpus], model, tmp_path, partition_size=4, workers=1,
-                               progress=False, on_result=lambda r: resumed.append(r.index))
-    assert sorted(resumed) == list(range(2, 16))
+    result = wsd_in_process(capsys, "annotate", str(corpus), "--model", str(model), "--out",
+                            str(tmp_path), "--partition-size", "4", "--workers", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "annotated 60 of 62 documents" in result.stdout
     assert output_lines(tmp_path) == local_lines
-    assert manifest["scheduler"] == "local dask cluster, 1 worker processes"
+    journal = journal_partitions(tmp_path)  # the first two, then the others, each once
+    assert journal[:2] == ["part-00000", "part-00001"]
+    assert sorted(journal) == [f"part-{n:05d}" for n in range(16)]
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["scheduler"] == "local dask cluster, 2 worker processes"
     assert manifest["counts"]["documents"] == 62 and manifest["status"] == "complete"
 
 
@@ -117,11 +137,17 @@ def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cl
     assert (tmp_path / "spread.npz").read_bytes() == (tmp_path / "alone.npz").read_bytes()
 
 
-def test_wsd_allwords_refuses_local_jobs_on_a_cluster():
-    from test_cli import assert_clean_error, run
+@pytest.mark.parametrize("options, message", [
+    (("--jobs", "2", "--workers", "2"), "--jobs runs local processes"),
+    (("--workers", "0"), "--workers must be at least 1, got 0")])
+def test_wsd_allwords_checks_its_cluster_options_before_training(capsys, tmp_path, options,
+                                                                 message):
+    from test_cli import assert_clean_error
 
-    result = run("allwords", "--jobs", "2", "--workers", "2", "--save", "never.npz")
-    assert_clean_error(result, "--jobs runs local processes")
+    result = wsd_in_process(capsys, "allwords", *options, "--save",
+                            str(tmp_path / "never.npz"))  # fmt: skip
+    assert_clean_error(result, message)
+    assert not (tmp_path / "never.npz").exists()
 
 
 def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_path):
@@ -141,3 +167,122 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster, client, run_inputs, tmp_
     assert sorted(seen) == list(range(31))
     assert output_lines(tmp_path) == local_lines
     assert manifest["status"] == "complete" and manifest["counts"]["documents"] == 62
+
+
+# ---------------------------------------------------------------- a cluster started by commands
+
+
+@pytest.fixture(scope="module")
+def command_cluster(tmp_path_factory):
+    """A client of a cluster started as the README says: a `dask scheduler` process and a
+    `dask worker` process with 2 single-threaded workers."""
+    dask = shutil.which("dask", path=str(Path(sys.executable).parent))
+    if dask is None:
+        pytest.skip("the dask command of the [dask] extra")
+    folder = tmp_path_factory.mktemp("cluster")
+    address_file, log = str(folder / "scheduler.json"), open(folder / "log.txt", "w")  # noqa: SIM115
+    commands = [[dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                 "--dashboard-address", ":0", "--scheduler-file", address_file],
+                [dask, "worker", "--scheduler-file", address_file, "--nworkers", "2",
+                 "--nthreads", "1", "--no-dashboard", "--local-directory", str(folder)]]
+    scheduler, workers = (subprocess.Popen(c, stdout=log, stderr=log, cwd=folder,
+                                           start_new_session=True) for c in commands)
+    try:
+        with distributed.Client(scheduler_file=address_file, timeout=120) as client:
+            client.wait_for_workers(2, timeout=120)
+            yield client
+    finally:  # the worker processes at once (a graceful close waits 8 s), then the scheduler
+        os.killpg(workers.pid, signal.SIGKILL)
+        scheduler.terminate()
+        workers.wait(60)
+        scheduler.wait(60)
+        log.close()
+
+
+def test_cli_on_a_dask_scheduler_loads_the_model_once_per_worker(command_cluster, run_inputs,
+                                                                  tmp_path):
+    model, corpus, local_lines, _ = run_inputs
+    client = command_cluster
+    copy = tmp_path / "bass.json"  # a model file these workers have not loaded yet
+    copy.write_bytes(model.read_bytes())
+
+    def count_model_loads():
+        import wsd.annotate.annotator as annotator
+
+        load = annotator.annotator_from_model
+        annotator.loads = 0
+
+        def counted(loaded):
+            annotator.loads += 1
+            return load(loaded)
+
+        annotator.annotator_from_model = counted
+
+    def model_loads():
+        import wsd.annotate.annotator as annotator
+
+        return annotator.loads
+
+    client.run(count_model_loads)
+    with distributed.get_task_stream(client) as tasks:
+        result = run("annotate", str(corpus), "--model", str(copy), "--out",
+                     str(tmp_path / "out"), "--partition-size", "4", "--quiet",
+                     "--scheduler", client.scheduler.address)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert output_lines(tmp_path / "out") == local_lines
+    partitions = [t for t in tasks.data if t["key"].startswith("annotate_partition")]
+    assert len(partitions) == 16 and len({t["worker"] for t in partitions}) == 2
+    assert list(client.run(model_loads).values()) == [1, 1]  # 16 tasks, 2 loads
+
+
+def test_cli_on_a_dask_scheduler_stopped_with_ctrl_c_resumes_in_one_process(
+        command_cluster, tmp_path):  # fmt: skip
+    model = save_bass_model(tmp_path / "bass.json")
+    corpus, expected = long_run_corpus(tmp_path, model)
+    args = long_run_arguments(corpus, model, tmp_path / "out")
+    returncode, err = stop_after_first_partition(
+        (*args, "--scheduler", command_cluster.scheduler.address), tmp_path / "out",
+        signal.SIGINT)  # fmt: skip
+    assert returncode == 130 and "Traceback" not in err, err
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted"
+    assert 1 <= len(manifest["partitions"]) < LONG_RUN_PARTITIONS
+    result = run("annotate", *args)
+    assert result.returncode == 0, result.stderr
+    assert output_lines(tmp_path / "out") == expected
+
+
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_cli_allwords_on_dask_saves_the_model_file_of_one_process(command_cluster, tmp_path,
+                                                                  monkeypatch):
+    from test_allwords import _bank_sentences, _corpus
+
+    import wsd.cluster
+    from wsd.cli import main
+
+    xml = _corpus(tmp_path, "toy", [_bank_sentences(8), _bank_sentences(8, offset=1)])
+    tasks_per_run = []
+    cluster_client = wsd.cluster.dask_client
+
+    @contextlib.contextmanager
+    def watched_client(workers, scheduler):  # records the tasks each cluster ran
+        with cluster_client(workers, scheduler) as client:
+            with distributed.get_task_stream(client) as tasks:
+                yield client
+            tasks_per_run.append(tasks.data)
+
+    monkeypatch.setattr(wsd.cluster, "dask_client", watched_client)
+
+    def train(name, *where):
+        args = ["allwords", "--train", str(xml), "--save", str(tmp_path / name),
+                "--models", "2", "--epochs", "3", "--quiet", *where]
+        assert main(args) == 0
+        return (tmp_path / name).read_bytes()
+
+    alone = train("alone.npz")
+    assert tasks_per_run == []
+    assert train("scheduler.npz", "--scheduler", command_cluster.scheduler.address) == alone
+    assert train("workers.npz", "--workers", "2") == alone
+    assert len(tasks_per_run) == 2 and all(tasks_per_run), "not trained on the clusters"

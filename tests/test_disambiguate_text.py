@@ -112,6 +112,10 @@ def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):
         assert_clean_error(result, "python -m nltk.downloader")
 
 
+# Raw-text F1 may trail the XML's by less than this on semeval2007 (issue 13's bar).
+GAP = 0.02
+
+
 @pytest.mark.skipif(not has_framework(), reason="the WSD framework folder is absent")
 def test_raw_text_of_semeval2007_scores_close_to_its_xml():
     """A small model (trained on senseval3 for speed) on semeval2007's plain sentences and
@@ -121,13 +125,19 @@ def test_raw_text_of_semeval2007_scores_close_to_its_xml():
     from wsd.evaluation.rawtext import plain_documents, raw_vs_xml
 
     dev = load_dataset("semeval2007")
-    text, targets = plain_documents(dev)[0]
-    first = dev[0]
-    assert text[targets[first.id]:].startswith(first.target)
+    by_id = {inst.id: inst for inst in dev}
+    documents = plain_documents(dev)
+    assert sum(len(targets) for _, targets in documents) == len(dev)
+    for text, targets in documents:  # every instance is found by its character offset
+        for inst_id, start in targets.items():
+            inst = by_id[inst_id]
+            surface = " ".join(inst.tokens[inst.span[0]:inst.span[1]]).replace("_", " ")
+            assert text[start : start + len(surface)] == surface
     system = AllWordsWSD(n_models=1, epochs=3).fit(load_dataset("senseval3"))
     scores = raw_vs_xml(system, dev)
     assert scores["xml_F1"] > 0.45
-    assert scores["xml_F1"] - scores["raw_F1"] < 0.04
+    assert scores["raw_R"] <= scores["raw_answered"] < 1  # unanswered instances are misses
+    assert scores["xml_F1"] - scores["raw_F1"] < GAP
 
 
 def test_gloss_overlap_survives_sense_keys_nltk_cannot_look_up():

@@ -27,7 +27,7 @@ PROBE = ("import wsd.corpora.bundled as b; print(b.__file__); print(b.bundled_da
 def test_checkout_reads_the_repository_data(monkeypatch):
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     assert bundled_data_dir() == REPO / "data" / "bundled"
-    assert bundled_targets() == ["bank", "bass", "crane", "plant"]
+    assert bundled_targets() == ["bank", "bass", "crane", "line", "plant"]
 
 
 def _pip(*args: str, cwd: Path) -> str:
@@ -81,7 +81,7 @@ def test_pip_install_target_finds_the_corpus(wheel, tmp_path):
     module, data_dir, targets = _probe(target, tmp_path)
     assert module.is_relative_to(target.resolve())  # the installed copy, not the checkout
     assert data_dir == (target / "share" / "wsd" / "bundled").resolve()
-    assert targets == "bank,bass,crane,plant"
+    assert targets == "bank,bass,crane,line,plant"
 
 
 @pytest.mark.install
@@ -97,4 +97,4 @@ def test_prefix_install_as_for_user_finds_the_corpus(wheel, tmp_path):
     module, data_dir, targets = _probe(site, tmp_path)
     assert module.is_relative_to(prefix.resolve())
     assert data_dir == (prefix / "share" / "wsd" / "bundled").resolve()
-    assert targets == "bank,bass,crane,plant"
+    assert targets == "bank,bass,crane,line,plant"

@@ -246,3 +246,18 @@ def test_constructor_arguments_same_seed_and_progress_bar(capsys):
     assert first.counts_ == again.counts_
     assert first.to_dict() == again.to_dict()
     assert first.counts_ != other.counts_
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_predict_settles_the_winner_early_and_answers_as_the_full_vote(seed):
+    """predict lets the last vectors vote first and stops when the rest cannot change the
+    winner; on data full of ties (integer) and on real values its answer is the argmax of
+    the full vote, in one call and one example at a time."""
+    for X, y, X_test in ((*integer_problem(seed), integer_problem(seed + 50, n=70)[0]),
+                         (*real_problem(seed), real_problem(seed + 50)[0])):
+        model = MulticlassVotedPerceptron(epochs=6, seed=seed).fit(X, y)
+        full = [model.classes_[k] for k in np.argmax(model.decision_function(X_test), axis=1)]
+        assert model.predict(X_test) == full
+        assert [model.predict([x])[0] for x in X_test] == full
+        partial = model._vote(model._examples_of(X_test), winner_only=True)[0]
+        assert (partial.sum(axis=1) < sum(model.counts_)).any()  # it did stop early

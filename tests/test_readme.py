@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from wsd.resources import has_framework, has_nltk_resource
+from wsd.resources import FRAMEWORK_ENV, framework_dir, has_framework, has_nltk_resource
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -62,12 +62,62 @@ def test_readme_has_python_blocks():
     assert len(BLOCKS) >= 3
 
 
+# SemCor documents the all-words block trains on here: the block runs as written, on the same
+# code path, but through WSD_FRAMEWORK_DIR it finds a framework folder whose SemCor holds only
+# the first documents (the full corpus takes minutes; the evaluation sets are the real ones).
+SEMCOR_DOCUMENTS = 12
+
+
+def semcor_slice(framework: Path, out: Path, documents: int) -> Path:
+    """A framework folder in ``out`` with the first ``documents`` SemCor texts (and their key
+    lines) and links to ``framework``'s evaluation sets; returns ``out``."""
+    source = framework / "Training_Corpora" / "SemCor"
+    target = out / "Training_Corpora" / "SemCor"
+    target.mkdir(parents=True)
+    kept, seen, ids = [], 0, set()
+    with open(source / "semcor.data.xml", encoding="utf-8") as xml:
+        for line in xml:
+            seen += line.lstrip().startswith("<text ")
+            if seen > documents:
+                break
+            kept.append(line)
+            ids.update(re.findall(r'<instance id="([^"]+)"', line))
+    (target / "semcor.data.xml").write_text("".join(kept) + "</corpus>\n", encoding="utf-8")
+    with open(source / "semcor.gold.key.txt", encoding="utf-8") as key:
+        lines = [line for line in key if line.split(" ", 1)[0] in ids]
+    (target / "semcor.gold.key.txt").write_text("".join(lines), encoding="utf-8")
+    (out / "Evaluation_Datasets").symlink_to(framework / "Evaluation_Datasets")
+    return out
+
+
+def block_environment(code: str, tmp_path: Path) -> dict[str, str]:
+    """The environment a block runs in: ours, with a SemCor slice for the all-words block."""
+    env = dict(os.environ)
+    if "run_allwords" in code:
+        env[FRAMEWORK_ENV] = str(semcor_slice(framework_dir(), tmp_path / "framework",
+                                              SEMCOR_DOCUMENTS))
+    return env
+
+
+@pytest.mark.skipif(not has_framework(), reason="the all-words framework (WSD_FRAMEWORK_DIR) "
+                    "is not installed")
+def test_semcor_slice_keeps_whole_documents_and_their_keys(tmp_path):
+    from wsd.corpora.framework import dataset_paths, load_framework
+
+    root = semcor_slice(framework_dir(), tmp_path, documents=2)
+    instances = load_framework(*dataset_paths("semcor", root))
+    assert {inst.id.split(".")[0] for inst in instances} == {"d000", "d001"}
+    assert all(inst.senses for inst in instances)
+    assert dataset_paths("semeval2007", root)[0].is_file()
+
+
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
 def test_readme_block_runs_as_written(index, tmp_path):
     code = BLOCKS[index]
     missing = missing_resource(code)
     if missing:
         pytest.skip(f"README block {index + 1} needs {missing}, which is not installed")
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=dict(os.environ),
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
+                            env=block_environment(code, tmp_path),
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, f"README block {index + 1} failed:\n{code}\n{result.stderr}"

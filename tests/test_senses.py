@@ -54,13 +54,13 @@ def test_unknown_word_is_one_clear_error(capsys):
 
 
 def test_bundled_inventory_refuses_other_words(capsys):
-    assert main(["senses", "line", "--inventory", "bundled"]) == 2
-    assert "bundled targets: bank, bass, crane, plant" in capsys.readouterr().err
+    assert main(["senses", "serve", "--inventory", "bundled"]) == 2
+    assert "bundled targets: bank, bass, crane, line, plant" in capsys.readouterr().err
 
 
 def test_missing_wordnet_gives_the_downloader_hint(monkeypatch, capsys):
     monkeypatch.setattr(senses_module, "has_nltk_resource", lambda name: False)
-    assert main(["senses", "line"]) == 2
+    assert main(["senses", "serve"]) == 2
     err = capsys.readouterr().err
     assert "python -m nltk.downloader wordnet" in err and "not a bundled target" in err
     assert main(["senses", "plant"]) == 0  # bundled words need no WordNet

@@ -24,9 +24,14 @@ INTENDED = {
     "The car <<plant>> will hire four hundred workers next year.": "plant.factory",
     "She opened a savings account at the <<bank>> downtown.": "bank.finance",
     "We had a picnic on the grassy <<bank>> of the river.": "bank.river",
+    "Please hold the <<line>> for a moment.": "line.phone",
+    "We waited in <<line>> for an hour to buy tickets.": "line.queue",
+    "She forgot her <<lines>> in the second act.": "line.text",
     # README.md
     "He plays <<bass>> in a jazz band": "bass.instrument",
     "he caught a huge <<bass>>": "bass.fish",
+    "Please hold the <<line>> for a moment": "line.phone",
+    "A <<bass>> in the lake": "bass.fish",
 }
 SCRIPT = """
 import json, sys
@@ -37,12 +42,12 @@ from wsd.experiments.disambiguate import disambiguate, train_bundled_model
 from wsd.experiments.systems import small_corpus_settings
 from wsd.resources import has_nltk_resource
 assert has_nltk_resource("wordnet") == (sys.argv[1] == "with")
-sentences = json.loads(sys.argv[2])
+targets = json.loads(sys.argv[2])  # sentence -> bundled target
 answers = {}
-for target in sorted({s.split("<<")[1].split(">>")[0].lower() for s in sentences}):
+for target in sorted(set(targets.values())):
     model = train_bundled_model(target, small_corpus_settings(seed=0))
-    mine = [s for s in sentences if f"<<{target}>>" in s.lower()]
-    answers.update({r["sentence"]: r for r in disambiguate(model, mine, target)})
+    mine = [s for s, t in targets.items() if t == target]
+    answers.update({r["sentence"]: r for r in disambiguate(model, mine, None)})
 print(json.dumps(answers))
 """
 
@@ -56,8 +61,9 @@ def test_every_demo_sentence_has_an_intended_sense():
 def answers(request):
     if request.param == "with" and not has_nltk_resource("wordnet"):
         pytest.skip("NLTK wordnet is not installed")
-    result = subprocess.run([sys.executable, "-c", SCRIPT, request.param, json.dumps(
-        list(INTENDED))], capture_output=True, text=True, timeout=300)
+    targets = {sentence: sense.split(".")[0] for sentence, sense in INTENDED.items()}
+    result = subprocess.run([sys.executable, "-c", SCRIPT, request.param, json.dumps(targets)],
+                            capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -85,3 +91,13 @@ def test_cli_marks_a_coin_toss_as_unsure(capsys):
     assert main(["disambiguate", "The <<bass>> .", "--target", "bass", "--json",
                  "--unsure-below", "0"]) == 0
     assert json.loads(capsys.readouterr().out)["unsure"] is False
+
+
+def test_cli_answers_a_bundled_target_with_its_bundled_model(capsys):
+    """`line` has a bundled model, so the README's command does not fall back to Lesk."""
+    from wsd.cli import main
+
+    assert main(["disambiguate", "Please hold the line for a moment", "--target", "line",
+                 "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (record["sense"], record["unsure"]) == ("line.phone", False)

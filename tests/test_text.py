@@ -28,6 +28,47 @@ def test_multi_word_expressions_become_one_word():
     assert "ice" not in words and "up" not in words
 
 
+def test_expressions_join_only_where_semcor_tagged_them_as_one():
+    """WordNet lists *fend for* and *immune system*, but SemCor tagged their words apart
+    (count 0), so they stay apart; *took place*, *of course*, *at least* are joined."""
+    from wsd.text.lexicon import tagged_count
+
+    assert tagged_count("fend_for", "v") == 0 and tagged_count("take_place", "v") > 0
+    words = {w.text: (w.lemma, w.pos) for w in _words(
+        "They had to fend for themselves. It took place in an immune system lab. "
+        "Of course we met at least twice.")}  # fmt: skip
+    assert words["fend"] == ("fend", "VERB") and "fend for" not in words
+    assert words["immune"][0] == "immune" and words["system"] == ("system", "NOUN")
+    assert words["took place"] == ("take_place", "VERB")
+    assert words["Of course"] == ("of_course", "ADV")
+    assert words["at least"] == ("at_least", "ADV")
+
+
+def test_cardinals_determiners_and_names_as_semcor_tags_them():
+    words = {w.text: (w.lemma, w.pos) for w in _words(
+        "Then two dogs ate all the food of each bowl. "
+        "They flew to England on Monday with Smith, a Catholic priest, and the needed funds. "
+        "We needed funds.")}  # fmt: skip
+    assert words["two"] == ("two", "ADJ") and words["all"] == ("all", "ADJ")
+    assert words["the"] == ("the", None) and words["each"] == ("each", None)  # SemCor: never
+    assert words["England"] == ("england", "NOUN") and words["Monday"] == ("monday", "NOUN")
+    assert words["Smith"] == ("smith", None)  # a name WordNet has, but SemCor never tagged
+    assert words["Catholic"] == ("catholic", "ADJ")  # a proper adjective before a noun
+    assert words["needed"] == ("need", "VERB")  # the last one: a verb, not before a noun
+    assert ("needed", "ADJ") in [(w.lemma, w.pos) for w in _words("the needed funds")]
+
+
+def test_lemmas_follow_semcor_frequency():
+    """Of morphy's base forms of an inflected word, the one SemCor tagged most often: *data*
+    stays (76 against *datum*'s 5), *found* -> find, *lots* -> lot; comparatives and
+    superlatives WordNet lists stay themselves (*best*, *smaller*)."""
+    words = {w.text: (w.lemma, w.pos) for w in _words(
+        "The data were found in lots of the best and smaller studies.")}  # fmt: skip
+    assert words["data"] == ("data", "NOUN")
+    assert words["found"] == ("find", "VERB") and words["lots"] == ("lot", "NOUN")
+    assert words["best"] == ("best", "ADJ") and words["smaller"] == ("smaller", "ADJ")
+
+
 def test_sentences_offsets_and_lemmas():
     from wsd.text import analyze
 

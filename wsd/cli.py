@@ -319,6 +319,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     print(f"annotated {counts['annotated']} of {counts['documents']} documents "
           f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
           f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {args.out}")
+    return 0
 
 
 def cmd_lexsample(args: argparse.Namespace) -> int:
@@ -398,8 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("disambiguate", help="choose the senses of words in raw text")
     p.add_argument("sentences", nargs="*", help="text; with a bundled --target and no --model, "
                                                 "sentences with the target marked as <<word>>")
-    p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane and "
-                                    "plant without --model use their bundled models)")
+    p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane, "
+                                    "line and plant without --model use their bundled models)")
     p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
                                    "of raw text) or `wsd train`; without one, Lesk with the "
                                    "WordNet sense prior answers")
@@ -522,7 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-document-size", type=int, default=1_000_000,
                    help="longer documents are reported as bad (bytes; default: 1000000)")
     p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
-                   help="partition files (parquet needs pyarrow; default: jsonl)")
+                   help="partition files (parquet: the [parquet] extra; default: jsonl)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, help="run on a local Dask cluster of N processes")
     where.add_argument("--scheduler", help="run on the Dask cluster at this address "

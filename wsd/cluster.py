@@ -12,18 +12,36 @@ from collections.abc import Iterator
 from typing import Any
 
 
+def wants_cluster(workers: int | None, scheduler: str | None) -> bool:
+    """Whether ``workers`` / ``scheduler`` ask for a Dask cluster, checked before any work:
+    ValueError for fewer than 1 worker or both, ImportError naming the extra without Dask."""
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {workers}")
+    if workers and scheduler:
+        raise ValueError("give --workers or --scheduler, not both")
+    if not workers and not scheduler:
+        return False
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as err:
+        raise ImportError("--workers and --scheduler need Dask: pip install "
+                          "'wsd-perceptron[dask]'") from err
+    return True
+
+
 @contextlib.contextmanager
 def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
     """A ``distributed.Client`` of the cluster at ``scheduler``, or of a new local cluster of
     ``workers`` single-threaded processes (closed on exit)."""
+    if not wants_cluster(workers, scheduler):
+        raise ValueError("give --workers N or --scheduler ADDRESS")
     from distributed import Client, LocalCluster
 
     if scheduler:
         with Client(scheduler) as client:
             yield client
         return
-    if not workers or workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            dashboard_address=":0", silence_logs=logging.ERROR)
     with cluster, Client(cluster) as client:
@@ -36,10 +54,12 @@ def joblib_on_dask(workers: int | None = None, scheduler: str | None = None) -> 
     ``workers`` processes, or the one at ``scheduler``), whatever its ``n_jobs``: code that
     parallelises with joblib, like the all-words training, runs on a cluster unchanged and
     gives the same results. With neither, nothing changes (yields None)."""
-    if not workers and not scheduler:
+    if not wants_cluster(workers, scheduler):
         yield None
         return
     import joblib
 
-    with dask_client(workers, scheduler) as client, joblib.parallel_config(backend="dask"):
+    # the client named, not Dask's default one (which may be another cluster's)
+    with dask_client(workers, scheduler) as client, \
+            joblib.parallel_config(backend="dask", client=client):
         yield client

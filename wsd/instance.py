@@ -32,6 +32,24 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def document_sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of a whole document, as every raw-text path splits
+    it (``wsd disambiguate``, ``wsd annotate`` with either model): a line break always ends a
+    sentence (so a blank line ends a paragraph), then :func:`sentence_spans` within each
+    line; whitespace around a sentence is left out, blank ones are dropped."""
+    spans = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        for start, end in sentence_spans(line):
+            piece = line[start:end]
+            stripped = piece.strip()
+            if stripped:
+                left = offset + start + len(piece) - len(piece.lstrip())
+                spans.append((left, left + len(stripped)))
+        offset += len(line)
+    return spans
+
+
 def token_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the tokens of ``text``, sentence by sentence (no model needed)."""
     return [

@@ -95,7 +95,7 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     found = []
     for n, sentence in enumerate(sentences):
         words = sentence.words
-        tokens = tuple(w.text for w in words)
+        tokens = tuple("_".join(w.text.split()) for w in words)  # SemCor writes took_place
         tags = tuple(w.tag for w in words)
         meta = (("document", "text"), ("sentence", f"s{n}"),
                 ("lemmas", tuple(w.lemma for w in words)))  # fmt: skip

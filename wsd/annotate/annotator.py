@@ -24,9 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from wsd import persistence
-from wsd.instance import Instance, sentence_spans, token_spans
-
-_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+from wsd.instance import Instance, document_sentence_spans, token_spans
 
 
 @runtime_checkable
@@ -62,24 +60,6 @@ def file_sha256(path: str | Path) -> str:
     return digest.hexdigest()
 
 
-def sentences_of(text: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of a document: paragraphs split at blank lines, then
-    sentences within each; whitespace around a sentence is left out."""
-    spans = []
-    start = 0
-    for paragraph_end, next_start in [(m.start(), m.end()) for m in
-                                      _PARAGRAPH_BREAK.finditer(text)] + [(len(text), len(text))]:
-        paragraph = text[start:paragraph_end]
-        for s, e in sentence_spans(paragraph):
-            sentence = paragraph[s:e]
-            stripped = sentence.strip()
-            if stripped:
-                left = s + len(sentence) - len(sentence.lstrip())
-                spans.append((start + left, start + left + len(stripped)))
-        start = next_start
-    return spans
-
-
 def _synset_of(sense_key: str) -> str | None:
     """The WordNet synset name of a sense key (None for other sense ids or without WordNet)."""
     if "%" not in sense_key:
@@ -101,6 +81,7 @@ class OneWordAnnotator:
 
     An occurrence is a token equal (ignoring case) to the model's lemma or its plural in -s /
     -es; every sentence is reported, with an empty ``words`` list where the word is absent.
+    Sentences are split as the all-words pipeline splits them (``document_sentence_spans``).
     """
 
     def __init__(self, model: Any) -> None:
@@ -116,7 +97,7 @@ class OneWordAnnotator:
     def annotate(self, text: str) -> list[dict[str, Any]]:
         records: list[dict[str, Any]] = []
         found: list[tuple[Instance, dict[str, Any], int, int]] = []
-        for start, end in sentences_of(text):
+        for start, end in document_sentence_spans(text):
             sentence = text[start:end]
             record: dict[str, Any] = {"text": sentence, "words": []}
             records.append(record)

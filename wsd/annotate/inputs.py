@@ -38,7 +38,7 @@ class Document:
 @dataclass(frozen=True)
 class BadDocument:
     source: str
-    line: int
+    line: int  # 0: the whole .txt file (too long, empty)
     problem: str
 
     def to_dict(self) -> dict[str, str | int]:
@@ -132,8 +132,9 @@ def _bounded_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
 def _checked(raw: bytes, source: str, line: int, build) -> Record:
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        return BadDocument(source, line, f"not UTF-8: {err}")
+    except UnicodeDecodeError as err:  # in a .txt file, the line of the first bad byte
+        return BadDocument(source, line or raw.count(b"\n", 0, err.start) + 1,
+                           f"not UTF-8: {err}")  # fmt: skip
     try:
         document = build(text)
     except ValueError as err:

@@ -1,11 +1,12 @@
 """The output folder of ``wsd annotate``: partition files, written atomically, and the manifest.
 
 ``DIR/part-NNNNN.jsonl`` (or ``.parquet``) holds one line per annotated document of partition
-NNNNN; ``DIR/manifest.json`` records the inputs, the model, the settings, the counts and each
-finished partition with its bad documents; ``DIR/journal.jsonl`` gets a line the moment a
-partition is finished. Files are written to a temporary name and renamed, so a run killed at
-any moment leaves whole files only; a partition counts as finished when the journal lists it
-and its file is there, and a re-run with the same settings skips it.
+NNNNN; ``DIR/manifest.json`` records the inputs, the model, the settings, the counts, how many
+partitions the run has and each finished one (status "done") with its bad documents;
+``DIR/journal.jsonl`` gets a line the moment a partition is finished. Files are written to a
+temporary name and renamed, so a run killed at any moment leaves whole files only; a partition
+counts as finished when the journal lists it and its file is there, and a re-run with the same
+settings skips it (and removes the temporary files a killed run left).
 """
 
 from __future__ import annotations
@@ -34,15 +35,38 @@ def _pyarrow():
         import pyarrow
         import pyarrow.parquet
     except ImportError as err:
-        raise ImportError("--format parquet needs pyarrow (pip install pyarrow)") from err
+        raise ImportError("--format parquet needs pyarrow: pip install "
+                          "'wsd-perceptron[parquet]'") from err
     return pyarrow
 
 
+# The word record's fields (the --json format of wsd disambiguate) and their Parquet types.
+WORD_FIELDS = {"token": "string", "start": "int64", "end": "int64", "lemma": "string",
+               "pos": "string", "sense_key": "string", "synset": "string", "gloss": "string",
+               "score": "float64", "margin": "float64", "source": "string"}  # fmt: skip
+
+
+def parquet_schema() -> Any:
+    """One schema for every partition, so that the folder reads as one table (inferred
+    types would differ between partitions, e.g. a column that is all null in one)."""
+    pa = _pyarrow()
+    word = pa.struct([(name, pa.type_for_alias(kind)) for name, kind in WORD_FIELDS.items()])
+    sentence = pa.struct([("text", pa.string()), ("words", pa.list_(word))])
+    return pa.schema([("id", pa.string()), ("sentences", pa.list_(sentence))])
+
+
 def _write_parquet(lines: list[str], path: Path) -> None:
-    pyarrow = _pyarrow()
-    table = pyarrow.Table.from_pylist([json.loads(line) for line in lines])
+    rows = [json.loads(line) for line in lines]
+    for row in rows:  # a field the schema lacks would be dropped silently
+        for sentence in row["sentences"]:
+            for word in sentence["words"]:
+                if word.keys() != WORD_FIELDS.keys():
+                    raise ValueError(f"document {row['id']!r}: word fields {sorted(word)} are "
+                                     f"not those of the Parquet schema {list(WORD_FIELDS)}")
+    pa = _pyarrow()
+    table = pa.Table.from_pylist(rows, schema=parquet_schema())
     with atomic_open(path, "wb") as stream:
-        pyarrow.parquet.write_table(table, stream)
+        pa.parquet.write_table(table, stream)
 
 
 class OutputFolder:
@@ -69,6 +93,7 @@ class OutputFolder:
                          "started": _now(), "counts": {}, "partitions": {},
                          "bad_documents": []}  # fmt: skip
         self._check_earlier_run(run)
+        self._remove_temporary_files()
         self._read_journal()
         self.save()
 
@@ -90,6 +115,12 @@ class OutputFolder:
                 raise ValueError(f"{self.folder} holds a run with other {part} ({then} instead "
                                  f"of {now}): use another --out folder")
         self.manifest["started"] = old.get("started", self.manifest["started"])
+
+    def _remove_temporary_files(self) -> None:
+        """Remove what a killed run was writing (``atomic_open``'s ``.NAME.*.tmp`` files)."""
+        for stale in self.folder.glob(".*.tmp"):
+            if stale.name.startswith((".part-", f".{MANIFEST}.", f".{JOURNAL}.")):
+                stale.unlink(missing_ok=True)
 
     def _read_journal(self) -> None:
         """Keep the journal's entries whose files exist (a line cut by a kill is dropped) and
@@ -114,6 +145,10 @@ class OutputFolder:
     def _record(self, entry: dict[str, Any]) -> None:
         self.manifest["partitions"][entry["partition"]] = entry
 
+    def expect(self, partitions: int) -> None:
+        """Record how many partitions the whole run has (those not listed are still to do)."""
+        self.manifest["partitions_expected"] = partitions
+
     def finished(self, index: int) -> bool:
         return _name(index) in self.manifest["partitions"]
 
@@ -125,8 +160,8 @@ class OutputFolder:
         else:
             text = "".join(line + "\n" for line in result.lines)
             write_text_atomic(file, text)
-        entry = {"partition": _name(result.index), "file": file.name, **result.summary(),
-                 "written_at": round(time.time(), 3)}
+        entry = {"partition": _name(result.index), "status": "done", "file": file.name,
+                 **result.summary(), "written_at": round(time.time(), 3)}
         self._journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
         self._journal.flush()
         self._record(entry)

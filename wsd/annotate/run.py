@@ -29,6 +29,7 @@ from wsd.annotate.inputs import (
 from wsd.annotate.local import run_local
 from wsd.annotate.output import OutputFolder
 from wsd.annotate.process import PartitionResult
+from wsd.cluster import wants_cluster
 
 
 def scheduler_name(workers: int | None, scheduler: str | None) -> str:
@@ -56,7 +57,10 @@ def annotate_corpus(
     ``on_result`` is called with each partition's result after it is written."""
     if max_document_bytes < 1:
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
+    if partition_size < 1:
+        raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
     input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
+    on_dask = wants_cluster(workers, scheduler)
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {
         "inputs": [str(Path(p).resolve()) for p in inputs],
@@ -67,13 +71,14 @@ def annotate_corpus(
     })  # fmt: skip
     todo = (part for part in partitions(read_documents(inputs, max_document_bytes),
                                         partition_size) if not folder.finished(part.index))
-    if workers or scheduler:
+    if on_dask:
         from wsd.annotate.dask_runner import run_dask
 
         results = run_dask(todo, reference, workers=workers, scheduler=scheduler)
     else:
         results = run_local(todo, reference)
     total = -(-count_records(inputs) // partition_size)
+    folder.expect(total)
     bar = tqdm(total=total, initial=len(folder.manifest["partitions"]), unit="partition",
                desc="annotate", disable=not progress, file=sys.stderr)  # fmt: skip
     started, tokens = time.perf_counter(), 0
@@ -82,8 +87,9 @@ def annotate_corpus(
         for result in results:
             folder.write(result)
             for bad in result.bad:
-                tqdm.write(f"wsd annotate: bad document {bad['source']}:{bad['line']}: "
-                           f"{bad['problem']}", file=sys.stderr)  # fmt: skip
+                where = f"{bad['source']}:{bad['line']}" if bad["line"] else bad["source"]
+                tqdm.write(f"wsd annotate: bad document {where}: {bad['problem']}",
+                           file=sys.stderr)
             tokens += result.tokens
             bar.set_postfix_str(f"{tokens / (time.perf_counter() - started):,.0f} tokens/s")
             bar.update()

@@ -1,7 +1,11 @@
 """How much the raw-text path loses against the framework's XML: rebuild each document's plain
 text from its sentences' tokens, disambiguate it as raw text (our own sentence splitting,
 tokenizing, tagging, lemmatizing and multi-word expressions), map the words back onto the
-gold instances by character offset and score both ways with the framework's scorer."""
+gold instances by character offset and score both ways with the framework's scorer.
+
+A raw-text word answers the gold instance whose first token starts where the word starts; an
+instance no content word starts at (its word was joined into an expression begun earlier, or
+was not taken for a content word) is unanswered, a miss in recall, as the scorer counts it."""
 
 from __future__ import annotations
 
@@ -51,8 +55,10 @@ def raw_text_answers(model: Any, instances: Sequence[Instance]) -> dict[str, str
 
 
 def raw_vs_xml(model: Any, instances: Sequence[Instance]) -> dict[str, float]:
-    """F1 (fractions) of ``model`` on the XML instances and on their plain text."""
+    """F1 (fractions) of ``model`` on the XML instances and on their plain text, with the
+    raw text's P, R and share of instances answered."""
     gold = {inst.id: inst.senses for inst in instances}
     xml = dict(zip(gold, model.predict(instances), strict=True))
-    return {"xml_F1": score_framework(gold, xml)["F1"],
-            "raw_F1": score_framework(gold, raw_text_answers(model, instances))["F1"]}  # fmt: skip
+    raw = score_framework(gold, raw_text_answers(model, instances))
+    return {"xml_F1": score_framework(gold, xml)["F1"], "raw_F1": raw["F1"], "raw_P": raw["P"],
+            "raw_R": raw["R"], "raw_answered": raw["answered"] / raw["total"]}  # fmt: skip

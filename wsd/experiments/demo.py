@@ -35,6 +35,11 @@ NEW_SENTENCES = {
         "She opened a savings account at the <<bank>> downtown.",
         "We had a picnic on the grassy <<bank>> of the river.",
     ],
+    "line": [
+        "Please hold the <<line>> for a moment.",
+        "We waited in <<line>> for an hour to buy tickets.",
+        "She forgot her <<lines>> in the second act.",
+    ],
 }
 
 

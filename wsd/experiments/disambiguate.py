@@ -12,8 +12,9 @@ from wsd.experiments.systems import SystemSettings, make_system
 from wsd.instance import Instance
 
 # Answers whose score margin over the runner-up is below this are marked unsure. Measured by
-# 5-fold cross-validation of the averaged perceptron on the four bundled targets (bow, tf-idf):
-# answers with margin < 0.3 were right 58% of the time (384 of 1,403), the rest 87%.
+# 5-fold cross-validation of the averaged perceptron on the five bundled targets (bow, tf-idf):
+# answers with margin < 0.3 were right 50% of the time (319 of 641), the rest 87% (1,083 of
+# 1,250); on the four targets before line, 58% and 89% (benchmarks/bundled_defaults.py).
 UNSURE_MARGIN = 0.3
 
 

@@ -21,9 +21,12 @@ trajectory for each test example, since W_m.x = W_{m-1}.x + (x_m.x + 1)(e_{y_m} 
 the compiled kernel in ``wsd.learners.votekernel`` takes the dot products x_m.x through an
 index of the mistake examples by feature (built once, at fit or load time) and then walks the
 mistakes once, so the vote costs O(vectors x classes) per example and no per-call set-up.
+``predict``, which needs only the winner, lets the last vectors (most of the votes) vote
+first and stops once the rest cannot change the winner: same answers, fewer argmaxes.
 Features never seen in a mistake example have weight 0 in every vector and are ignored.
-Scores are running sums, so in a near-tie they can differ from a direct dot product by
-rounding (exact for integer feature values).
+Scores are running sums (from W_0, or for the last vectors from a stored copy of one vector),
+so in a near-tie they can differ from a direct dot product by rounding (exact for integer
+feature values).
 """
 
 from __future__ import annotations
@@ -43,6 +46,16 @@ from wsd.learners.training import epoch_orders
 from wsd.persistence import register_model
 
 Weights = dict[str, list[float]]  # feature -> weight of every class, in classes_ order
+TAIL_SHARE = 0.75  # predict first counts the votes of the last vectors holding this share
+
+
+def tail_start(counts: np.ndarray) -> int:
+    """The first vector of the tail, the last vectors that hold at least ``TAIL_SHARE`` of
+    the votes: from 1 (W_0 is never in it) to the last vector (when it holds them alone)."""
+    later = np.cumsum(counts[::-1])[::-1]  # later[m]: the votes of W_m .. W_U
+    last = len(counts) - 1
+    return min(max(1, int(np.count_nonzero(later >= TAIL_SHARE * later[0])) - 1), max(1, last))
+
 
 @register_model
 class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin):
@@ -125,6 +138,9 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
         self.counts_ = list(counts)
         self.history_ = history
         self._counts = np.array(counts, dtype=float)
+        self._earlier = np.concatenate([[0.0], np.cumsum(self._counts[:-1])])
+        self._tail = tail_start(self._counts)
+        self._set_checkpoint(mistakes[:self._tail - 1])
         self._postings = self._examples.tocsc()
         self._postings.sort_indices()
         self._final_w: Weights = {}
@@ -132,19 +148,38 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
         for r, t, p in mistakes:
             _update(self._final_w, self._final_b, mistake_examples[r], t, p)
 
+    def _set_checkpoint(self, mistakes: list[tuple[int, int, int]]) -> None:
+        """The vector W_{tail-1} where the scores of the tail start (see votekernel), dense
+        over ``features_`` x classes, with its biases: the updates of its ``mistakes``."""
+        matrix = self._examples
+        self._checkpoint = np.zeros((matrix.shape[1], len(self.classes_)))
+        self._checkpoint_bias = np.zeros(len(self.classes_))
+        for r, gold, predicted in mistakes:
+            columns = matrix.indices[matrix.indptr[r]:matrix.indptr[r + 1]]
+            values = matrix.data[matrix.indptr[r]:matrix.indptr[r + 1]]
+            self._checkpoint[columns, gold] += values
+            self._checkpoint[columns, predicted] -= values
+            self._checkpoint_bias[gold] += 1.0
+            self._checkpoint_bias[predicted] -= 1.0
+
     def _csr_arrays(self, examples: list[Example]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(indptr, indices, data) of the examples over ``features_`` (in each example's own
-        order; unknown features are left out), built with numpy alone: no per-call overhead
-        of a scipy matrix when one sentence is disambiguated at a time."""
+        order; unknown features are left out), built in one pass over plain lists: no
+        per-call overhead of a scipy matrix or of numpy steps when one sentence is
+        disambiguated at a time."""
         lookup = self._vocabulary.get
-        columns = np.array([lookup(f, -1) for x in examples for f, _ in x], dtype=np.int64)
-        values = np.array([v for x in examples for _, v in x], dtype=float)
-        lengths = [len(x) for x in examples]
-        known = columns >= 0
-        rows = np.repeat(np.arange(len(examples)), lengths)[known]
-        indptr = np.zeros(len(examples) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(rows, minlength=len(examples)), out=indptr[1:])
-        return indptr, columns[known], values[known]
+        columns: list[int] = []
+        values: list[float] = []
+        indptr = [0]
+        for x in examples:
+            for feature, value in x:
+                column = lookup(feature)
+                if column is not None:
+                    columns.append(column)
+                    values.append(value)
+            indptr.append(len(columns))
+        return (np.array(indptr, dtype=np.int64), np.array(columns, dtype=np.int64),
+                np.array(values, dtype=float))
 
     def _as_matrix(self, examples: list[Example]) -> sp.csr_matrix:
         """Examples as a CSR matrix over ``features_``; unknown features are left out."""
@@ -153,9 +188,11 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
 
     # -- prediction ---------------------------------------------------------------------
 
-    def _vote(self, examples: list[Example],
-              keep_steps: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """Vote totals (examples x classes) and, with ``keep_steps``, each vector's class."""
+    def _vote(self, examples: list[Example], keep_steps: bool = False,
+              winner_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Vote totals (examples x classes) and, with ``keep_steps``, each vector's class.
+        With ``winner_only`` the totals are partial, counted only until the winner (their
+        argmax) is settled."""
         from wsd.learners.votekernel import vote
 
         indptr, indices, data = self._csr_arrays(examples)
@@ -164,8 +201,9 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
         steps = np.zeros((n_vectors, n) if keep_steps else (0, 0), dtype=np.int64)
         postings = self._postings
         vote(indptr, indices, data, postings.indptr, postings.indices, postings.data,
-             self._rows, self._gold, self._predicted, self._counts, len(self.classes_),
-             self._examples.shape[0], votes, steps, keep_steps)
+             self._rows, self._gold, self._predicted, self._counts, self._earlier,
+             self._checkpoint, self._checkpoint_bias, self._tail, self._examples.shape[0],
+             votes, steps, keep_steps, winner_only)
         return votes, steps
 
     def vector_predictions(self, X: Any) -> np.ndarray:
@@ -184,7 +222,7 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
 
     def predict(self, X: Any) -> list:
         """The class with the most votes for every example (ties: lowest class index)."""
-        votes = self._vote(self._examples_of(X))[0]
+        votes = self._vote(self._examples_of(X), winner_only=True)[0]
         return [self.classes_[k] for k in np.argmax(votes, axis=1).tolist()]
 
     def _probability_scores(self, examples: list[Example]) -> np.ndarray:

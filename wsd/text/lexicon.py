@@ -30,8 +30,9 @@ def penn_letter(tag: str) -> str | None:
     return PENN_LETTER.get(tag[:1]) if tag and tag != "MD" else None
 
 
-# Penn tags of inflected forms: their base form is rather not the word itself.
-INFLECTED = frozenset({"NNS", "NNPS", "VBD", "VBG", "VBN", "VBZ", "JJR", "JJS", "RBR", "RBS"})
+# Penn tags of inflected forms: their base form may not be the word itself. (Comparatives and
+# superlatives are not: SemCor lemmatizes *best*, *smaller* as themselves where WordNet has them.)
+INFLECTED = frozenset({"NNS", "NNPS", "VBD", "VBG", "VBN", "VBZ"})
 
 
 @functools.lru_cache(maxsize=65536)
@@ -40,13 +41,13 @@ def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
 
     Like ``morphy``, but a form that WordNet knows only as a proper name yields to another
     base form (*banks* -> bank, not the botanist Banks), and for an ``inflected`` word (its
-    tag says so) a base form other than the word itself comes first (*found* as VBD ->
-    find, *lots* -> lot)."""
+    tag says so) the form SemCor tagged most often comes first, a form other than the word
+    itself on a tie (*found* as VBD -> find, *lots* -> lot, but *data* -> data)."""
     word = word.lower()
     forms = wordnet()._morphy(word, letter)
     forms = [form for form in forms if not _only_proper(form, letter)] or forms
-    if inflected:
-        forms = [form for form in forms if form != word] or forms
+    if inflected and len(forms) > 1:
+        forms = sorted(forms, key=lambda form: (-tagged_count(form, letter), form == word))
     return forms[0] if forms else None
 
 
@@ -66,8 +67,10 @@ def expressions(letter: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=65536)
-def tagged_count(lemma: str, letter: str) -> int:
+def tagged_count(lemma: str, letter: str, exact: bool = False) -> int:
     """How often SemCor tagged ``lemma`` in any sense of part of speech ``letter``
-    (WordNet's ``Lemma.count()`` summed)."""
+    (WordNet's ``Lemma.count()`` summed); ``exact``: only lemmas spelled with its case."""
+    name = lemma if exact else lemma.lower()
     return sum(lemma_.count() for synset in wordnet().synsets(lemma, letter)
-               for lemma_ in synset.lemmas() if lemma_.name().lower() == lemma)  # fmt: skip
+               for lemma_ in synset.lemmas()
+               if (lemma_.name() if exact else lemma_.name().lower()) == name)  # fmt: skip

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from nltk.tokenize import TreebankWordTokenizer
 
-from wsd.instance import sentence_spans
+from wsd.instance import document_sentence_spans
 from wsd.text.lexicon import (
     INFLECTED,
     LETTER_POS,
@@ -58,15 +58,25 @@ class Sentence:
     words: tuple[Word, ...]
 
 
-def _lemma(token: str, tag: str, first: bool) -> tuple[str, str | None]:
+def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, str | None]:
     """``(lemma, coarse POS or None)`` of one token: a content word when the tag is a WordNet
-    part of speech and WordNet knows the word (single proper nouns are left out, except a
-    sentence's capitalised first word). A word WordNet does not know in the tagged part of
-    speech takes the first of noun, verb, adjective, adverb it knows (a tagger's slip:
-    *advertise*/NN is the verb)."""
-    letter = penn_letter(tag)
-    if letter is None or (tag.startswith("NNP") and not first):
+    part of speech and WordNet knows the word. A single proper noun counts only when WordNet
+    has it as a name SemCor tagged (*England*, *Monday*; not *John*), or as a sentence's
+    capitalised first word. Cardinals (*two*, *1*) and determiners (*all*, *some*) are
+    adjectives where SemCor tagged them as such, and so are a proper noun or a past
+    participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
+    not know in the tagged part of speech takes the first of noun, verb, adjective, adverb it
+    knows (a tagger's slip: *advertise*/NN is the verb)."""
+    if before_noun and tag in ("NNP", "VBN"):
+        adjective = _tagged_base(token, "a")
+        if adjective:
+            return adjective, LETTER_POS["a"]
+    letter = penn_letter(tag) or QUANTIFIER.get(tag)
+    if letter is None or (tag.startswith("NNP") and not first and not _known_name(token)):
         return token.lower(), None
+    if tag in QUANTIFIER:
+        base = _tagged_base(token, letter)
+        return (base, LETTER_POS[letter]) if base else (token.lower(), None)
     base = base_form(token, letter, tag in INFLECTED)
     if base is None:
         for other in "nvar":
@@ -77,15 +87,35 @@ def _lemma(token: str, tag: str, first: bool) -> tuple[str, str | None]:
     return base, LETTER_POS[letter]
 
 
+def _tagged_base(token: str, letter: str) -> str | None:
+    """The base form of ``token`` as a ``letter`` word if SemCor tagged it so, else None."""
+    base = base_form(token, letter)
+    return base if base and tagged_count(base, letter) else None
+
+
+# Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
+QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
+
+
+def _known_name(token: str) -> bool:
+    """Whether WordNet has ``token`` as a capitalised noun SemCor tagged (*England*)."""
+    return token[:1].isupper() and tagged_count(token, "n", exact=True) > 0
+
+
+def _joins(lemma: str, letter: str) -> bool:
+    """Whether ``lemma`` is a WordNet expression of part of speech ``letter`` that SemCor
+    tagged as one unit at least once (WordNet's counts): *take place*, *ice cream*, *of
+    course*; not *fend for* nor *immune system*, whose words SemCor tagged apart."""
+    return lemma in expressions(letter) and tagged_count(lemma, letter) > 0
+
+
 def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str],
                 i: int) -> tuple[int, str, str] | None:  # fmt: skip
-    """The longest WordNet multi-word noun or verb starting at token ``i``:
-    ``(tokens it covers, lemma, POS)``, or None. A noun's last token must be tagged a noun
-    and SemCor must have tagged it at least once (*ice cream*, *New York*, but not *immune
-    system*); a verb's first token must be tagged a verb (*looked up*, *took place*). These
-    rules agree best with the annotation of the dev set, semeval2007 (which has no noun
-    expressions), among those tried (verbs: any next word, particles and prepositions, or
-    particles only; nouns: any, or only those seen in SemCor)."""
+    """The longest WordNet multi-word expression starting at token ``i`` that ``_joins``
+    accepts: ``(tokens it covers, lemma, POS)``, or None. A noun's last token must be tagged a
+    noun (*ice cream*, *New York*), a verb's first token a verb (*looked up*, *took place*);
+    adverbs and adjectives (*of course*, *at least*, *a few*) need no tag but must not be
+    followed by *of*."""
     for length in range(min(LONGEST_EXPRESSION, len(tokens) - i), 1, -1):
         span = range(i, i + length)
         if any(tokens[j][0] in string.punctuation for j in span):
@@ -93,15 +123,19 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
         words = [tokens[j].lower() for j in span]
         if tags[i + length - 1].startswith("NN"):
             candidates = ("_".join(words), "_".join([*words[:-1], lemmas[i + length - 1]]))
-            found = next((c for c in candidates
-                          if c in expressions("n") and tagged_count(c, "n")), None)  # fmt: skip
+            found = next((c for c in candidates if _joins(c, "n")), None)
             if found:
                 return length, found, "NOUN"
         if tags[i].startswith("VB"):
             candidates = ("_".join([lemmas[i], *words[1:]]), "_".join(words))
-            found = next((c for c in candidates if c in expressions("v")), None)
+            found = next((c for c in candidates if _joins(c, "v")), None)
             if found:
                 return length, found, "VERB"
+        if i + length < len(tokens) and tokens[i + length].lower() == "of":
+            continue  # *a bit of*, *a lot of*: its last word is a noun
+        for letter in "ra":
+            if _joins("_".join(words), letter):
+                return length, "_".join(words), LETTER_POS[letter]
     return None
 
 
@@ -109,7 +143,8 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     spans = list(_TOKENIZER.span_tokenize(text))
     tokens = [text[s:e] for s, e in spans]
     tags = penn_tags(tokens) if tokens else []
-    analyses = [_lemma(token, tag, i == 0)
+    before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
+    analyses = [_lemma(token, tag, i == 0, before_noun[i])
                 for i, (token, tag) in enumerate(zip(tokens, tags, strict=True))]
     lemmas = [lemma for lemma, _ in analyses]
     words = []
@@ -130,29 +165,11 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     return tuple(words)
 
 
-def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of ``text``; a line break always ends a sentence."""
-    spans = []
-    offset = 0
-    for line in text.splitlines(keepends=True):
-        spans += [(offset + s, offset + e) for s, e in sentence_spans(line)]
-        offset += len(line)
-    return spans
-
-
 def analyze(text: str) -> list[Sentence]:
-    """The sentences of ``text`` (a line break always ends one; blank ones are left out)
-    with their words; offsets are into ``text``."""
-    sentences = []
-    for start, end in _sentence_spans(text):
-        piece = text[start:end]
-        stripped = piece.strip()
-        if not stripped:
-            continue
-        start += len(piece) - len(piece.lstrip())
-        end = start + len(stripped)
-        sentences.append(Sentence(stripped, start, end, _words(stripped, start)))
-    return sentences
+    """The sentences of ``text`` (split by ``document_sentence_spans``: a line break always
+    ends one; blank ones are left out) with their words; offsets are into ``text``."""
+    return [Sentence(text[start:end], start, end, _words(text[start:end], start))
+            for start, end in document_sentence_spans(text)]  # fmt: skip
 
 
 def target_lemmas(target: str) -> frozenset[str]:

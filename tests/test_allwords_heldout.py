@@ -17,7 +17,8 @@ from wsd.resources import has_framework, has_nltk_resource
 
 # No NLTK data needed: corpus tags, the IMS preset, one perceptron, no WordNet backoff.
 QUICK = {"features": "ims", "pos_tags": "corpus", "n_models": 1, "backoff": "none",
-         "gloss_weight": 0.0}
+         "gloss_weight": 0.0, "prior": 0.0, "discourse_weight": 0.0, "margin": 0.0,
+         "train_margin": 0.0}
 SENSES = ("s%1:00:00::", "s%1:00:01::", "s%1:00:02::")
 
 
@@ -102,7 +103,7 @@ def test_prior_count_weighs_the_prior_more_for_keys_with_few_examples():
     assert prior_weight(0.5, 8.0, {"a": 3, "b": 1}) == 0.5 * 3  # n = 4
     assert prior_weight(0.5, 8.0, {"a": 300, "b": 100}) == pytest.approx(0.51)
     train, test = document_folds(_noisy_corpus(), 2, seed=0)[0]
-    system = AllWordsWSD(**QUICK, epochs=3, prior=0.1).fit(train)
+    system = AllWordsWSD(**{**QUICK, "prior": 0.1}, epochs=3).fit(train)
     mfs = MostFrequentSense(fallback="none").fit(train).predict(test)
     plain = system.predict(test)
     system.prior_count = 1e6  # every key: the prior dominates, the answer is its MFS
@@ -114,7 +115,7 @@ def test_training_options_pa_margin_and_linear_svc():
     weights = {}
     for options in ({}, {"update": "pa"}, {"train_margin": 5.0},
                     {"learner": "linear_svc", "C": 0.5}):
-        system = AllWordsWSD(**QUICK, epochs=3, **options).fit(train)
+        system = AllWordsWSD(**{**QUICK, **options}, epochs=3).fit(train)
         assert system.score(test) > 0.4
         weights[str(options)] = system.models_["alpha#NOUN"].coef
     assert len({w.tobytes() for w in weights.values()}) == 4
@@ -122,7 +123,7 @@ def test_training_options_pa_margin_and_linear_svc():
                        ({"train_margin": -1.0}, "margin"), ({"C": 0.0}, "C"),
                        ({"prior_count": -1.0}, "prior_count")):
         with pytest.raises(ValueError, match=match):
-            AllWordsWSD(**QUICK, **bad).fit(train)
+            AllWordsWSD(**{**QUICK, **bad}).fit(train)
 
 
 def test_two_class_linear_svc_keeps_its_decision_function():

@@ -489,17 +489,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="perceptrons per word, trained on different shuffles and averaged "
                         "(default: 10; 1 is faster)")
     p.add_argument("--prior", type=float, default=None,
-                   help="weight of the log sense prior (default: 0.5)")
+                   help="weight of the log sense prior (default: 0.1)")
     p.add_argument("--gloss-weight", type=float, default=None,
-                   help="weight of the overlap with WordNet glosses, 0 for none (default: 1)")
+                   help="weight of the overlap with WordNet glosses, 0 for none (default: 3)")
     p.add_argument("--discourse-weight", type=float, default=None,
-                   help="weight of one sense per discourse, 0 for none (default: 3)")
+                   help="weight of one sense per discourse, 0 for none (default: 6)")
     p.add_argument("--prior-count", type=float, default=None,
                    help="the prior's weight grows by prior-count / n for a word with n training "
-                        "examples (default: 0)")
+                        "examples (default: 20)")
     p.add_argument("--backoff-margin", type=float, default=None,
                    help="answer the most frequent sense when the best sense wins by less "
-                        "(default: 0)")
+                        "(default: 0.5)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")

@@ -263,8 +263,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 CANDIDATES = ("averaged", "margin", "pa")  # the default stays in the perceptron family
 VARIANT_LABELS = {"averaged": "mean of 10 averaged perceptrons",
-                  "margin": "  the same, trained with margin 1",
-                  "pa": "  the same, PA-I updates (C = 1)",
+                  "margin": "10 averaged perceptrons trained with margin 1",
+                  "pa": "10 averaged perceptrons with PA-I updates (C = 1)",
                   "linear_svc": "LinearSVC per lemma#pos (C = 1)"}  # fmt: skip
 # Prediction-time weights, swept on the score parts of one trained model per fold / set.
 SWEEP = {"prior": (0.1, 0.25, 0.5, 1.0), "prior_count": (0.0, 20.0),
@@ -418,7 +418,7 @@ def _proxy_report(k: int, seed: int, variants: list[str], cache: Path, n_jobs: i
         add(name, lambda where, name=name: baselines[where][name])
     add("old default (prior 0.5, gloss 1, discourse 3)",
         lambda where: setting_f1(parts["averaged", where], OLD_DEFAULT))
-    add(f"new default: {VARIANT_LABELS[chosen].strip()}, {_describe(new_setting)}",
+    add(f"new default: {VARIANT_LABELS[chosen]}, {_describe(new_setting)}",
         lambda where: setting_f1(parts[chosen, where], new_setting))
     for variant in variants:
         add(f"{VARIANT_LABELS[variant]}, no prior/gloss/discourse",

@@ -6,8 +6,12 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
 
 - train + save: wall seconds and peak resident memory of that process;
 - model file size; load time of the file (WordNet already loaded: the file's own cost) and of
-  a first load in a fresh process (WordNet's loading included);
-- cold start: wall (and CPU) seconds of ``wsd disambiguate --model PATH "..."``, median of 3;
+  a first load in a fresh process (WordNet's loading included: the compiled lexicon's when
+  there is one);
+- cold start: wall (and CPU) seconds of ``wsd disambiguate --model PATH "..."``, median of 3,
+  beside a cold ``nltk.wsd.lesk`` (a fresh Python importing NLTK, tagging the sentence and
+  answering one word: the peer's cheapest start), with the compiled lexicon
+  (``wsd.knowledge.compiled``, built first if missing, not timed);
 - throughput on one core: the plain text of the three framework sets (each document's
   sentences, tokens joined by spaces), then of a longer stretch of SemCor (WordNet's caches,
   cold at first, warm up along it), through ``wsd.disambiguate`` (sentence splitting,
@@ -68,19 +72,38 @@ def load_times(path: Path) -> None:
     first_wall, first_cpu, wall, cpu = map(float, out)
     print(f"model file: {path.stat().st_size / 1e6:.1f} MB; load {wall:.2f} s wall, {cpu:.2f} s "
           f"CPU (median of 3, WordNet loaded); first load in a fresh process {first_wall:.2f} s "
-          f"wall, {first_cpu:.2f} s CPU (WordNet's loading included)")
+          f"wall, {first_cpu:.2f} s CPU (WordNet included)")
 
 
-def cold_start(path: Path) -> None:
+PEER_COLD = ("import sys, nltk; from nltk.wsd import lesk; tokens = sys.argv[1].split(); "
+             "nltk.pos_tag(tokens); print(lesk(tokens, 'bank', 'n'))")
+
+
+def _cold(command: list[str]) -> tuple[float, float]:
+    """Median wall and CPU seconds of 3 runs of ``command`` in a fresh process."""
     walls, cpus = [], []
     for _ in range(3):
         cpu, start = _children_cpu(), time.perf_counter()
-        subprocess.run([WSD, "disambiguate", "--model", str(path), SENTENCE], check=True,
-                       capture_output=True)  # fmt: skip
+        subprocess.run(command, check=True, capture_output=True)
         walls.append(time.perf_counter() - start)
         cpus.append(_children_cpu() - cpu)
-    print(f"cold start `wsd disambiguate --model PATH \"...\"`: {statistics.median(walls):.2f} s "
-          f"wall, {statistics.median(cpus):.2f} s CPU (median of 3)")
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def cold_start(path: Path) -> None:
+    from wsd.knowledge import compiled
+
+    lexicon = compiled.ensure()
+    print("WordNet and tagger: " + (f"compiled lexicon {lexicon.path}" if lexicon
+                                    else "NLTK's (no compiled lexicon)"))  # fmt: skip
+    for label, command in (
+        ('`wsd disambiguate --model PATH "..."`', [WSD, "disambiguate", "--model", str(path),
+                                                  SENTENCE]),
+        ("`nltk.wsd.lesk` (import, pos_tag, one word)", [sys.executable, "-c", PEER_COLD,
+                                                          SENTENCE]),
+    ):  # fmt: skip
+        wall, cpu = _cold(command)
+        print(f"cold start {label:<45} {wall:.2f} s wall, {cpu:.2f} s CPU (median of 3)")
 
 
 def _peer_lesk(sentences: list[list[str]], answer) -> int:
@@ -147,12 +170,18 @@ def throughput(path: Path, datasets: list[str], semcor_tokens: int) -> None:
     from nltk.wsd import lesk
 
     import wsd
+    from wsd.knowledge import compiled
 
+    lexicon = compiled.ensure()
+    print("WordNet and tagger: " + (f"compiled lexicon {lexicon.path}" if lexicon
+                                    else "NLTK's (no compiled lexicon)"))  # fmt: skip
     model = wsd.load_model(path)
     wsd.disambiguate(SENTENCE, model=model)  # WordNet, the tagger: loaded once, not timed
     nltk.pos_tag(["warm"])
     tokenizer = TreebankWordTokenizer()
     simple = _simple_lesk()
+    lesk(SENTENCE.split(), "bank", "n")  # the peers' WordNet (NLTK's): loaded, not timed
+    simple(SENTENCE.split(), 6, "bank", "n")
     for name, text in _texts(datasets, semcor_tokens):
         sentences = [tokenizer.tokenize(line) for line in text.splitlines() if line.strip()]
         n_tokens = sum(map(len, sentences))

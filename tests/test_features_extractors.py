@@ -91,6 +91,7 @@ def test_bag_of_words_lemmatizes_with_morphy():
 
 def test_lemmatize_without_wordnet_says_how_to_get_it(monkeypatch):
     monkeypatch.setattr("wsd.resources._nltk_find", lambda name: False)
+    monkeypatch.setattr("wsd.knowledge.compiled.active", lambda: None)  # nor a compiled copy
     with pytest.raises(MissingResourceError, match="nltk.downloader wordnet"):
         BagOfWords(lemmatize=True)
     with pytest.raises(MissingResourceError, match="nltk.downloader stopwords"):
@@ -249,5 +250,6 @@ def test_supersenses_of_the_nearest_nouns_and_of_the_sentence():
 
 def test_supersenses_without_wordnet_say_how_to_get_it(monkeypatch):
     monkeypatch.setattr("wsd.resources._nltk_find", lambda name: False)
+    monkeypatch.setattr("wsd.knowledge.compiled.active", lambda: None)  # nor a compiled copy
     with pytest.raises(MissingResourceError, match="nltk.downloader wordnet"):
         Supersenses()

@@ -305,6 +305,9 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         print(f"key files written to {args.out}")
     if args.save:
         print(f"model saved to {args.save}")
+        from wsd.knowledge import compiled
+
+        compiled.ensure()  # WordNet and the tagger compiled once: fast `disambiguate --model`
     return 0
 
 

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from nltk.tokenize import TreebankWordTokenizer
+from wsd.treebank import span_tokenize  # NLTK's rules, without importing NLTK
 
-_TOKENIZER = TreebankWordTokenizer()  # rule-based: needs no downloaded model
 _MARKER = re.compile(r"<<(.+?)>>")
 # A sentence end inside a line: . ! or ? (maybe closing a quote) before a capital or a quote.
 # The Treebank tokenizer only splits a period at the very end of its input, so each sentence
@@ -55,7 +54,7 @@ def token_spans(text: str) -> list[tuple[int, int]]:
     return [
         (start + s, start + e)
         for start, end in sentence_spans(text)
-        for s, e in _TOKENIZER.span_tokenize(text[start:end])
+        for s, e in span_tokenize(text[start:end])
     ]
 
 

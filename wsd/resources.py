@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import nltk
-
 DOWNLOAD_ALL = (
     "python -m nltk.downloader wordnet senseval stopwords "
     "averaged_perceptron_tagger_eng universal_tagset"
@@ -30,6 +28,8 @@ class MissingResourceError(RuntimeError):
 
 
 def _nltk_find(resource: str) -> bool:
+    import nltk  # here, not at the top: importing NLTK costs over a second
+
     path = NLTK_RESOURCES[resource]
     for candidate in (path, path + ".zip"):
         try:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wsd.allwords.context import sentence_of
+from wsd.allwords.keymodel import most_frequent
 from wsd.allwords.predict import classifier_groups, log_prior
-from wsd.allwords.training import most_frequent
 from wsd.instance import Instance
 
 if TYPE_CHECKING:

@@ -13,6 +13,11 @@ import numpy as np
 from wsd.features.weighting import Weighting
 
 
+def most_frequent(counts: Mapping[str, int]) -> str:
+    """The label with the highest count, ties to the smallest label."""
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
+
+
 def _pack(array: np.ndarray) -> str:
     """Little-endian float32 bytes in base64 (the JSON model format of version 1)."""
     return base64.b64encode(np.ascontiguousarray(array, dtype="<f4").tobytes()).decode("ascii")

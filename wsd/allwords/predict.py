@@ -13,10 +13,9 @@ from scipy import special
 
 from wsd.allwords.context import sentence_of
 from wsd.allwords.features import InstanceFeatures, spec_json
-from wsd.allwords.keymodel import KeyModel
-from wsd.allwords.training import most_frequent
+from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.instance import Instance
-from wsd.knowledge.inventory import WordNetInventory
+from wsd.knowledge.inventory import WordNetInventory, wordnet_reader
 from wsd.knowledge.lesk import SimplifiedLesk
 from wsd.resources import MissingResourceError
 
@@ -73,7 +72,8 @@ def _shares(values: np.ndarray, best: int) -> tuple[float, float]:
 
 class Knowledge:
     """WordNet's first senses and gloss overlaps, loaded on first use (a system without
-    WordNet still answers its classifiers and most frequent senses)."""
+    WordNet still answers its classifiers and most frequent senses), from the compiled
+    lexicon when there is one (``wsd.knowledge.compiled``: the same answers, faster)."""
 
     def __init__(self) -> None:
         self._wordnet: WordNetInventory | bool | None = None
@@ -85,7 +85,7 @@ class Knowledge:
             return None
         if self._wordnet is None:
             try:
-                self._wordnet = WordNetInventory()
+                self._wordnet = WordNetInventory(wordnet=wordnet_reader())
             except MissingResourceError:
                 self._wordnet = False
         senses = self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
@@ -94,7 +94,8 @@ class Knowledge:
     def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Per class, how many distinct context words its WordNet signature shares."""
         if self._lesk is None:
-            self._lesk = SimplifiedLesk(related=True)
+            inventory = WordNetInventory(wordnet=wordnet_reader())
+            self._lesk = SimplifiedLesk(inventory, related=True)
         overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
         return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
 

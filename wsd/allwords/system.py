@@ -13,10 +13,9 @@ from tqdm import tqdm
 from wsd import persistence
 from wsd.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
 from wsd.allwords.features import TUNED_FEATURES, FeatureSpec, extractors, spec_json
-from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
 from wsd.allwords.predict import Decision, Knowledge, decide
-from wsd.allwords.training import most_frequent, train_key
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.pos import TAGGER_RESOURCE
@@ -201,6 +200,8 @@ class AllWordsWSD:
         ``tagged=True`` when the instances already carry the tags ``pos_tags`` asks for (as
         ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
         from joblib import Parallel, delayed
+
+        from wsd.allwords.training import train_key  # numba: only when training
 
         self._check_params()
         labelled = [inst for inst in instances if inst.senses]

@@ -21,7 +21,7 @@ from scipy import special
 from wsd.allwords.predict import Decision
 from wsd.allwords.system import AllWordsWSD
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, WordNetInventory
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
@@ -55,7 +55,7 @@ class TaggedWord:
     @property
     def synset(self):
         """The NLTK ``Synset`` of the chosen sense (None when there is none)."""
-        return wordnet().synset(self.synset_name) if self.synset_name else None
+        return nltk_wordnet().synset(self.synset_name) if self.synset_name else None
 
     def to_record(self) -> dict[str, Any]:
         """The word as in ``--json`` output (``synset`` is the synset's name)."""
@@ -74,7 +74,7 @@ RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset",
 
 @functools.cache
 def _inventory() -> WordNetInventory:
-    return WordNetInventory()
+    return WordNetInventory(wordnet=wordnet())
 
 
 @functools.cache

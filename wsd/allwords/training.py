@@ -12,16 +12,11 @@ import numpy as np
 
 from wsd.allwords.context import SentenceId
 from wsd.allwords.features import InstanceFeatures
-from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.features import FeatureVectorizer
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
-
-
-def most_frequent(counts: Mapping[str, int]) -> str:
-    """The label with the highest count, ties to the smallest label."""
-    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
 def fit_linear_svc(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]):

@@ -1,45 +1,30 @@
-"""Evaluation: metrics, data splits, significance tests and the all-words scorer."""
+"""Evaluation: metrics, data splits, significance tests and the all-words scorer.
 
-from wsd.evaluation.curves import learning_curve
-from wsd.evaluation.metrics import (
-    NO_ANSWER,
-    accuracy,
-    classification_report,
-    cohen_kappa,
-    confusion_matrix,
-    contingency_table,
-    contingency_tables,
-    precision_recall_fscore,
-)
-from wsd.evaluation.scorer import format_scores, score_framework, score_key_files
-from wsd.evaluation.significance import approximate_randomization, bootstrap_ci, mcnemar
-from wsd.evaluation.splits import (
-    instance_labels,
-    split_instances,
-    stratified_kfold,
-    stratified_order,
-    train_dev_test_split,
-)
+Names are imported on first use: the significance tests load scipy.stats and the learning
+curves pandas (together over a second), which the scorer alone does not need.
+"""
 
-__all__ = [
-    "NO_ANSWER",
-    "accuracy",
-    "approximate_randomization",
-    "bootstrap_ci",
-    "classification_report",
-    "cohen_kappa",
-    "confusion_matrix",
-    "contingency_table",
-    "contingency_tables",
-    "format_scores",
-    "instance_labels",
-    "learning_curve",
-    "mcnemar",
-    "precision_recall_fscore",
-    "score_framework",
-    "score_key_files",
-    "split_instances",
-    "stratified_kfold",
-    "stratified_order",
-    "train_dev_test_split",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "learning_curve": "wsd.evaluation.curves",
+    **dict.fromkeys(("NO_ANSWER", "accuracy", "classification_report", "cohen_kappa",
+                     "confusion_matrix", "contingency_table", "contingency_tables",
+                     "precision_recall_fscore"), "wsd.evaluation.metrics"),
+    **dict.fromkeys(("format_scores", "score_framework", "score_key_files"),
+                    "wsd.evaluation.scorer"),
+    **dict.fromkeys(("approximate_randomization", "bootstrap_ci", "mcnemar"),
+                    "wsd.evaluation.significance"),
+    **dict.fromkeys(("instance_labels", "split_instances", "stratified_kfold",
+                     "stratified_order", "train_dev_test_split"), "wsd.evaluation.splits"),
+}  # fmt: skip
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'wsd.evaluation' has no attribute {name!r}")
+    return getattr(importlib.import_module(_EXPORTS[name]), name)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.experiments.systems import SystemSettings, make_system
 from wsd.instance import Instance
+
+if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
+    from wsd.experiments.pipeline import SupervisedWSD
 
 # Answers whose score margin over the runner-up is below this are marked unsure. Measured by
 # 5-fold cross-validation of the averaged perceptron on the five bundled targets (bow, tf-idf):

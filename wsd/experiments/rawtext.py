@@ -40,9 +40,14 @@ def uses_raw_text(model: Any, target: str | None) -> bool:
 
 
 def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain") -> str:
-    """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json)."""
+    """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
+    WordNet and the tagger come from the compiled lexicon, compiled on the first call."""
     from wsd.allwords.formats import render
     from wsd.allwords.text import tag_text
+    from wsd.knowledge import compiled
+
+    if model is not None:
+        compiled.ensure()
 
     sentences, words = tag_text(model, text, target)
     return render(sentences, words, fmt)

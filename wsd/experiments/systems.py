@@ -6,10 +6,9 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import load_bundled_inventory
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.knowledge.inventory import BundledInventory, SenseInventory, WordNetInventory
@@ -20,10 +19,10 @@ from wsd.learners.baselines import (
     RandomSense,
     WordNetFirstSense,
 )
-from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
-from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
-from wsd.learners.voted import MulticlassVotedPerceptron
 from wsd.resources import has_nltk_resource
+
+if TYPE_CHECKING:  # the supervised pipeline and learners load NLTK: imported when built
+    from wsd.experiments.pipeline import SupervisedWSD
 
 SUPERVISED = ("perceptron", "averaged", "voted")
 BASELINES = ("mfs", "random")
@@ -81,6 +80,9 @@ def can_lemmatize() -> bool:
 
 
 def _learner(name: str, settings: SystemSettings) -> Any:
+    from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+    from wsd.learners.voted import MulticlassVotedPerceptron
+
     options = dict(settings.learner_options)
     if name == "perceptron":
         return MulticlassPerceptron(epochs=settings.epochs, seed=settings.seed, **options)
@@ -139,6 +141,8 @@ def make_system(
         lesk = SimplifiedLesk if name == "lesk" else ExtendedLesk
         return lesk(inventory=inventory, backoff="mfs", lemmatize=can_lemmatize())
     if name in SUPERVISED:
+        from wsd.experiments.pipeline import SupervisedWSD
+
         return SupervisedWSD(settings.featurizer(), _learner(name, settings), glosses=glosses)
     raise ValueError(f"unknown system {name!r}; choose from {', '.join(SYSTEM_NAMES)}")
 
@@ -149,6 +153,9 @@ def make_learner_system(
     """A saveable SupervisedWSD for ``name`` in LEARNER_NAMES: a perceptron on the settings'
     features, the most frequent training sense ("mfs"), or simplified Lesk over the bag of words
     with ``glosses`` as its dictionary ("lesk", backing off to the most frequent sense)."""
+    from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
+
     settings = settings or SystemSettings()
     if name == "mfs":
         return SupervisedWSD(Featurizer.preset("bow"), MostFrequentLabel(), glosses=glosses)

@@ -42,10 +42,10 @@ class _Morphy:
     """WordNet's morphy base form, memoised per word (the first POS that knows the word wins)."""
 
     def __init__(self) -> None:
-        require_nltk_resource("wordnet")
-        from nltk.corpus import wordnet
+        from wsd.knowledge.inventory import require_wordnet, wordnet_reader
 
-        self._morphy = wordnet.morphy
+        require_wordnet()
+        self._morphy = wordnet_reader().morphy  # the compiled lexicon's or NLTK's: same answers
         self._cache: dict[str, str] = {}
 
     def __call__(self, word: str) -> str:

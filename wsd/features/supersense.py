@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from wsd.features.extractors import Extractor
 from wsd.instance import Instance
-from wsd.knowledge.inventory import tag_letter
-from wsd.resources import require_nltk_resource
+from wsd.knowledge.inventory import require_wordnet, tag_letter, wordnet_reader
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -23,9 +22,7 @@ def supersense(word: str, letter: str) -> str | None:
     """The lexicographer file of the first WordNet sense of ``word`` as ``letter`` (n, v, a,
     r), e.g. ``supersense("bass", "n") == "noun.food"``; None when WordNet lacks the word.
     Inflected forms are looked up through WordNet's morphy."""
-    from nltk.corpus import wordnet
-
-    synsets = wordnet.synsets(word.lower().replace(" ", "_"), letter)
+    synsets = wordnet_reader().synsets(word.lower().replace(" ", "_"), letter)
     return synsets[0].lexname() if synsets else None
 
 
@@ -46,7 +43,7 @@ class Supersenses(Extractor):
     def __post_init__(self) -> None:
         if isinstance(self.reach, bool) or not isinstance(self.reach, int) or self.reach < 0:
             raise ValueError(f"reach must be an int >= 0 (tokens), got {self.reach!r}")
-        require_nltk_resource("wordnet")  # the download command, before any work is done
+        require_wordnet()  # the download command, before any work is done
 
     def __call__(self, inst: Instance) -> dict[str, float]:
         if inst.pos is None:

@@ -8,6 +8,7 @@ senses, which only WordNet has.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +105,32 @@ SYNSET_RELATIONS = (
 LEMMA_RELATIONS = ("pertainyms", "derivationally_related_forms")
 
 
-def _load_wordnet():
+def wordnet_reader():
+    """The compiled lexicon when there is a valid one (``wsd.knowledge.compiled``: same
+    answers, no NLTK import, no WordNet loading), else NLTK's WordNet, loaded."""
+    from wsd.knowledge import compiled
+
+    return compiled.active() or _loaded_wordnet()
+
+
+def require_wordnet() -> None:
+    """MissingResourceError with the downloader hint unless WordNet can be read (compiled or
+    NLTK's); with the compiled lexicon, without importing NLTK."""
+    from wsd.knowledge import compiled
+
+    if compiled.active() is None:
+        require_nltk_resource("wordnet")
+
+
+def nltk_wordnet():
+    """NLTK's WordNet, loaded (MissingResourceError with the downloader hint if absent)."""
+    require_nltk_resource("wordnet")
+    return _loaded_wordnet()
+
+
+@functools.cache
+def _loaded_wordnet():
+    """NLTK's WordNet, loaded once per process (the data checked by the first call)."""
     require_nltk_resource("wordnet")
     from nltk.corpus import wordnet
 
@@ -124,6 +150,8 @@ class WordNetInventory:
     ``exact_lemma=False`` lists every synset ``wordnet.synsets(word, pos)`` returns, base
     forms found by morphy included (what ``nltk.wsd.lesk`` considers), e.g. the senses
     of "see" for "saw"; by default only synsets that contain the lemma itself.
+    ``wordnet``: the reader, NLTK's WordNet by default or ``wordnet_reader()`` (the compiled
+    lexicon when there is one: same senses, glosses and related glosses, much faster to load).
     Raises MissingResourceError (with the download command) when WordNet is absent.
     """
 
@@ -133,12 +161,13 @@ class WordNetInventory:
         lemma_relations: Sequence[str] = LEMMA_RELATIONS,
         include_examples: bool = True,
         exact_lemma: bool = True,
+        wordnet=None,
     ) -> None:
         self.relations = relations
         self.lemma_relations = lemma_relations
         self.include_examples = include_examples
         self.exact_lemma = exact_lemma
-        self._wn = _load_wordnet()
+        self._wn = wordnet if wordnet is not None else nltk_wordnet()
         self._senses: dict[tuple[str, str | None], list[Sense]] = {}
         self._related: dict[str, list[str]] = {}
 
@@ -198,14 +227,24 @@ class WordNetInventory:
             self._related[sense.id] = list(self._related_texts(sense))
         return self._related[sense.id]
 
+    def compiled_related(self, sense: Sense) -> list | None:
+        """The related synsets the compiled lexicon lists for ``sense`` (None when the reader
+        is NLTK's or the relations are not the default ones it was compiled with)."""
+        if not hasattr(self._wn, "related_synsets") or (
+            tuple(self.relations), tuple(self.lemma_relations)) != (SYNSET_RELATIONS,
+                                                                   LEMMA_RELATIONS):
+            return None
+        return self._wn.related_synsets(sense.id)
+
     def _related_texts(self, sense: Sense) -> Iterable[str]:
-        synset = self.synset(sense)
-        related = [other for rel in self.relations for other in getattr(synset, rel)()]
-        lemma = lemma_for_key(self._wn, sense.id)
-        related += [
-            other.synset() for rel in self.lemma_relations for other in getattr(lemma, rel)()
-        ]
-        seen = {synset.name()}
+        seen = {sense.synset}
+        related = self.compiled_related(sense)
+        if related is None:
+            synset = self.synset(sense)
+            related = [other for rel in self.relations for other in getattr(synset, rel)()]
+            lemma = lemma_for_key(self._wn, sense.id)
+            related += [other.synset() for rel in self.lemma_relations
+                        for other in getattr(lemma, rel)()]  # fmt: skip
         for other in related:
             if other.name() in seen:
                 continue

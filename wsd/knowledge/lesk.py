@@ -24,9 +24,14 @@ from collections.abc import Collection, Hashable, Sequence
 
 from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, SenseInventory, WordNetInventory, tag_letter
+from wsd.knowledge.inventory import (
+    Sense,
+    SenseInventory,
+    WordNetInventory,
+    tag_letter,
+    wordnet_reader,
+)
 from wsd.learners.baselines import InstanceSystem, InventorySystem, MostFrequentSense
-from wsd.resources import require_nltk_resource
 
 Answer = str | None
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
@@ -102,10 +107,7 @@ class _Normaliser:
                 f"of words, not {stopwords!r}"
             )
         if lemmatize:
-            require_nltk_resource("wordnet")
-            from nltk.corpus import wordnet
-
-            self._morphy = wordnet._morphy
+            self._morphy = wordnet_reader()._morphy
         self._cache: dict[tuple[str, str | None], str] = {}
 
     def base(self, word: str, letter: str | None) -> str:
@@ -183,6 +185,14 @@ class _Lesk(InventorySystem):
         """The distinct words of the sense's gloss (+ examples), and with ``related`` those
         of the glosses of its related senses: its signature."""
         key = ("words", sense.id)
+        if key not in self._signatures and self._compiled_signatures():
+            inventory = self._inventory()
+            related = inventory.compiled_related(sense)
+            if related is not None:
+                wordnet = inventory._wn
+                words = [wordnet.gloss_words(wordnet.synset(sense.synset)),
+                         *map(wordnet.gloss_words, related)]
+                self._signatures[key] = frozenset().union(*words)
         if key not in self._signatures:
             norm = self._normaliser()
             texts = self._gloss_texts(sense)
@@ -190,6 +200,15 @@ class _Lesk(InventorySystem):
                 texts = [*texts, *self._inventory().related_glosses(sense)]
             self._signatures[key] = frozenset(w for text in texts for w in norm.text(text))
         return self._signatures[key]  # type: ignore[return-value]
+
+    def _compiled_signatures(self) -> bool:
+        """Whether signatures come precomputed from the compiled lexicon: WordNet through it,
+        related glosses with their examples, and the normalisation it was compiled with."""
+        inventory = self._inventory()
+        return (self.related and self.use_examples and self.stopwords is True
+                and self.lemmatize and not self.raw_tokens
+                and isinstance(inventory, WordNetInventory) and inventory.include_examples
+                and hasattr(inventory._wn, "gloss_words"))  # fmt: skip
 
     def context_positions(self, inst: Instance) -> list[int]:
         """Token positions of the context: the window around the target (target excluded

@@ -40,6 +40,8 @@ def _pos_of(key: str) -> str | None:
 def sense_key(lemma: Any) -> str:
     """The WordNet sense key of an NLTK ``Lemma``, as ``index.sense`` (and gold files) spell it."""
     key = lemma.key()
+    if not hasattr(lemma, "_wordnet_corpus_reader"):  # the compiled lexicon's: index.sense's
+        return key
     offsets, by_name = _index(lemma._wordnet_corpus_reader)
     if key in offsets:
         return key
@@ -57,6 +59,8 @@ def lemma_for_key(wordnet: Any, key: str) -> Any:
 
     Raises ValueError naming the key when WordNet has no such sense.
     """
+    if hasattr(wordnet, "lemma_for_key"):  # the compiled lexicon knows its keys
+        return wordnet.lemma_for_key(key)
     offsets, _ = _index(wordnet)
     name = key.split("%", 1)[0]
     if key in offsets:

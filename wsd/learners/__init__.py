@@ -1,31 +1,32 @@
-"""Learners: the binary and multiclass perceptron family over feature vectors and dicts."""
+"""Learners: the binary and multiclass perceptron family over feature vectors and dicts.
 
-from wsd.learners.base import NotFittedError
-from wsd.learners.binary import AveragedPerceptron, Perceptron, VotedPerceptron
-from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
-from wsd.learners.voted import MulticlassVotedPerceptron
+Names are imported on first use: the dict-based learners load NLTK (``ClassifierI``) and the
+compiled engine numba, each over a second, which code that only needs ``wsd.learners.base``
+or ``wsd.learners.baselines`` (the raw-text path) should not pay for.
+"""
 
-__all__ = [
-    "BinaryCSRAveragedPerceptron",
-    "CSRAveragedPerceptron",
-    "task_seed",
-    "train_many",
-    "AveragedPerceptron",
-    "MulticlassAveragedPerceptron",
-    "MulticlassPerceptron",
-    "MulticlassVotedPerceptron",
-    "NotFittedError",
-    "Perceptron",
-    "VotedPerceptron",
-]
+from __future__ import annotations
 
-_COMPILED = ("BinaryCSRAveragedPerceptron", "CSRAveragedPerceptron", "task_seed", "train_many")
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "BinaryCSRAveragedPerceptron": "wsd.learners.engine",
+    "CSRAveragedPerceptron": "wsd.learners.engine",
+    "task_seed": "wsd.learners.engine",
+    "train_many": "wsd.learners.engine",
+    "AveragedPerceptron": "wsd.learners.binary",
+    "MulticlassAveragedPerceptron": "wsd.learners.multiclass",
+    "MulticlassPerceptron": "wsd.learners.multiclass",
+    "MulticlassVotedPerceptron": "wsd.learners.voted",
+    "NotFittedError": "wsd.learners.base",
+    "Perceptron": "wsd.learners.binary",
+    "VotedPerceptron": "wsd.learners.binary",
+}
+__all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str):
-    """The compiled engine loads numba, which takes seconds: import it only when asked for."""
-    if name in _COMPILED:
-        from wsd.learners import engine
-
-        return getattr(engine, name)
-    raise AttributeError(f"module 'wsd.learners' has no attribute {name!r}")
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'wsd.learners' has no attribute {name!r}")
+    return getattr(importlib.import_module(_EXPORTS[name]), name)

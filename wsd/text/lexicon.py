@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from wsd.resources import MissingResourceError, require_nltk_resource
+from wsd.knowledge.inventory import wordnet_reader
 
 # Penn tag prefix -> WordNet POS letter, for the parts of speech WordNet covers.
 PENN_LETTER = {"N": "n", "V": "v", "J": "a", "R": "r"}
@@ -12,17 +12,10 @@ LETTER_POS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "r": "ADV"}
 LONGEST_EXPRESSION = 5  # tokens; WordNet's longer lemmas are rare names
 
 
-@functools.cache
 def wordnet():
-    """NLTK's WordNet reader, loaded (MissingResourceError with the downloader hint if absent)."""
-    require_nltk_resource("wordnet")
-    from nltk.corpus import wordnet as reader
-
-    try:
-        reader.ensure_loaded()
-    except LookupError as error:
-        raise MissingResourceError(f"NLTK WordNet could not be loaded: {error}") from None
-    return reader
+    """The WordNet reader: the compiled lexicon when there is one (``wsd.knowledge.compiled``),
+    else NLTK's, loaded (MissingResourceError with the downloader hint if absent)."""
+    return wordnet_reader()
 
 
 def penn_letter(tag: str) -> str | None:

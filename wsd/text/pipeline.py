@@ -7,8 +7,6 @@ import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nltk.tokenize import TreebankWordTokenizer
-
 from wsd.instance import document_sentence_spans
 from wsd.text.lexicon import (
     INFLECTED,
@@ -20,9 +18,7 @@ from wsd.text.lexicon import (
     tagged_count,
 )
 from wsd.text.tagger import penn_tags
-
-_TOKENIZER = TreebankWordTokenizer()
-
+from wsd.treebank import span_tokenize
 
 
 @dataclass(frozen=True)
@@ -140,7 +136,7 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
 
 
 def _words(text: str, offset: int) -> tuple[Word, ...]:
-    spans = list(_TOKENIZER.span_tokenize(text))
+    spans = span_tokenize(text)
     tokens = [text[s:e] for s, e in spans]
     tags = penn_tags(tokens) if tokens else []
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]

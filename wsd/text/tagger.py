@@ -1,27 +1,93 @@
 """Penn Treebank tags from NLTK's averaged-perceptron tagger, loaded once.
 
 NLTK's tagger runs at well over 10,000 tokens/s here (``benchmarks/raw_text.py``), a small
-part of the raw-text pipeline's time, so it is used as it is (identical tags to
-``nltk.pos_tag`` by construction).
+part of the raw-text pipeline's time; what it costs is importing NLTK. So with the compiled
+lexicon (``wsd.knowledge.compiled``, which holds the tagger's weights) the same weights run
+through ``PerceptronTags``, a copy of NLTK's ``PerceptronTagger.tag`` without NLTK: identical
+tags by construction, checked against ``nltk.pos_tag`` in ``tests/test_text_compiled.py``.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 
 from wsd.features.pos import TAGGER_RESOURCE
+from wsd.knowledge import compiled
 from wsd.resources import require_nltk_resource
+
+_START, _END = ["-START-", "-START2-"], ["-END-", "-END2-"]
+
+
+class PerceptronTags:
+    """NLTK's averaged-perceptron tagger (``nltk.tag.perceptron.PerceptronTagger.tag``: the
+    same features, tag dictionary, scores and tie-break) over its ``weights``, ``tagdict``
+    and ``classes``."""
+
+    def __init__(self, weights: Mapping[str, Mapping[str, float]], tagdict: Mapping[str, str],
+                 classes: Sequence[str]) -> None:  # fmt: skip
+        self.weights, self.tagdict, self.classes = weights, tagdict, list(classes)
+
+    @staticmethod
+    def normalize(word: str) -> str:
+        if "-" in word and word[0] != "-":
+            return "!HYPHEN"
+        if word.isdigit() and len(word) == 4:
+            return "!YEAR"
+        if word and word[0].isdigit():
+            return "!DIGITS"
+        return word.lower()
+
+    def tag(self, tokens: Sequence[str]) -> list[str]:
+        prev, prev2 = _START
+        tags = []
+        context = _START + [self.normalize(w) for w in tokens] + _END
+        for i, word in enumerate(tokens):
+            tag = self.tagdict.get(word)
+            if not tag:
+                tag = self._predict(self._features(i + 2, word, context, prev, prev2))
+            tags.append(tag)
+            prev2, prev = prev, tag
+        return tags
+
+    @staticmethod
+    def _features(i: int, word: str, context: list[str], prev: str, prev2: str
+                  ) -> dict[str, int]:  # fmt: skip
+        features: dict[str, int] = defaultdict(int)
+        for name in (
+            "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
+            f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
+            f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
+            f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
+            f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
+            f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}",
+        ):  # fmt: skip
+            features[name] += 1
+        return features
+
+    def _predict(self, features: Mapping[str, int]) -> str:
+        scores: dict[str, float] = defaultdict(float)
+        for feature, value in features.items():
+            if feature not in self.weights or value == 0:
+                continue
+            for label, weight in self.weights[feature].items():
+                scores[label] += value * weight
+        return max(self.classes, key=lambda label: (scores[label], label))
 
 
 @functools.cache
 def _tagger():
+    lexicon = compiled.active()
+    if lexicon is not None:
+        return PerceptronTags(*lexicon.tagger_params())
     require_nltk_resource(TAGGER_RESOURCE)
     from nltk.tag.perceptron import PerceptronTagger
 
-    return PerceptronTagger()
+    tagger = PerceptronTagger()
+    return PerceptronTags(tagger.model.weights, tagger.tagdict, sorted(tagger.classes))
 
 
 def penn_tags(tokens: Sequence[str]) -> list[str]:
     """One Penn tag per token (what ``nltk.pos_tag`` gives)."""
-    return [tag for _, tag in _tagger().tag(list(tokens))]
+    return _tagger().tag(list(tokens))

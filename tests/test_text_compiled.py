@@ -1,0 +1,198 @@
+"""The fast raw-text path gives NLTK's answers: the Treebank tokenizer copy, the perceptron
+tagger copy and the compiled lexicon (``wsd.knowledge.compiled``) against NLTK itself, and
+whole texts disambiguated through the compiled lexicon and through NLTK."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_allwords import _bank_sentences, _corpus, _load
+
+from wsd.resources import has_nltk_resource
+from wsd.treebank import span_tokenize
+
+HAS_WORDNET = has_nltk_resource("wordnet")
+HAS_TAGGER = has_nltk_resource("averaged_perceptron_tagger_eng")
+needs_both = pytest.mark.skipif(not (HAS_WORDNET and HAS_TAGGER),
+                                reason="NLTK wordnet or averaged_perceptron_tagger_eng data absent")
+TEXT = ('We ate ice cream in New York, then looked up the banks\' rates. "Earth\'s crust," '
+        "she said, (roughly) 3.5 km-deep -- isn't it? The geese were flying over 1984's "
+        "best-selling books; Dr. Smith can't cannot gonna stop.\nThe pitchers threw faster "
+        "balls than ever, and the court ruled on the interest.\nOf the and or.")
+
+
+def _nltk_spans(text):
+    from nltk.tokenize import TreebankWordTokenizer
+
+    try:
+        return list(TreebankWordTokenizer().span_tokenize(text))
+    except ValueError:
+        return "error"
+
+
+def _our_spans(text):
+    try:
+        return span_tokenize(text)
+    except ValueError:
+        return "error"
+
+
+def test_treebank_copy_on_hand_written_text():
+    for line in [*TEXT.splitlines(), "", '"Quoted" and \'\'twice\'\' said.', "A ... B!? C;D"]:
+        assert _our_spans(line) == _nltk_spans(line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("ab Cd\"'`(),.:;!?-$%&@#[]{}<>0123\n\t")
+                               + ["can", "not", "n't", "'ll", "gon", "na", "'t", "is"]),
+                max_size=30))
+def test_treebank_copy_matches_nltk(pieces):
+    text = "".join(pieces)
+    assert _our_spans(text) == _nltk_spans(text)
+
+
+@pytest.mark.skipif(not HAS_TAGGER, reason="NLTK averaged_perceptron_tagger_eng data absent")
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["the", "The", "bank", "banks", "run", "runs", "1984", "12",
+                                 "well-known", "-x", "quickly", ",", ".", "Smith", "ate",
+                                 "ice", "cream", "zzzq", "", "A"]), max_size=15))
+def test_tagger_copy_matches_nltk_pos_tag(tokens):
+    import nltk
+
+    from wsd.text.tagger import penn_tags
+
+    assert penn_tags(tokens) == [tag for _, tag in nltk.pos_tag(tokens)]
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    """The compiled lexicon in the user's cache (compiled here once per machine if missing)."""
+    if not (HAS_WORDNET and HAS_TAGGER):
+        pytest.skip("NLTK wordnet or averaged_perceptron_tagger_eng data absent")
+    from wsd.knowledge import compiled
+
+    found = compiled.ensure()
+    assert found is not None
+    return found
+
+
+def _sample_forms(wordnet) -> list[tuple[str, str]]:
+    """Words to look up: exception forms, a sample of lemmas, their inflections, misses."""
+    rng = random.Random(0)
+    forms = []
+    for letter in "nvar":
+        exceptions = sorted(wordnet._exception_map[letter])
+        names = sorted(n for n in wordnet.all_lemma_names(letter))
+        picked = rng.sample(exceptions, min(200, len(exceptions))) + rng.sample(names, 300)
+        inflected = [n + suffix for n in picked[-100:] for suffix in ("s", "es", "ed", "ing",
+                                                                      "er", "est", "men")]
+        forms += [(f, letter) for f in picked + inflected + ["zzzq", "", "ies", "s"]]
+    return forms
+
+
+@needs_both
+def test_compiled_wordnet_answers_like_nltk(lexicon):
+    from nltk.corpus import wordnet
+
+    for form, letter in _sample_forms(wordnet):
+        assert lexicon._morphy(form, letter) == wordnet._morphy(form, letter), (form, letter)
+        assert lexicon.morphy(form) == wordnet.morphy(form), form
+        ours, theirs = lexicon.synsets(form, letter), wordnet.synsets(form, letter)
+        assert [s.name() for s in ours] == [s.name() for s in theirs], (form, letter)
+        for our, their in zip(ours[:2], theirs[:2], strict=False):
+            assert (our.pos(), our.offset(), our.lexname(), our.definition(), our.examples()) \
+                == (their.pos(), their.offset(), their.lexname(), their.definition(),
+                    their.examples())  # fmt: skip
+            assert [(lem.name(), lem.count()) for lem in our.lemmas()] == \
+                [(lem.name(), lem.count()) for lem in their.lemmas()]  # fmt: skip
+    assert set(lexicon.all_lemma_names("v")) == set(wordnet.all_lemma_names("v"))
+
+
+@needs_both
+def test_compiled_senses_related_glosses_and_signatures_match_nltk(lexicon):
+    from wsd.knowledge.inventory import WordNetInventory
+    from wsd.knowledge.lesk import SimplifiedLesk
+
+    ours, theirs = WordNetInventory(wordnet=lexicon), WordNetInventory()
+    our_lesk = SimplifiedLesk(ours, related=True)
+    their_lesk = SimplifiedLesk(theirs, related=True)
+    words = [("bank", "NOUN"), ("earth", "NOUN"), ("Earth", "NOUN"), ("run", "VERB"),
+             ("ran", "VERB"), ("good", "ADJ"), ("well", "ADV"), ("ice_cream", "NOUN"),
+             ("look_up", "VERB"), ("ddc", "NOUN"), ("geese", "NOUN"), ("new_york", "NOUN"),
+             ("interest", "NOUN"), ("pitcher", "NOUN"), ("court", "NOUN"), ("quick", "ADJ")]
+    for lemma, pos in words:
+        senses = ours.senses(lemma, pos)
+        assert senses == theirs.senses(lemma, pos), lemma
+        for sense in senses:
+            # the same glosses; NLTK's order changes from one process to the next (its
+            # pointers are sets of (pos, offset) and str hashes are salted)
+            assert sorted(ours.related_glosses(sense)) == sorted(theirs.related_glosses(sense))
+            assert our_lesk._word_set(sense) == their_lesk._word_set(sense), sense.id
+
+
+def _annotate(model, cache_dir) -> list:
+    code = ("import json, sys; from wsd.allwords.text import annotate_text; "
+            "print(json.dumps(annotate_text(sys.argv[1], sys.argv[2])))")
+    env = {**os.environ, "WSD_CACHE_DIR": str(cache_dir)}
+    result = subprocess.run([sys.executable, "-c", code, str(model), TEXT], env=env,
+                            capture_output=True, text=True, check=True)  # fmt: skip
+    return json.loads(result.stdout)
+
+
+@needs_both
+def test_text_through_the_compiled_lexicon_as_through_nltk(lexicon, tmp_path):
+    from wsd.allwords import AllWordsWSD
+
+    # the default features (supersenses, lemmas), sense prior, gloss overlap and discourse
+    model = AllWordsWSD(n_models=1, epochs=5).fit(_load(_corpus(tmp_path, "t",
+                                                                [_bank_sentences(12)])))
+    path = model.save(tmp_path / "m.npz")
+    fast = _annotate(path, lexicon.path.parent)
+    slow = _annotate(path, tmp_path / "empty-cache")  # no compiled lexicon: NLTK's WordNet
+    assert not (tmp_path / "empty-cache").exists()  # the Python API never compiles it
+    assert fast == slow
+    words = {w["token"]: w for record in fast for w in record["words"]}
+    assert words["ice cream"]["lemma"] == "ice_cream" and words["geese"]["lemma"] == "goose"
+    assert words["banks"]["source"] == "classifier"  # classifier + prior + gloss overlap
+
+
+def test_a_lexicon_compiled_from_changed_or_missing_files_is_not_used(tmp_path):
+    from wsd.knowledge.compiled import _sources_unchanged
+
+    source = tmp_path / "wordnet.zip"
+    source.write_bytes(b"wordnet")
+    stat = source.stat()
+    meta = {"sources": [{"path": str(source), "size": stat.st_size,
+                         "mtime_ns": stat.st_mtime_ns}]}  # fmt: skip
+    assert _sources_unchanged(meta)
+    source.write_bytes(b"another wordnet")
+    assert not _sources_unchanged(meta)
+    source.unlink()
+    assert not _sources_unchanged(meta)
+    assert not _sources_unchanged({"sources": []})
+
+
+def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, monkeypatch):
+    import numpy as np
+
+    from wsd.knowledge import compiled
+
+    monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv("NLTK_DATA", "/one")
+    one = compiled.cache_path()
+    monkeypatch.setenv("NLTK_DATA", "/two")
+    assert compiled.cache_path() != one and compiled.cache_path().parent == tmp_path
+    meta = json.dumps({"version": compiled.FORMAT_VERSION + 1, "sources": []}).encode()
+    np.savez(compiled.cache_path(), meta=np.frombuffer(meta, dtype=np.uint8))
+    with pytest.raises(ValueError, match="version"):
+        compiled.CompiledWordNet(compiled.cache_path())
+    compiled.active.cache_clear()
+    try:
+        assert compiled.active() is None  # ignored with a notice: NLTK answers
+    finally:
+        compiled.active.cache_clear()

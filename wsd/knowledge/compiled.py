@@ -1,0 +1,510 @@
+"""A compiled copy of what the raw-text path needs from NLTK's WordNet and POS tagger, so that
+prediction starts in well under a second instead of importing NLTK (over a second) and
+loading its WordNet (about three).
+
+``build()`` reads NLTK's WordNet 3.0 and averaged-perceptron tagger once and writes one
+``.npz`` file (no pickle) to the cache folder ($WSD_CACHE_DIR, else $XDG_CACHE_HOME/wsd, else
+~/.cache/wsd): the lemma index per part of speech, morphy's exception lists, every synset's
+name, lexicographer file, gloss and examples, its lemmas (names, SemCor counts, sense keys),
+the synsets each sense's gloss overlap reads (``WordNetInventory.related_glosses``), the
+words of every gloss as Lesk normalises them, and the tagger's weights. ``active()`` gives
+the ``CompiledWordNet`` reader of that file, or None when there is none or when the NLTK
+files it was compiled from changed or are gone (the caller then uses NLTK itself).
+
+``CompiledWordNet`` offers the part of NLTK's WordNet reader the raw-text path uses
+(``_morphy``, ``morphy``, ``synsets``, ``all_lemma_names``; synsets and lemmas with
+``name``, ``pos``, ``offset``, ``lexname``, ``definition``, ``examples``, ``lemmas``,
+``count``, ``key``) with the same answers: ``tests/test_text_compiled.py`` compares them
+with NLTK's. The file is named after the NLTK data folder ($NLTK_DATA) it was built from.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock; concurrent builds each write a whole file, then rename
+    fcntl = None  # type: ignore[assignment]
+
+from wsd.persistence import atomic_open
+
+FORMAT_VERSION = 1
+CACHE_ENV = "WSD_CACHE_DIR"
+LETTERS = "nvar"
+_SEP = "\n"
+_EXAMPLE_SEP = "\x1f"
+# Morphy's suffix rules (NLTK's WordNetCorpusReader.MORPHOLOGICAL_SUBSTITUTIONS).
+SUBSTITUTIONS = {
+    "n": [("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
+          ("shes", "sh"), ("men", "man"), ("ies", "y")],
+    "v": [("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+          ("ing", "e"), ("ing", "")],
+    "a": [("er", ""), ("est", ""), ("er", "e"), ("est", "e")],
+    "r": [],
+}  # fmt: skip
+
+
+def cache_dir() -> Path:
+    """$WSD_CACHE_DIR, else $XDG_CACHE_HOME/wsd, else ~/.cache/wsd."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "wsd"
+
+
+def cache_path() -> Path:
+    """Where the compiled lexicon for the current $NLTK_DATA lives."""
+    source = hashlib.sha1(os.environ.get("NLTK_DATA", "").encode()).hexdigest()[:12]
+    return cache_dir() / f"lexicon-v{FORMAT_VERSION}-{source}.npz"
+
+
+# ---- building (needs NLTK and its data) -------------------------------------------------
+
+
+def _blob(strings: Iterable[str], sep: str = _SEP) -> np.ndarray:
+    text = sep.join(strings)
+    return np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+
+
+def _csr(rows: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+    indptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum([len(r) for r in rows])
+    indices = np.fromiter((i for r in rows for i in r), dtype=np.int32, count=int(indptr[-1]))
+    return indptr, indices
+
+
+def _source_files(*resources: str) -> list[dict[str, Any]]:
+    import nltk
+
+    found = []
+    for resource in resources:
+        for candidate in (resource, resource + ".zip"):
+            try:
+                path = Path(str(nltk.data.find(candidate))).resolve()
+            except LookupError:
+                continue
+            stat = path.stat()
+            found.append({"path": str(path), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns})
+            break
+    return found
+
+
+def build(path: str | Path | None = None) -> Path:
+    """Compile NLTK's WordNet and tagger into ``path`` (default ``cache_path()``); returns it.
+
+    MissingResourceError with the downloader hint when either is not installed."""
+    from wsd.features.pos import TAGGER_RESOURCE
+    from wsd.knowledge.inventory import WordNetInventory
+    from wsd.knowledge.lesk import _Normaliser
+    from wsd.knowledge.sensekeys import lemma_for_key, sense_key
+    from wsd.resources import require_nltk_resource
+
+    require_nltk_resource(TAGGER_RESOURCE)
+    inventory = WordNetInventory()  # MissingResourceError if WordNet is absent
+    wn = inventory._wn
+    path = Path(path) if path is not None else cache_path()
+    arrays: dict[str, np.ndarray] = {}
+    index = wn._lemma_pos_offset_map
+    synset_ids: dict[tuple[str, int], int] = {}
+    synsets: list[Any] = []
+
+    def synset_id(synset) -> int:
+        key = (synset.pos(), synset.offset())
+        if key not in synset_ids:
+            synset_ids[key] = len(synsets)
+            synsets.append(synset)
+        return synset_ids[key]
+
+    for letter in LETTERS:
+        names = sorted(name for name in index if letter in index[name])
+        rows = [[synset_id(wn.synset_from_pos_and_offset(letter, offset))
+                 for offset in index[name][letter]] for name in names]  # fmt: skip
+        arrays[f"index_{letter}_names"] = _blob(names)
+        arrays[f"index_{letter}_indptr"], arrays[f"index_{letter}_synsets"] = _csr(rows)
+    exceptions = {letter: wn._exception_map[letter] for letter in LETTERS}
+    norm = _Normaliser(stopwords=True, lemmatize=True, raw_tokens=False)
+    vocabulary: dict[str, int] = {}
+    lemmas, lemma_rows, related_rows, word_rows, synset_related = [], [], [], [], []
+    for synset in synsets:
+        texts = [synset.definition(), *synset.examples()]
+        words = {w for text in texts for w in norm.text(text)}
+        word_rows.append(sorted(vocabulary.setdefault(w, len(vocabulary)) for w in words))
+        synset_related.append([synset_id(other) for rel in inventory.relations
+                               for other in getattr(synset, rel)()])  # fmt: skip
+    for number, synset in enumerate(synsets):
+        row = []
+        for lemma in synset.lemmas():
+            row.append(len(lemmas))
+            key = sense_key(lemma)
+            lemmas.append((lemma.name(), lemma.count(), key, number))
+            of_key = lemma_for_key(wn, key)  # the lemma related_glosses follows for this key
+            extra = [synset_id(other.synset()) for rel in inventory.lemma_relations
+                     for other in getattr(of_key, rel)()]  # fmt: skip
+            related_rows.append(_ordered_related(number, synset_related[number] + extra))
+        lemma_rows.append(row)
+    arrays["synset_names"] = _blob(s.name() for s in synsets)
+    arrays["synset_pos"] = np.frombuffer("".join(s.pos() for s in synsets).encode(), np.uint8)
+    arrays["synset_offsets"] = np.array([s.offset() for s in synsets], dtype=np.int64)
+    lexnames = sorted({s.lexname() for s in synsets})
+    arrays["lexnames"] = _blob(lexnames)
+    arrays["synset_lexnames"] = np.array([lexnames.index(s.lexname()) for s in synsets],
+                                         dtype=np.int16)  # fmt: skip
+    arrays["definitions"] = _blob(s.definition().replace(_SEP, " ") for s in synsets)
+    arrays["examples"] = _blob(_EXAMPLE_SEP.join(e.replace(_SEP, " ") for e in s.examples())
+                               for s in synsets)  # fmt: skip
+    arrays["synset_lemmas_indptr"], _ = _csr(lemma_rows)
+    arrays["lemma_names"] = _blob(name for name, _, _, _ in lemmas)
+    arrays["lemma_keys"] = _blob(key for _, _, key, _ in lemmas)
+    arrays["lemma_counts"] = np.array([count for _, count, _, _ in lemmas], dtype=np.int32)
+    arrays["related_indptr"], arrays["related_synsets"] = _csr(related_rows)
+    arrays["gloss_vocabulary"] = _blob(sorted(vocabulary, key=vocabulary.get))
+    arrays["gloss_words_indptr"], arrays["gloss_words"] = _csr(word_rows)
+    tagger = _tagger_json()
+    meta = {"format": "wsd-raw-text-lexicon", "version": FORMAT_VERSION,
+            "sources": _source_files("corpora/wordnet", f"taggers/{TAGGER_RESOURCE}"),
+            "exceptions": exceptions, "synsets": len(synsets), "lemmas": len(lemmas)}  # fmt: skip
+    arrays["meta"] = _blob([json.dumps(meta)])
+    for name, text in tagger.items():
+        arrays[f"tagger_{name}"] = _blob([text])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_open(path, "wb") as out:
+        np.savez(out, **arrays)
+    active.cache_clear()
+    return path
+
+
+def _ordered_related(own: int, related: Sequence[int]) -> list[int]:
+    """The related synsets in order, each once, the sense's own synset left out (as
+    ``WordNetInventory._related_texts`` walks them)."""
+    seen, found = {own}, []
+    for other in related:
+        if other not in seen:
+            seen.add(other)
+            found.append(other)
+    return found
+
+
+def _tagger_json() -> dict[str, str]:
+    """NLTK's averaged-perceptron tagger parameters as JSON texts (weights, tagdict, classes)."""
+    from nltk.tag.perceptron import PerceptronTagger
+
+    tagger = PerceptronTagger()
+    weights, tagdict, classes = tagger.encode_json_obj()
+    return {"weights": json.dumps(weights), "tagdict": json.dumps(tagdict),
+            "classes": json.dumps(sorted(classes))}  # fmt: skip
+
+
+# ---- reading -----------------------------------------------------------------------------
+
+
+def _text(array: np.ndarray) -> str:
+    return array.tobytes().decode("utf-8")
+
+
+def _lines(array: np.ndarray, sep: str = _SEP) -> list[str]:
+    return _text(array).split(sep) if array.size else [""]
+
+
+class CompiledSynset:
+    """A synset of the compiled lexicon, answering like NLTK's ``Synset``."""
+
+    __slots__ = ("_wn", "_id")
+
+    def __init__(self, wordnet: CompiledWordNet, number: int) -> None:
+        self._wn, self._id = wordnet, number
+
+    def name(self) -> str:
+        return self._wn._synset_names[self._id]
+
+    def pos(self) -> str:
+        return chr(self._wn._arrays["synset_pos"][self._id])
+
+    def offset(self) -> int:
+        return int(self._wn._arrays["synset_offsets"][self._id])
+
+    def lexname(self) -> str:
+        return self._wn._lexnames[self._wn._synset_lexnames[self._id]]
+
+    def definition(self) -> str:
+        return self._wn._definitions[self._id]
+
+    def examples(self) -> list[str]:
+        text = self._wn._examples[self._id]
+        return text.split(_EXAMPLE_SEP) if text else []
+
+    def lemmas(self) -> list[CompiledLemma]:
+        start, end = self._wn._synset_lemmas[self._id : self._id + 2]
+        return [CompiledLemma(self._wn, n) for n in range(start, end)]
+
+    def lemma_names(self) -> list[str]:
+        return [lemma.name() for lemma in self.lemmas()]
+
+    def __repr__(self) -> str:
+        return f"CompiledSynset({self.name()!r})"
+
+
+class CompiledLemma:
+    """A lemma (one sense) of the compiled lexicon, answering like NLTK's ``Lemma``;
+    ``key()`` is the sense key as WordNet's index.sense spells it (``sense_key``'s answer)."""
+
+    __slots__ = ("_wn", "_id")
+
+    def __init__(self, wordnet: CompiledWordNet, number: int) -> None:
+        self._wn, self._id = wordnet, number
+
+    def name(self) -> str:
+        return self._wn._lemma_names[self._id]
+
+    def count(self) -> int:
+        return int(self._wn._lemma_counts[self._id])
+
+    def key(self) -> str:
+        return self._wn._lemma_keys[self._id]
+
+    def synset(self) -> CompiledSynset:
+        return CompiledSynset(self._wn, self._wn._lemma_synset(self._id))
+
+    def __repr__(self) -> str:
+        return f"CompiledLemma({self.synset().name()}.{self.name()})"
+
+
+class CompiledWordNet:
+    """The compiled lexicon of one file (see the module docstring); tables are decoded on
+    first use, so a run that never needs glosses never decodes them."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        with np.load(self.path, allow_pickle=False) as data:
+            self._arrays = {name: data[name] for name in data.files}
+        self.meta = json.loads(_text(self._arrays["meta"]))
+        if self.meta.get("version") != FORMAT_VERSION:
+            raise ValueError(f"{self.path}: compiled lexicon version {self.meta.get('version')}"
+                             f", this wsd reads version {FORMAT_VERSION}")
+        self._exceptions = self.meta["exceptions"]
+
+    def ensure_loaded(self) -> None:
+        """Nothing to do (NLTK's reader API)."""
+
+    # -- tables, decoded once --
+    @functools.cached_property
+    def _index(self) -> dict[str, dict[str, int]]:
+        return {letter: {name: n for n, name in enumerate(_lines(
+            self._arrays[f"index_{letter}_names"]))} for letter in LETTERS}  # fmt: skip
+
+    @functools.cached_property
+    def _index_rows(self) -> dict[str, tuple[list[int], list[int]]]:
+        return {letter: (self._arrays[f"index_{letter}_indptr"].tolist(),
+                         self._arrays[f"index_{letter}_synsets"].tolist())
+                for letter in LETTERS}  # fmt: skip
+
+    @functools.cached_property
+    def _synset_names(self) -> list[str]:
+        return _lines(self._arrays["synset_names"])
+
+    @functools.cached_property
+    def _synset_by_name(self) -> dict[str, int]:
+        return {name: n for n, name in enumerate(self._synset_names)}
+
+    @functools.cached_property
+    def _lexnames(self) -> list[str]:
+        return _lines(self._arrays["lexnames"])
+
+    @functools.cached_property
+    def _synset_lexnames(self) -> list[int]:
+        return self._arrays["synset_lexnames"].tolist()
+
+    @functools.cached_property
+    def _definitions(self) -> list[str]:
+        return _lines(self._arrays["definitions"])
+
+    @functools.cached_property
+    def _examples(self) -> list[str]:
+        return _lines(self._arrays["examples"])
+
+    @functools.cached_property
+    def _synset_lemmas(self) -> list[int]:
+        return self._arrays["synset_lemmas_indptr"].tolist()
+
+    @functools.cached_property
+    def _lemma_names(self) -> list[str]:
+        return _lines(self._arrays["lemma_names"])
+
+    @functools.cached_property
+    def _lemma_keys(self) -> list[str]:
+        return _lines(self._arrays["lemma_keys"])
+
+    @functools.cached_property
+    def _lemma_by_key(self) -> dict[str, int]:
+        return {key: n for n, key in enumerate(self._lemma_keys)}
+
+    @functools.cached_property
+    def _lemma_counts(self) -> list[int]:
+        return self._arrays["lemma_counts"].tolist()
+
+    @functools.cached_property
+    def _lemma_synsets(self) -> np.ndarray:
+        indptr = self._arrays["synset_lemmas_indptr"]
+        return np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+
+    def _lemma_synset(self, lemma: int) -> int:
+        return int(self._lemma_synsets[lemma])
+
+    @functools.cached_property
+    def _related(self) -> tuple[list[int], list[int]]:
+        return self._arrays["related_indptr"].tolist(), self._arrays["related_synsets"].tolist()
+
+    @functools.cached_property
+    def _gloss_vocabulary(self) -> list[str]:
+        return _lines(self._arrays["gloss_vocabulary"])
+
+    @functools.cached_property
+    def _gloss_sets(self) -> list[frozenset[str] | None]:
+        return [None] * (len(self._arrays["gloss_words_indptr"]) - 1)
+
+    # -- NLTK's reader API --
+    def _morphy(self, form: str, pos: str, check_exceptions: bool = True) -> list[str]:
+        """NLTK's ``_morphy``: the form itself and its exception-list or suffix-rule base
+        forms, those WordNet has as ``pos`` lemmas, in order, each once."""
+        letter = "a" if pos == "s" else pos
+        exceptions = self._exceptions[letter]
+        if check_exceptions and form in exceptions:
+            forms = exceptions[form]
+        else:
+            forms = [form[: -len(old)] + new for old, new in SUBSTITUTIONS[letter]
+                     if form.endswith(old)]  # fmt: skip
+        known = self._index[letter]
+        found: list[str] = []
+        for candidate in [form, *forms]:
+            if candidate in known and candidate not in found:
+                found.append(candidate)
+        return found
+
+    def morphy(self, form: str, pos: str | None = None) -> str | None:
+        """NLTK's ``morphy``: the first base form (of the first POS that has one), or None."""
+        for letter in [pos] if pos else LETTERS:
+            forms = self._morphy(form, letter)
+            if forms:
+                return forms[0]
+        return None
+
+    def synsets(self, lemma: str, pos: str | None = None) -> list[CompiledSynset]:
+        """NLTK's ``synsets``: the synsets of every base form of ``lemma``, in index order."""
+        lemma = lemma.lower()
+        found = []
+        for letter in pos or LETTERS:
+            letter = "a" if letter == "s" else letter
+            indptr, ids = self._index_rows[letter]
+            for form in self._morphy(lemma, letter):
+                row = self._index[letter][form]
+                found += [CompiledSynset(self, n) for n in ids[indptr[row] : indptr[row + 1]]]
+        return found
+
+    def all_lemma_names(self, pos: str | None = None) -> Iterable[str]:
+        """The lemma names of the index (of one part of speech)."""
+        if pos is None:
+            return iter(dict.fromkeys(n for letter in LETTERS for n in self._index[letter]))
+        return iter(self._index["a" if pos == "s" else pos])
+
+    def synset(self, name: str) -> CompiledSynset:
+        """The synset called ``name`` (e.g. ``bank.n.01``)."""
+        return CompiledSynset(self, self._synset_by_name[name])
+
+    def lemma_for_key(self, key: str) -> CompiledLemma:
+        """The lemma of a sense key (ValueError naming the key when WordNet has none)."""
+        try:
+            return CompiledLemma(self, self._lemma_by_key[key])
+        except KeyError:
+            raise ValueError(f"{key!r} is not a WordNet 3.0 sense key") from None
+
+    # -- what the gloss overlap reads --
+    def related_synsets(self, key: str) -> list[CompiledSynset]:
+        """The synsets whose glosses ``WordNetInventory.related_glosses`` gives for a sense
+        (its default relations), each once (in the order NLTK gave them when compiling: its
+        order changes between processes, as it keeps pointers in sets)."""
+        indptr, ids = self._related
+        n = self._lemma_by_key[key]
+        return [CompiledSynset(self, i) for i in ids[indptr[n] : indptr[n + 1]]]
+
+    def gloss_words(self, synset: CompiledSynset) -> frozenset[str]:
+        """The words of a synset's gloss and examples as the default Lesk normaliser
+        (built-in stopwords, WordNet base forms) gives them."""
+        number = synset._id
+        words = self._gloss_sets[number]
+        if words is None:
+            start, end = self._arrays["gloss_words_indptr"][number : number + 2]
+            vocabulary = self._gloss_vocabulary
+            ids = self._arrays["gloss_words"][start:end].tolist()
+            words = frozenset([vocabulary[i] for i in ids])
+            self._gloss_sets[number] = words
+        return words
+
+    def tagger_params(self) -> tuple[dict, dict, list[str]]:
+        """NLTK's tagger parameters: weights, tag dictionary, classes."""
+        return tuple(json.loads(_text(self._arrays[f"tagger_{name}"]))  # type: ignore[return-value]
+                     for name in ("weights", "tagdict", "classes"))  # fmt: skip
+
+
+def _sources_unchanged(meta: dict[str, Any]) -> bool:
+    for source in meta.get("sources", []):
+        try:
+            stat = os.stat(source["path"])
+        except OSError:
+            return False
+        if stat.st_size != source["size"] or stat.st_mtime_ns != source["mtime_ns"]:
+            return False
+    return bool(meta.get("sources"))
+
+
+@functools.cache
+def active() -> CompiledWordNet | None:
+    """The compiled lexicon for the current $NLTK_DATA, when it exists and the NLTK files it
+    was compiled from are unchanged; else None."""
+    path = cache_path()
+    if not path.is_file():
+        return None
+    try:
+        compiled = CompiledWordNet(path)
+    except (OSError, ValueError, KeyError) as error:
+        print(f"wsd: ignoring the compiled lexicon {path} ({error})", file=sys.stderr)
+        return None
+    return compiled if _sources_unchanged(compiled.meta) else None
+
+
+def ensure() -> CompiledWordNet | None:
+    """The compiled lexicon, compiled first (once, about half a minute, with a notice on
+    stderr) when missing or stale; None when NLTK's WordNet or tagger is not installed (the
+    raw-text path then says how to get them). Processes compiling at once wait for the first."""
+    from wsd.features.pos import TAGGER_RESOURCE
+    from wsd.resources import has_nltk_resource
+
+    found = active()
+    if found is not None:
+        return found
+    if not (has_nltk_resource("wordnet") and has_nltk_resource(TAGGER_RESOURCE)):
+        return None
+    path = cache_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.with_suffix(".lock"), "w") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be compiling it
+            active.cache_clear()
+            if active() is None:
+                print(f"wsd: compiling WordNet and the POS tagger into {path} once, for fast "
+                      "starts (about half a minute)", file=sys.stderr)
+                build(path)
+    except OSError as error:  # e.g. a read-only cache folder: NLTK answers, only slower
+        print(f"wsd: could not write the compiled lexicon ({error}); using NLTK's WordNet",
+              file=sys.stderr)
+        return None
+    return active()

@@ -1,0 +1,69 @@
+"""Penn Treebank word tokenization with character spans, without importing NLTK.
+
+The rules of NLTK's ``TreebankWordTokenizer`` (``tokenize`` and ``span_tokenize``, NLTK 3.9+;
+Apache License 2.0), kept here so that the raw-text path starts without NLTK, whose import
+alone costs over a second. ``tests/test_text_compiled.py`` checks that both give the same
+spans on hand-written and generated text.
+"""
+
+from __future__ import annotations
+
+import re
+
+_STARTING_QUOTES = [
+    (re.compile(r"^\""), r"``"),
+    (re.compile(r"(``)"), r" \1 "),
+    (re.compile(r"([ \(\[{<])(\"|\'{2})"), r"\1 `` "),
+]
+_PUNCTUATION = [
+    (re.compile(r"([:,])([^\d])"), r" \1 \2"),
+    (re.compile(r"([:,])$"), r" \1 "),
+    (re.compile(r"\.\.\."), r" ... "),
+    (re.compile(r"[;@#$%&]"), r" \g<0> "),
+    (re.compile(r'([^\.])(\.)([\]\)}>"\']*)\s*$'), r"\1 \2\3 "),  # the final period
+    (re.compile(r"[?!]"), r" \g<0> "),
+    (re.compile(r"([^'])' "), r"\1 ' "),
+]
+_PARENS_BRACKETS = (re.compile(r"[\]\[\(\)\{\}\<\>]"), r" \g<0> ")
+_DOUBLE_DASHES = (re.compile(r"--"), r" -- ")
+_ENDING_QUOTES = [
+    (re.compile(r"''"), " '' "),
+    (re.compile(r'"'), " '' "),
+    (re.compile(r"([^' ])('[sS]|'[mM]|'[dD]|') "), r"\1 \2 "),
+    (re.compile(r"([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), r"\1 \2 "),
+]
+_CONTRACTIONS = [re.compile(pattern) for pattern in (
+    r"(?i)\b(can)(?#X)(not)\b", r"(?i)\b(d)(?#X)('ye)\b", r"(?i)\b(gim)(?#X)(me)\b",
+    r"(?i)\b(gon)(?#X)(na)\b", r"(?i)\b(got)(?#X)(ta)\b", r"(?i)\b(lem)(?#X)(me)\b",
+    r"(?i)\b(more)(?#X)('n)\b", r"(?i)\b(wan)(?#X)(na)(?=\s)",
+    r"(?i) ('t)(?#X)(is)\b", r"(?i) ('t)(?#X)(was)\b",
+)]  # fmt: skip
+_QUOTES = re.compile(r"``|'{2}|\"")
+
+
+def tokenize(text: str) -> list[str]:
+    """The Treebank tokens of ``text`` (double quotes become `` and '')."""
+    for regexp, substitution in _STARTING_QUOTES + _PUNCTUATION + [_PARENS_BRACKETS,
+                                                                   _DOUBLE_DASHES]:
+        text = regexp.sub(substitution, text)
+    text = f" {text} "
+    for regexp, substitution in _ENDING_QUOTES:
+        text = regexp.sub(substitution, text)
+    for regexp in _CONTRACTIONS:
+        text = regexp.sub(r" \1 \2 ", text)
+    return text.split()
+
+
+def span_tokenize(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` character offsets of the Treebank tokens of ``text``."""
+    tokens = tokenize(text)
+    if '"' in text or "''" in text:
+        quotes = iter(match.group() for match in _QUOTES.finditer(text))
+        tokens = [next(quotes) if token in ('"', "``", "''") else token for token in tokens]
+    spans = []
+    point = 0
+    for token in tokens:
+        start = text.index(token, point)
+        point = start + len(token)
+        spans.append((start, point))
+    return spans

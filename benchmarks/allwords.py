@@ -1,41 +1,47 @@
-"""All-words WSD on the standard framework (Raganato et al. 2017) against IMS and MFS.
+"""All-words WSD on the standard framework (Raganato et al. 2017): how the defaults were chosen,
+and what they score against MFS, Lesk-with-prior, the former default, a LinearSVC and IMS.
 
-Every system trains on SemCor; SemEval-2007 is the development set, the only data used to choose
-settings: ``AllWordsWSD``'s defaults (features, tagging, epochs, number of averaged models, the
-weights of the sense prior, the gloss overlap and one sense per discourse) and, for the tf-idf
-and PPMI rows, their own weights from a small grid. Senseval-2 and Senseval-3 are reported with
-the settings chosen there. Scores are
-P / R / F1 of the framework's scorer (``score_framework``). Rows:
+Default mode (the proxy table). Two proxies choose ``AllWordsWSD``'s defaults, never the test
+sets: SemEval-2007 (the dev set, 455 instances; models trained on all of SemCor) and held-out
+SemCor documents (``--folds`` folds by document, seeded: ``wsd.allwords.heldout.
+document_folds``; each fold's model trains on the other documents). Training-time variants
+(``VARIANTS``: the mean of 10 averaged perceptrons, the same trained with a margin or with PA-I
+updates, and a LinearSVC per lemma#pos on the same features) are trained once per fold and
+once on SemCor, and cached (``--cache``). The prediction-time weights (prior, prior_count,
+gloss, discourse, backoff margin: ``SWEEP``) are swept on each trained model without
+retraining (``wsd.allwords.heldout.setting_f1``, equal to ``evaluate``). The new default is the
+perceptron-family variant and cell with the best mean of the two proxies' F1; Senseval-2 and
+Senseval-3 are printed beside them, reported only. Rows: MFS (SemCor's most frequent sense per
+lemma#pos, WordNet first sense for unseen ones), ``LeskWithPrior()`` (fitted on the same
+training documents; its WordNet sense counts come partly from SemCor, so its SemCor-CV figure
+is optimistic), the former default (prior 0.5, gloss 1, discourse 3), the new default, and
+every variant without weights and with its own best weights. Last: the table for the README.
 
-- MFS: SemCor's most frequent sense per lemma#pos, WordNet first sense for unseen ones;
-- WordNet first sense;
-- our system (``AllWordsWSD()``'s defaults): the mean of 10 averaged perceptrons per
-  lemma#pos over IMS features + supersenses, with prior, gloss overlap and discourse; the
-  same with two other seeds (how much the shuffles move the figures);
-- ablations, one part off at a time: supersense features, gloss overlap, discourse, the
-  mean of 10 shuffles (one perceptron), and all four (the plain IMS-feature perceptron);
-- the effect of averaging (vanilla perceptron) and of the weighting (tf-idf, PPMI).
+``--ablations``: the former table of systems and ablations on SemCor -> semeval2007 /
+senseval2 / senseval3, each system in a fresh process so that its peak memory (ru_maxrss) is
+its own ("train s": wall time of ``fit``; "peak MB" SemCor in memory included; "worker MB" the
+largest training worker's peak when ``--n-jobs`` > 1), with published IMS and MFS beside ours.
 
-Each system runs in a fresh process so that its peak memory (ru_maxrss) is its own: "train s"
-is the wall time of ``fit`` (SemCor loading excluded), "peak MB" the process's peak resident
-memory (SemCor in memory included), "worker MB" the largest training worker's peak when
-``--n-jobs`` > 1. Published figures (F1) are printed beside ours, with our F1 minus theirs.
-
-Usage: python benchmarks/allwords.py [--n-jobs 2] [--systems averaged,vanilla,...]
-       python benchmarks/allwords.py --choose-defaults   (the grid behind the default weights)
+Usage: python benchmarks/allwords.py [--folds 3] [--variants averaged,linear_svc,margin,pa]
+       python benchmarks/allwords.py --ablations [--n-jobs 2] [--systems averaged,vanilla,...]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 DATASETS = ("semeval2007", "senseval2", "senseval3")
 REFERENCE = {  # F1 on (semeval2007, senseval2, senseval3)
@@ -79,10 +85,6 @@ LABELS = {
     "tfidf": "averaged perceptrons, tf-idf",
     "ppmi": "averaged perceptrons, PPMI",
 }
-# AllWordsWSD's default prior / gloss / discourse weights are the cell of this grid with the
-# best mean semeval2007 F1 over seeds 0-2 (``--choose-defaults`` prints that table again).
-DEFAULTS_GRID = {"prior": (0.5, 1.0, 2.0), "gloss_weight": (0.0, 1.0, 2.0, 3.0),
-                 "discourse_weight": (0.0, 1.0, 3.0)}  # fmt: skip
 # Rows with other feature values than binary ones get their own weights from these grids on
 # semeval2007 (tf-idf rows have unit length: smaller scores); every other row keeps the defaults.
 GRIDS = {
@@ -138,25 +140,6 @@ def _choose_weights(system, dev) -> dict[str, float]:
     for option, value in best.items():
         setattr(system, option, value)
     return best
-
-
-def _choose_defaults(n_jobs: int) -> str:
-    """Mean dev F1 of each ``DEFAULTS_GRID`` cell over seeds 0-2, best first."""
-    from wsd.allwords import AllWordsWSD
-    from wsd.corpora.framework import load_dataset
-
-    train, dev = load_dataset("semcor"), load_dataset("semeval2007")
-    cells: dict[tuple[float, ...], list[float]] = {}
-    for seed in (0, 1, 2):
-        system = AllWordsWSD(n_jobs=n_jobs, seed=seed).fit(train)
-        for values, f1 in _grid_f1(system, DEFAULTS_GRID, dev).items():
-            cells.setdefault(values, []).append(100 * f1)
-    print(f"  done: seed {seed}", file=sys.stderr, flush=True)
-    lines = ["semeval2007 F1 of AllWordsWSD(seed=0, 1, 2) per " + " / ".join(DEFAULTS_GRID)]
-    for values, f1 in sorted(cells.items(), key=lambda cell: -sum(cell[1])):
-        lines.append(" / ".join(f"{v:g}" for v in values).ljust(16)
-                     + "".join(f"{x:7.2f}" for x in f1) + f"   mean {sum(f1) / 3:.2f}")  # fmt: skip
-    return "\n".join(lines)
 
 
 def _child(name: str, n_jobs: int) -> dict[str, Any]:
@@ -222,15 +205,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n-jobs", type=int, default=2, help="training processes per system")
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="comma-separated subset")
-    parser.add_argument("--choose-defaults", action="store_true",
-                        help="print the dev grid behind AllWordsWSD's default weights instead")
+    parser.add_argument("--ablations", action="store_true",
+                        help="the table of systems and ablations (one process each, with memory)")
+    parser.add_argument("--folds", type=int, default=3, help="SemCor folds by document")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the document folds")
+    parser.add_argument("--variants", default=",".join(VARIANTS),
+                        help="training variants of the proxy table (comma-separated)")
+    parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "wsd-allwords"),
+                        help="folder for trained fold models, tags and gloss overlaps")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(_child(args.child, args.n_jobs)))
         return
-    if args.choose_defaults:
-        print(_choose_defaults(args.n_jobs))
+    if not args.ablations:
+        variants = args.variants.split(",")
+        unknown = [name for name in variants if name not in VARIANTS]
+        if unknown or "averaged" not in variants:
+            parser.error(f"--variants must include averaged, from {', '.join(VARIANTS)}")
+        print(_proxy_report(args.folds, args.seed, variants, Path(args.cache), args.n_jobs))
         return
     names = args.systems.split(",")
     unknown = [name for name in names if name not in SYSTEMS]
@@ -257,6 +250,205 @@ def _seed_summary(results: dict[str, dict[str, Any]], family: str) -> str:
         f1 = [100 * results[name]["scores"][dataset]["F1"] for name in names]
         cells.append(f"{dataset} {sum(f1) / 3:.1f} ({min(f1):.1f}-{max(f1):.1f})")
     return f"{LABELS[family]}, seeds 0-2, mean (min-max) F1: " + ", ".join(cells)
+
+
+# ---- the defaults, chosen on the proxies (the default mode) ------------------------------
+
+# Training-time options: each is trained once per SemCor fold and once on all of SemCor.
+VARIANTS: dict[str, dict[str, Any]] = {
+    "averaged": {},  # the mean of 10 averaged perceptrons (AllWordsWSD's training defaults)
+    "linear_svc": {"learner": "linear_svc"},
+    "margin": {"train_margin": 1.0},
+    "pa": {"update": "pa", "C": 1.0},
+}
+CANDIDATES = ("averaged", "margin", "pa")  # the default stays in the perceptron family
+VARIANT_LABELS = {"averaged": "mean of 10 averaged perceptrons",
+                  "margin": "10 averaged perceptrons trained with margin 1",
+                  "pa": "10 averaged perceptrons with PA-I updates (C = 1)",
+                  "linear_svc": "LinearSVC per lemma#pos (C = 1)"}  # fmt: skip
+# Prediction-time weights, swept on the score parts of one trained model per fold / set.
+SWEEP = {"prior": (0.1, 0.25, 0.5, 1.0), "prior_count": (0.0, 20.0),
+         "gloss_weight": (0.0, 0.5, 1.0, 2.0, 3.0), "discourse_weight": (0.0, 1.0, 3.0, 6.0, 10.0),
+         "margin": (0.0, 0.5, 1.0)}  # fmt: skip
+OLD_DEFAULT = {"prior": 0.5, "prior_count": 0.0, "gloss_weight": 1.0, "discourse_weight": 3.0,
+               "margin": 0.0}  # fmt: skip
+PLAIN_WEIGHTS = dict.fromkeys(SWEEP, 0.0)
+REPORTED = ("senseval2", "senseval3")  # reported, never used for a choice
+
+
+def _cached_tags(instances, cache: Path):
+    """The instances with NLTK's Penn tags, from a JSON cache of tags per sentence."""
+    import nltk
+
+    path = cache / "penn_tags.json"
+    tags = {}
+    if path.is_file():
+        tags = {tuple(tokens): tuple(tagged) for tokens, tagged in json.loads(path.read_text())}
+    missing = {inst.tokens for inst in instances} - set(tags)
+    for tokens in missing:
+        tags[tokens] = tuple(tag for _, tag in nltk.pos_tag(list(tokens)))
+    if missing:
+        path.write_text(json.dumps([[list(k), list(v)] for k, v in tags.items()]))
+    return [inst.with_pos(tags[inst.tokens]) for inst in instances]
+
+
+def _trained(variant: str, where: str, train, cache: Path, n_jobs: int):
+    """AllWordsWSD with the variant's training options fitted on ``train`` (cached .npz)."""
+    from wsd.allwords import AllWordsWSD
+
+    options = VARIANTS[variant]
+    digest = hashlib.sha1(json.dumps(options, sort_keys=True).encode()).hexdigest()[:8]
+    path = cache / f"{variant}-{digest}-{where}.npz"
+    if path.is_file():
+        return AllWordsWSD.load(path)
+    start = time.perf_counter()
+    system = AllWordsWSD(n_jobs=n_jobs, **options).fit(train, tagged=True)
+    print(f"  trained {variant} on {where} in {time.perf_counter() - start:.0f} s",
+          file=sys.stderr, flush=True)  # fmt: skip
+    system.save(path)
+    return system
+
+
+def _parts(system, instances, where: str, cache: Path):
+    """The system's score parts on ``instances``; gloss overlaps cached per set (they depend
+    on the instances and their keys' classes, the same for every variant of one split)."""
+    from dataclasses import replace
+
+    from wsd.allwords.heldout import score_parts
+
+    path = cache / f"gloss-{where}.npy"
+    if path.is_file():
+        parts = score_parts(system, instances, tagged=True, gloss=False)
+        gloss = np.load(path, allow_pickle=False)
+        if gloss.shape == parts.gloss.shape:
+            return replace(parts, gloss=gloss)
+    start = time.perf_counter()
+    parts = score_parts(system, instances, tagged=True)
+    print(f"  gloss overlaps of {where} in {time.perf_counter() - start:.0f} s",
+          file=sys.stderr, flush=True)  # fmt: skip
+    np.save(path, parts.gloss, allow_pickle=False)
+    return parts
+
+
+def _lesk_with_prior(train, test, where: str, cache: Path) -> float:
+    """F1 of ``LeskWithPrior()`` fitted on ``train`` (cached per split)."""
+    from wsd.evaluation.scorer import score_framework
+    from wsd.knowledge import LeskWithPrior
+
+    path = cache / f"lesk-with-prior-{where}.json"
+    if path.is_file():
+        return json.loads(path.read_text())["F1"]
+    answers = LeskWithPrior().fit(train).predict(test)
+    f1 = score_framework({inst.id: inst.senses for inst in test},
+                         dict(zip((inst.id for inst in test), answers, strict=True)))["F1"]
+    path.write_text(json.dumps({"F1": f1}))
+    return f1
+
+
+def _proxy_figures(k: int, seed: int, variants: list[str], cache: Path, n_jobs: int):
+    """Score parts per (variant, place) and the baselines' F1 per place; places: the SemCor
+    folds ``fold0..``, semeval2007 and the reported sets (models trained on all of SemCor)."""
+    from wsd.allwords.heldout import document_folds, mfs_f1
+    from wsd.corpora.framework import load_dataset
+
+    cache.mkdir(parents=True, exist_ok=True)
+    raw = {"semcor": load_dataset("semcor"), **{d: load_dataset(d) for d in DATASETS}}
+    tagged = {name: _cached_tags(instances, cache) for name, instances in raw.items()}
+    splits = [(f"fold{i}of{k}s{seed}", train, test) for i, (train, test) in
+              enumerate(document_folds(tagged["semcor"], k, seed))]  # fmt: skip
+    raw_folds = document_folds(raw["semcor"], k, seed)
+    parts: dict[tuple[str, str], Any] = {}
+    for variant in variants:
+        for where, train, test in splits:
+            parts[variant, where] = _parts(_trained(variant, where, train, cache, n_jobs),
+                                           test, where, cache)  # fmt: skip
+        system = _trained(variant, "semcor", tagged["semcor"], cache, n_jobs)
+        for dataset in DATASETS:
+            parts[variant, dataset] = _parts(system, tagged[dataset], dataset, cache)
+    places = [where for where, _, _ in splits] + list(DATASETS)
+    baselines = {where: {"MFS": mfs_f1(parts[variants[0], where])} for where in places}
+    for (where, _, _), (train, test) in zip(splits, raw_folds, strict=True):
+        baselines[where]["Lesk-with-prior"] = _lesk_with_prior(train, test, where, cache)
+    for dataset in DATASETS:
+        baselines[dataset]["Lesk-with-prior"] = _lesk_with_prior(raw["semcor"], raw[dataset],
+                                                                 dataset, cache)  # fmt: skip
+    return [where for where, _, _ in splits], parts, baselines
+
+
+def _proxies(parts, folds: list[str], variant: str, setting) -> tuple[float, float]:
+    """(semeval2007 F1, mean F1 over the held-out SemCor folds) of one variant and setting."""
+    from wsd.allwords.heldout import setting_f1
+
+    cv = sum(setting_f1(parts[variant, fold], setting) for fold in folds) / len(folds)
+    return setting_f1(parts[variant, "semeval2007"], setting), cv
+
+
+def _sweep(parts, folds: list[str], variant: str):
+    """Every ``SWEEP`` cell with its (semeval2007, SemCor-CV) F1, best mean of the two first."""
+    cells = []
+    for values in itertools.product(*SWEEP.values()):
+        setting = dict(zip(SWEEP, values, strict=True))
+        cells.append((setting, *_proxies(parts, folds, variant, setting)))
+    return sorted(cells, key=lambda cell: -(cell[1] + cell[2]))  # stable: first best on ties
+
+
+def _describe(setting) -> str:
+    return ", ".join(f"{name.removesuffix('_weight')} {value:g}" for name, value in setting.items())
+
+
+def _proxy_report(k: int, seed: int, variants: list[str], cache: Path, n_jobs: int) -> str:
+    from wsd.allwords.heldout import setting_f1
+
+    folds, parts, baselines = _proxy_figures(k, seed, variants, cache, n_jobs)
+    swept = {variant: _sweep(parts, folds, variant) for variant in variants}
+    best = {variant: cells[0] for variant, cells in swept.items()}
+    chosen = max((v for v in CANDIDATES if v in variants),
+                 key=lambda v: best[v][1] + best[v][2])  # fmt: skip
+    new_setting = best[chosen][0]
+    places = ["semeval2007", "CV", *REPORTED]
+    rows: list[tuple[str, dict[str, float]]] = []
+
+    def add(label: str, f1_of) -> None:
+        figures = {"semeval2007": f1_of("semeval2007"),
+                   "CV": sum(f1_of(fold) for fold in folds) / len(folds),
+                   **{d: f1_of(d) for d in REPORTED}}  # fmt: skip
+        rows.append((label, {p: 100 * f for p, f in figures.items()}))
+
+    for name in ("MFS", "Lesk-with-prior"):
+        add(name, lambda where, name=name: baselines[where][name])
+    add("old default (prior 0.5, gloss 1, discourse 3)",
+        lambda where: setting_f1(parts["averaged", where], OLD_DEFAULT))
+    add(f"new default: {VARIANT_LABELS[chosen]}, {_describe(new_setting)}",
+        lambda where: setting_f1(parts[chosen, where], new_setting))
+    for variant in variants:
+        add(f"{VARIANT_LABELS[variant]}, no prior/gloss/discourse",
+            lambda where, v=variant: setting_f1(parts[v, where], PLAIN_WEIGHTS))
+        add(f"{VARIANT_LABELS[variant]}, own best weights ({_describe(best[variant][0])})",
+            lambda where, v=variant: setting_f1(parts[v, where], best[v][0]))
+    lines = [f"SemCor CV: {k} folds by document (seed {seed}); models for semeval2007 and the "
+             "reported sets trained on all of SemCor. F1 (framework scorer).",
+             "CHOSEN ON: semeval2007 and the SemCor-CV mean (the cell with the best mean of the "
+             f"two), among {', '.join(c for c in CANDIDATES if c in variants)} x "
+             f"{len(swept[chosen])} weight cells; senseval2 / senseval3 reported only.", ""]
+    lines.append(f"{'system':96s}" + "".join(f"{p:>12s}" for p in places))
+    for label, figures in rows:
+        lines.append(f"{label:96s}" + "".join(f"{figures[p]:12.1f}" for p in places))
+    mfs = dict(rows[0][1])
+    new = dict(rows[3][1])
+    lines.append(f"{'new default minus MFS':96s}"
+                 + "".join(f"{new[p] - mfs[p]:+12.1f}" for p in places))  # fmt: skip
+    lines.append("")
+    lines.append(f"top cells of {chosen} (semeval2007 / SemCor-CV F1):")
+    for setting, dev, cv in swept[chosen][:8]:
+        lines.append(f"  {_describe(setting):70s}{100 * dev:8.2f}{100 * cv:8.2f}")
+    lines.append("")
+    lines.append("README table (markdown):")
+    lines.append("| system | semeval2007 (dev, chose) | SemCor CV (chose) | senseval2 (test) "
+                 "| senseval3 (test) |")
+    lines.append("|---|---|---|---|---|")
+    for label, figures in rows:
+        lines.append(f"| {label} | " + " | ".join(f"{figures[p]:.1f}" for p in places) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

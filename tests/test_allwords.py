@@ -29,7 +29,7 @@ SEED_ONE = "seed%1:20:00::"
 # Corpus tags and a plain bag of words need no NLTK data; one perceptron per key, nothing
 # added to its scores (no prior, gloss overlap or discourse) and no margin backoff.
 QUICK = {"features": "ims", "pos_tags": "corpus", "n_models": 1, "prior": 0.0, "margin": 0.0,
-         "gloss_weight": 0.0, "discourse_weight": 0.0}
+         "gloss_weight": 0.0, "discourse_weight": 0.0, "train_margin": 0.0}
 
 
 def _sentence(sentence_id, words, target_index, target_id, lemma="bank", pos="NOUN"):

@@ -180,13 +180,14 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     model, keys = tmp_path / "allwords.npz", tmp_path / "keys"
     result = run("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
                  "--save", str(model), "--epochs", "5", "--models", "2", "--prior", "0.5",
-                 "--gloss-weight", "0", "--discourse-weight", "0")
+                 "--gloss-weight", "0", "--discourse-weight", "0", "--prior-count", "5",
+                 "--backoff-margin", "0")
     assert result.returncode == 0, result.stderr
     from wsd.allwords import AllWordsWSD
 
     saved = AllWordsWSD.load(model).get_params()
-    assert (saved["n_models"], saved["prior"], saved["gloss_weight"],
-            saved["discourse_weight"]) == (2, 0.5, 0.0, 0.0)  # fmt: skip
+    assert (saved["n_models"], saved["prior"], saved["gloss_weight"], saved["discourse_weight"],
+            saved["prior_count"], saved["margin"]) == (2, 0.5, 0.0, 0.0, 5.0, 0.0)  # fmt: skip
     assert "test" in result.stdout and "F1" in result.stdout
     answers = (keys / "test.key.txt").read_text().splitlines()
     assert len(answers) == 6

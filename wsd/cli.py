@@ -298,7 +298,8 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     options = {"n_jobs": args.jobs, "verbose": not args.quiet}
     chosen = {"seed": args.seed, "epochs": args.epochs, "n_models": args.models,
               "prior": args.prior, "gloss_weight": args.gloss_weight,
-              "discourse_weight": args.discourse_weight}
+              "discourse_weight": args.discourse_weight, "prior_count": args.prior_count,
+              "margin": args.backoff_margin}
     options.update({name: value for name, value in chosen.items() if value is not None})
     if args.features is not None:
         from wsd.allwords.features import feature_set
@@ -502,7 +503,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", help="train and save the system to this .npz model file (with no "
                                   "--evaluate it only trains)")
     p.add_argument("--model", help="apply a model saved with --save instead of training; "
-                                   "--prior, --gloss-weight and --discourse-weight still apply")
+                                   "the prediction-time weights (--prior to --backoff-margin) "
+                                   "still apply")
     p.add_argument("--features", choices=ALLWORDS_FEATURE_SETS, default=None,
                    help="feature set: tuned (the default), ims, either +context (the target's "
                         "contextual vector beside them; needs the [context] extra), or context")
@@ -511,11 +513,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="perceptrons per word, trained on different shuffles and averaged "
                         "(default: 10; 1 is faster)")
     p.add_argument("--prior", type=float, default=None,
-                   help="weight of the log sense prior (default: 0.5)")
+                   help="weight of the log sense prior (default: 0.1)")
     p.add_argument("--gloss-weight", type=float, default=None,
-                   help="weight of the overlap with WordNet glosses, 0 for none (default: 1)")
+                   help="weight of the overlap with WordNet glosses, 0 for none (default: 3)")
     p.add_argument("--discourse-weight", type=float, default=None,
-                   help="weight of one sense per discourse, 0 for none (default: 3)")
+                   help="weight of one sense per discourse, 0 for none (default: 6)")
+    p.add_argument("--prior-count", type=float, default=None,
+                   help="the prior's weight grows by prior-count / n for a word with n training "
+                        "examples (default: 20)")
+    p.add_argument("--backoff-margin", type=float, default=None,
+                   help="answer the most frequent sense when the best sense wins by less "
+                        "(default: 0.5)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")

@@ -15,8 +15,9 @@ seed (``engine.task_seed``): the model does not depend on ``n_jobs``.
 Data flows one way, one module per step: ``context`` (where an instance sits) -> ``features``
 -> ``training`` -> ``keymodel`` / ``modelfile`` (the classifiers and their ``.npz`` file) ->
 ``predict`` (answers); ``system`` holds the estimator ``AllWordsWSD``, ``runner`` the
-end-to-end ``run_allwords`` and ``text`` the raw-text path (``annotate_text``). Names are
-imported on first use, so ``import wsd.allwords`` stays cheap.
+end-to-end ``run_allwords``, ``text`` the raw-text path (``annotate_text``) and ``heldout``
+the held-out document folds and the F1 of prediction-time settings that chose the defaults.
+Names are imported on first use, so ``import wsd.allwords`` stays cheap.
 """
 
 from __future__ import annotations

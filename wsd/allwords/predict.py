@@ -4,7 +4,7 @@ and a ``Decision`` saying which of them answered, how sure it was and by what ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -108,14 +108,45 @@ def _frequency_decision(counts: Mapping[str, int]) -> Decision:
     return Decision(sense, MFS, score, margin)
 
 
+def log_prior(counts: Mapping[str, int], classes: Sequence[str]) -> np.ndarray:
+    """log p(sense | key) per class, add-one relative training frequency (WordNet examples may
+    bring senses the counts lack)."""
+    seen = np.array([counts.get(c, 0) + 1.0 for c in classes])
+    return np.log(seen / seen.sum())
+
+
+def prior_weight(prior: float, prior_count: float, counts: Mapping[str, int]) -> float:
+    """The weight of a key's log prior: ``prior * (1 + prior_count / n)`` for a key with n
+    training examples, so that a key with few examples leans more on its sense frequencies."""
+    return prior * (1.0 + prior_count / sum(counts.values()))
+
+
+def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
+                      ) -> Iterator[tuple[str, list[int], list[np.ndarray]]]:  # fmt: skip
+    """Per key with a classifier: the positions of its instances and the classifier's own
+    scores of each (no prior, gloss or discourse)."""
+    classified: dict[str, list[int]] = {}
+    for i, inst in enumerate(instances):
+        if inst.key in system.models_:
+            classified.setdefault(inst.key, []).append(i)
+    if not classified:
+        return
+    features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
+    dense = _context_rows(system, instances, classified)
+    for key, positions in classified.items():
+        model = system.models_[key]
+        group = [instances[i] for i in positions]
+        yield key, positions, [model.scores(row, dense.get(i)) for i, row in zip(
+            positions, features.extract(group), strict=True)]
+
+
 def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
-                  row: Mapping[str, float], dense: np.ndarray | None) -> np.ndarray:  # fmt: skip
+                  scores: np.ndarray) -> np.ndarray:  # fmt: skip
     """The classifier's scores plus the sense prior and the gloss overlap."""
-    scores = model.scores(row, dense)
     if system.prior:
-        counts = system.sense_counts_[key]  # add-one: WordNet examples may bring new senses
-        seen = np.array([counts.get(c, 0) + 1.0 for c in model.classes])
-        scores = scores + system.prior * np.log(seen / seen.sum())
+        counts = system.sense_counts_[key]
+        weight = prior_weight(system.prior, system.prior_count, counts)
+        scores = scores + weight * log_prior(counts, model.classes)
     if system.gloss_weight:
         scores = scores + system.gloss_weight * system.knowledge.gloss_overlaps(inst,
                                                                                 model.classes)
@@ -148,27 +179,22 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance]) -> list[Decision]
     """A decision per instance (already POS-tagged as the system expects): its key's
     classifier, else the key's most frequent sense, else the WordNet first sense."""
     decisions: list[Decision | None] = [None] * len(instances)
-    classified: dict[str, list[int]] = {}
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)
         if inst.key in system.models_:
-            classified.setdefault(inst.key, []).append(i)
-        elif counts:
+            continue
+        if counts:
             decisions[i] = _frequency_decision(counts)
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
-    if classified:
-        features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
-        dense = _context_rows(system, instances, classified)
-        for key, positions in classified.items():
-            model = system.models_[key]
-            group = [instances[i] for i in positions]
-            scores = [_total_scores(system, model, key, inst, row, dense.get(i))
-                      for i, inst, row in zip(positions, group, features.extract(group),
-                                              strict=True)]
-            if system.discourse_weight:
-                scores = one_sense_per_discourse(group, scores, system.discourse_weight)
-            for i, total in zip(positions, scores, strict=True):
-                decisions[i] = _classifier_decision(system, model, key, total)
+    for key, positions, own in classifier_groups(system, instances):
+        model = system.models_[key]
+        group = [instances[i] for i in positions]
+        scores = [_total_scores(system, model, key, inst, s)
+                  for inst, s in zip(group, own, strict=True)]  # fmt: skip
+        if system.discourse_weight:
+            scores = one_sense_per_discourse(group, scores, system.discourse_weight)
+        for i, total in zip(positions, scores, strict=True):
+            decisions[i] = _classifier_decision(system, model, key, total)
     return decisions  # type: ignore[return-value]

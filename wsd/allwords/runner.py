@@ -35,7 +35,8 @@ def resolve_dataset(
 
 
 # Options that act when answering, not when training: they can change a loaded model.
-PREDICTION_OPTIONS = ("prior", "gloss_weight", "discourse_weight", "margin", "backoff")
+PREDICTION_OPTIONS = ("prior", "prior_count", "gloss_weight", "discourse_weight", "margin",
+                      "backoff")
 _RUN_OPTIONS = ("n_jobs", "verbose")  # how to run, not what to compute
 
 

@@ -30,12 +30,14 @@ from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
+from wsd.learners.multiclass import check_update_options
 from wsd.resources import require_nltk_resource
 
 Answer = str | None
-# What a model file written before an option existed behaves like without it.
 MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
-_OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0}
+# What a model file written before an option existed behaves like without it.
+_OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
+                   "train_margin": 0.0}
 
 
 @persistence.register_model
@@ -52,13 +54,19 @@ class AllWordsWSD:
     perceptron); ``n_models``: average the weights of this many perceptrons trained on
     differently shuffled data (less dependence on the order); ``cv_folds``: when > 1, keep a
     key's classifier only if it beats the key's most frequent sense in that many-fold
-    cross-validation on the training data; ``wordnet_examples``: add WordNet's example
+    cross-validation on the training data; ``learner``: "perceptron" (the averaged perceptrons
+    above) or "linear_svc" (scikit-learn's LinearSVC with ``C``, a peer for comparison);
+    ``update``: "perceptron" (a step of 1 on a mistake, or whenever the gold sense wins by less
+    than ``train_margin``) or "pa" (passive-aggressive PA-I steps capped by ``C``; see
+    ``wsd.learners.multiclass``); ``wordnet_examples``: add WordNet's example
     sentences to each classifier's training data (not to the sense counts);
     ``min_examples``: keys with fewer training examples answer their most frequent sense.
 
-    Decision: the classifier's scores plus ``prior * log p(sense | key)`` (add-one training
-    relative frequency), plus ``gloss_weight`` times the simplified-Lesk overlap of the
-    sentence with each sense's WordNet gloss, examples and related glosses
+    Decision: the classifier's scores plus ``prior * (1 + prior_count / n) * log p(sense |
+    key)`` (add-one training relative frequency; n the key's training examples, so keys with
+    few examples lean more on their sense frequencies), plus ``gloss_weight`` times the
+    simplified-Lesk overlap of the sentence with each sense's WordNet gloss, examples and
+    related glosses
     (``SimplifiedLesk(related=True)``: knowledge SemCor lacks for rare senses), plus
     ``discourse_weight`` times the mean sense distribution of the other instances of the key
     in the same document (``one_sense_per_discourse``); ``margin``: answer the most frequent
@@ -66,8 +74,10 @@ class AllWordsWSD:
     "first_sense" (WordNet first sense for unseen keys) or "none" (no answer).
 
     ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it);
-    ``verbose`` (a progress bar over the words being trained). The defaults are the settings
-    chosen on SemEval-2007 (``benchmarks/allwords.py``).
+    ``verbose`` (a progress bar over the words being trained). The defaults (training with
+    ``train_margin=1``; prior 0.1, prior_count 20, gloss 3, discourse 6, margin 0.5) are the
+    cell with the best mean F1 of SemEval-2007 and of held-out SemCor documents (3 folds by
+    document), never of a test set (``benchmarks/allwords.py``).
     """
 
     def __init__(
@@ -80,12 +90,17 @@ class AllWordsWSD:
         average: bool = True,
         n_models: int = 10,
         cv_folds: int = 0,
+        learner: str = "perceptron",
+        update: str = "perceptron",
+        train_margin: float = 1.0,
+        C: float = 1.0,
         wordnet_examples: bool = False,
         min_examples: int = 2,
-        margin: float = 0.0,
-        prior: float = 0.5,
-        gloss_weight: float = 1.0,
-        discourse_weight: float = 3.0,
+        margin: float = 0.5,
+        prior: float = 0.1,
+        prior_count: float = 20.0,
+        gloss_weight: float = 3.0,
+        discourse_weight: float = 6.0,
         backoff: str = "first_sense",
         seed: int | None = 0,
         n_jobs: int = 1,
@@ -99,10 +114,15 @@ class AllWordsWSD:
         self.average = average
         self.n_models = n_models
         self.cv_folds = cv_folds
+        self.learner = learner
+        self.update = update
+        self.train_margin = train_margin
+        self.C = C
         self.wordnet_examples = wordnet_examples
         self.min_examples = min_examples
         self.margin = margin
         self.prior = prior
+        self.prior_count = prior_count
         self.gloss_weight = gloss_weight
         self.discourse_weight = discourse_weight
         self.backoff = backoff
@@ -124,10 +144,15 @@ class AllWordsWSD:
             "average": self.average,
             "n_models": self.n_models,
             "cv_folds": self.cv_folds,
+            "learner": self.learner,
+            "update": self.update,
+            "train_margin": self.train_margin,
+            "C": self.C,
             "wordnet_examples": self.wordnet_examples,
             "min_examples": self.min_examples,
             "margin": self.margin,
             "prior": self.prior,
+            "prior_count": self.prior_count,
             "gloss_weight": self.gloss_weight,
             "discourse_weight": self.discourse_weight,
             "backoff": self.backoff,
@@ -143,6 +168,9 @@ class AllWordsWSD:
         ContextBlock.of(spec_json(self.features))  # MissingExtraError without the [context] extra
         if self.pos_tags not in ("corpus", "penn"):
             raise ValueError(f"pos_tags must be 'corpus' or 'penn', got {self.pos_tags!r}")
+        if self.learner not in ("perceptron", "linear_svc"):
+            raise ValueError(f"learner must be 'perceptron' or 'linear_svc', got {self.learner!r}")
+        check_update_options(self.train_margin, self.update, self.C)
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
         for name in ("n_models", "epochs"):
@@ -153,7 +181,7 @@ class AllWordsWSD:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
-        for name in ("prior", "margin", "gloss_weight", "discourse_weight"):
+        for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0 \
                     or value > MAX_WEIGHT:
@@ -181,14 +209,17 @@ class AllWordsWSD:
             return None
         return neighbour_tokens(instances, self.context_sentences)
 
-    def fit(self, instances: Sequence[Instance]) -> AllWordsWSD:
-        """Count senses per key and train a classifier for every key that needs one."""
+    def fit(self, instances: Sequence[Instance], tagged: bool = False) -> AllWordsWSD:
+        """Count senses per key and train a classifier for every key that needs one;
+        ``tagged=True`` when the instances already carry the tags ``pos_tags`` asks for (as
+        ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
         from joblib import Parallel, delayed
 
         from wsd.allwords.training import train_key  # numba: only when training
 
         self._check_params()
-        labelled = self.tagged([inst for inst in instances if inst.senses])
+        labelled = [inst for inst in instances if inst.senses]
+        labelled = labelled if tagged else self.tagged(labelled)
         if not labelled:
             raise ValueError("no labelled training instances (every instance lacks gold senses)")
         groups = group_by_key(labelled)
@@ -209,7 +240,9 @@ class AllWordsWSD:
         spec = spec_json(self.features)
         dense = self._fit_context([groups[key] for key in trainable])
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
-                    "n_models": self.n_models, "cv_folds": self.cv_folds}  # fmt: skip
+                    "n_models": self.n_models, "cv_folds": self.cv_folds, "learner": self.learner,
+                    "update": self.update, "train_margin": self.train_margin,
+                    "C": self.C}  # fmt: skip
 
         def group_context(group: list[Instance]):
             if context is None:
@@ -318,7 +351,7 @@ class AllWordsWSD:
         """The system saved in an ``.npz`` model file (checked; ValueError naming the file)."""
         header, models = read_npz(path)
         try:
-            system = cls(**header["params"])
+            system = cls(**{**_OPTION_WAS_OFF, **header["params"]})
             system._check_params()
             system._restore(header, models)
         except MissingExtraError as err:

@@ -20,15 +20,38 @@ from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
 
 
+def fit_linear_svc(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]):
+    """``(classes, coef (n_features, n_classes), intercept)`` of scikit-learn's LinearSVC
+    (one-vs-rest, ``C``): the large-margin peer of the perceptrons on the same features. Two
+    classes get the scores -f/2 and +f/2 of its one decision function f."""
+    try:
+        from sklearn.svm import LinearSVC
+    except ImportError as err:
+        raise ImportError("learner='linear_svc' needs scikit-learn: pip install 'wsd[bench]'") \
+            from err
+    svc = LinearSVC(C=learning["C"], random_state=task_seed(learning["seed"], key)).fit(X, labels)
+    coef, intercept = svc.coef_.T, svc.intercept_
+    if coef.shape[1] == 1:
+        coef, intercept = np.hstack([-coef, coef]) / 2, np.array([-intercept[0], intercept[0]]) / 2
+    return svc.classes_.tolist(), coef, intercept
+
+
 def fit_perceptron(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]):
     """``(classes, coef (n_features, n_classes), intercept)``: the mean of ``n_models``
-    perceptrons trained on different shuffles (seeds from ``key``, ``key#1``, ...)."""
+    perceptrons trained on different shuffles (seeds from ``key``, ``key#1``, ...), each with
+    the ``update`` rule (perceptron or PA-I with ``C``) and ``train_margin``; ``learner=
+    "linear_svc"`` fits ``fit_linear_svc`` instead."""
+    if learning.get("learner") == "linear_svc":
+        return fit_linear_svc(X, labels, key, learning)
     coef, intercept = 0.0, 0.0
     for r in range(learning["n_models"]):
         learner = CSRAveragedPerceptron(
             epochs=learning["epochs"],
             average=learning["average"],
             seed=task_seed(learning["seed"], key if r == 0 else f"{key}#{r}"),
+            margin=learning.get("train_margin", 0.0),
+            update=learning.get("update", "perceptron"),
+            C=learning.get("C", 1.0),
         ).fit(X, labels)
         coef = coef + learner.coef_.T
         intercept = intercept + learner.intercept_
@@ -67,10 +90,10 @@ def train_key(
 ) -> tuple[str, KeyModel | None]:
     """Featurize one key's training instances, fit its weighting and its perceptron(s).
 
-    ``learning``: epochs, average, seed, n_models and cv_folds; ``dense``: the instances'
-    scaled contextual block (columns ``dense_names``), beside the weighted sparse features.
-    The model is None when cross-validation (cv_folds > 1) finds the classifier no better than
-    the most frequent sense.
+    ``learning``: epochs, average, seed, n_models, cv_folds, learner, update, train_margin
+    and C; ``dense``: the instances' scaled contextual block (columns ``dense_names``), beside
+    the weighted sparse features. The model is None when cross-validation (cv_folds > 1) finds
+    the classifier no better than the most frequent sense.
     """
     rows = InstanceFeatures(spec_json, context).extract(instances)
     weigher = make_weighting(weighting)

@@ -204,10 +204,8 @@ def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
     return metadata, _key_models(metadata, arrays, bad)
 
 
-def _read_member(archive: zipfile.ZipFile, name: str) -> np.ndarray:
+def _member_array(name: str, data: bytes) -> np.ndarray:
     """One ``.npy`` member as an array over its decompressed bytes (no copy, no pickle)."""
-    with archive.open(name) as member:
-        data = member.read()
     stream = io.BytesIO(data)
     read_header = {(1, 0): npy.read_array_header_1_0, (2, 0): npy.read_array_header_2_0}.get(
         npy.read_magic(stream))
@@ -223,13 +221,15 @@ def _read_member(archive: zipfile.ZipFile, name: str) -> np.ndarray:
 
 def _read_members(path: Path) -> dict[str, np.ndarray]:
     """The arrays of the ``.npz`` archive that the format knows, decompressed in parallel
-    threads (zlib releases the GIL), largest first."""
+    threads (zlib releases the GIL), largest first. The headers are parsed in this thread:
+    numpy parses them with ``ast``, which is not thread-safe on Python 3.11."""
     with zipfile.ZipFile(path) as archive:
         present = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
         names = sorted(set(present) & set(_DTYPES), key=lambda n: -present[n].file_size)
         with ThreadPoolExecutor(max_workers=2) as pool:
-            arrays = pool.map(lambda n: _read_member(archive, n + ".npy"), names)
-            return dict(zip(names, arrays, strict=True))
+            blobs = list(pool.map(lambda n: archive.read(n + ".npy"), names))
+    return {name: _member_array(name + ".npy", data)
+            for name, data in zip(names, blobs, strict=True)}
 
 
 def _check_header(metadata: Any, bad) -> None:

@@ -6,9 +6,9 @@ The names most scripts need are importable from here; the subpackages hold the r
 Each name is imported on first use, so ``import wsd`` (and a cold ``wsd`` command) stays fast.
 """
 
-import importlib
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+
+from wsd.lazy import lazy_getattr
 
 try:  # one version number, kept in pyproject.toml
     __version__ = version("wsd-perceptron")
@@ -39,10 +39,4 @@ _EXPORTS = {
 
 __all__ = sorted([*_EXPORTS, "__version__"])
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'wsd' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

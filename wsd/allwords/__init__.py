@@ -22,8 +22,7 @@ Names are imported on first use, so ``import wsd.allwords`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from wsd.lazy import lazy_getattr
 
 _EXPORTS = {
     "AllWordsWSD": "wsd.allwords.system",
@@ -41,8 +40,4 @@ _EXPORTS = {
 }
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'wsd.allwords' has no attribute {name!r}")
-    return getattr(importlib.import_module(_EXPORTS[name]), name)
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

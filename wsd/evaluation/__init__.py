@@ -6,8 +6,7 @@ curves pandas (together over a second), which the scorer alone does not need.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from wsd.lazy import lazy_getattr
 
 _EXPORTS = {
     "learning_curve": "wsd.evaluation.curves",
@@ -23,8 +22,4 @@ _EXPORTS = {
 }  # fmt: skip
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'wsd.evaluation' has no attribute {name!r}")
-    return getattr(importlib.import_module(_EXPORTS[name]), name)
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

@@ -7,8 +7,7 @@ or ``wsd.learners.baselines`` (the raw-text path) should not pay for.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from wsd.lazy import lazy_getattr
 
 _EXPORTS = {
     "BinaryCSRAveragedPerceptron": "wsd.learners.engine",
@@ -25,8 +24,4 @@ _EXPORTS = {
 }
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'wsd.learners' has no attribute {name!r}")
-    return getattr(importlib.import_module(_EXPORTS[name]), name)
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

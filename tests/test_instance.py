@@ -63,3 +63,13 @@ def test_each_sentence_of_a_line_is_tokenized_so_periods_split_off():
     assert inst.tokens[:5] == ('"', "The", "bank", ".", "It")
     assert inst.target == "bank"
     assert "Mr." in inst.tokens and "said" in inst.tokens and inst.tokens[-1] == "."
+
+
+def test_sentences_end_after_periods_but_not_after_abbreviations_or_initials():
+    from wsd.instance import sentence_spans
+
+    text = ("Up to and including E. Robert Wallach, a friend of Gen. Lee. He left. "
+            "(J. Smith wrote it.) Mr. Brown came at 5 p.m. and sat. It was over.")
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Up to and including E. Robert Wallach, a friend of Gen. Lee.", "He left.",
+        "(J. Smith wrote it.)", "Mr. Brown came at 5 p.m. and sat.", "It was over."]

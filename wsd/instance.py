@@ -14,16 +14,21 @@ _MARKER = re.compile(r"<<(.+?)>>")
 # The Treebank tokenizer only splits a period at the very end of its input, so each sentence
 # of a line is tokenized on its own.
 _SENTENCE_END = re.compile(r"""(?<=[.!?])["')\]]*\s+(?=["'(\[]?[A-Z0-9])""")
-_ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.")
+_ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.",
+                  "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Col.", "Capt.", "Lt.", "Sgt.", "Mt.")
+# A single capital and a period is an initial (*E. Robert Wallach*), not a sentence's end.
+_INITIAL = re.compile(r"(?:^|[\s(\[\"'])[A-Z]\.$")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the sentences of ``text``: a break after . ! or ? (maybe closing a
-    quote) before a capital, digit or quote, except after a common abbreviation."""
+    quote) before a capital, digit or quote, except after a common abbreviation or an
+    initial."""
     spans: list[tuple[int, int]] = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):
-        if text[start : boundary.start()].endswith(_ABBREVIATIONS):
+        before = text[start : boundary.start()]
+        if before.endswith(_ABBREVIATIONS) or _INITIAL.search(before):
             continue
         spans.append((start, boundary.start() + len(boundary.group().rstrip())))
         start = boundary.end()

@@ -18,10 +18,14 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   tokenizing, NLTK's POS tagger, lemmas, expressions, the classifiers), and through the peers
   on the same tokens, each tagging with ``nltk.pos_tag`` and answering every content word;
 - F1 of the framework's scorer on each set's plain text and on its XML (semeval2007 is the
-  dev set the raw-text rules were chosen on; senseval2/3 are reported only).
+  dev set the raw-text rules were chosen on; senseval2/3 are reported only);
+- ``joins`` (not run by default; minutes): raw-text F1 per share of ``wsd.text.conventions``'s
+  expression-join rule (and WordNet's counts alone), on semeval2007 with the SemCor model and
+  on held-out SemCor documents (fold 0 of 3 by document, seed 0) with a model trained on the
+  other folds: how ``JOIN_SHARE`` was chosen.
 
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
-                                     [--parts load cold throughput f1]
+                                     [--parts load cold throughput f1 joins]
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from typing import Any  # noqa: E402
 
 WSD = str(Path(sys.executable).with_name("wsd"))
 PARTS = ["load", "cold", "throughput", "f1"]
+JOIN_SHARES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.7)
 SENTENCE = "She deposited the check at the bank before the river flooded the town."
 
 
@@ -223,14 +228,45 @@ def f1(path: Path, datasets: list[str]) -> None:
         print(f"  {name:<12} raw {raw:.1f}  XML {xml:.1f}  difference {raw - xml:+.1f}")
 
 
+def joins(path: Path) -> None:
+    import wsd
+    from wsd.allwords.heldout import document_folds
+    from wsd.allwords.system import AllWordsWSD
+    from wsd.corpora.framework import load_dataset
+    from wsd.evaluation.rawtext import raw_text_answers
+    from wsd.evaluation.scorer import score_framework
+    from wsd.text.conventions import JOIN_SHARE, WORDNET, CorpusConventions
+
+    train, held_out = document_folds(load_dataset("semcor"), 3, seed=0)[0]
+    start = time.perf_counter()
+    fold_model = AllWordsWSD(n_jobs=2).fit(train)
+    print(f"held-out SemCor: {len(held_out):,} instances; model on the other folds trained in "
+          f"{time.perf_counter() - start:.0f} s")  # fmt: skip
+    proxies = [("semeval2007", wsd.load_model(path), load_dataset("semeval2007")),
+               ("held-out SemCor", fold_model, held_out)]  # fmt: skip
+    print(f"raw-text F1 per expression-join rule (JOIN_SHARE = {JOIN_SHARE}):")
+    print(f"  {'rule':<28}" + "".join(f"{name:>18}" for name, _, _ in proxies))
+    rules = [("WordNet's counts (no corpus)", lambda model: WORDNET)] + [
+        (f"corpus share >= {share}",
+         lambda model, share=share: CorpusConventions(model.conventions_["expressions"], share))
+        for share in JOIN_SHARES]  # fmt: skip
+    for label, conventions in rules:
+        row = []
+        for _, model, instances in proxies:
+            gold = {inst.id: inst.senses for inst in instances}
+            answers = raw_text_answers(model, instances, conventions(model))
+            row.append(100 * score_framework(gold, answers)["F1"])
+        print(f"  {label:<28}" + "".join(f"{f1:>18.2f}" for f1 in row), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--model", help="an all-words .npz model (default: train one)")
     parser.add_argument("--sets", nargs="+", default=["semeval2007", "senseval2", "senseval3"])
     parser.add_argument("--semcor-tokens", type=int, default=40_000,
                         help="how much of SemCor's text the second throughput run reads")
-    parser.add_argument("--parts", nargs="+", choices=PARTS, default=PARTS,
-                        help="which figures to print (default: all)")
+    parser.add_argument("--parts", nargs="+", choices=[*PARTS, "joins"], default=PARTS,
+                        help="which figures to print (default: all but joins)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.model) if args.model else Path(tmp) / "semcor.npz"
@@ -244,6 +280,8 @@ def main() -> None:
             throughput(path, args.sets, args.semcor_tokens)
         if "f1" in args.parts:
             f1(path, args.sets)
+        if "joins" in args.parts:
+            joins(path)
 
 
 if __name__ == "__main__":

@@ -157,7 +157,7 @@ def test_document_sentences_are_stripped_ordered_and_cover_every_word(text):
 def test_both_annotators_split_sentences_as_the_text_pipeline(model, monkeypatch):
     import wsd.text.pipeline as pipeline
 
-    monkeypatch.setattr(pipeline, "_words", lambda text, offset: ())  # no tagger needed
+    monkeypatch.setattr(pipeline, "_words", lambda text, offset, joins: ())  # no tagger
     text = "We caught a bass\nin the lake. Dr. Lee plays bass!\n\n  A bass   \n"
     one_word = [s["text"] for s in load_annotator(model).annotate(text)]
     assert one_word == [s.text for s in pipeline.analyze(text)]

@@ -4,7 +4,8 @@ Members (all plain numeric arrays; nothing is pickled):
 
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1, "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
-  "weightings" (the distinct fitted weightings)}``;
+  "weightings" (the distinct fitted weightings), "conventions" (what the training corpus
+  teaches raw text: ``wsd.text.conventions``; absent in older files)}``;
 - ``vocabulary``: the feature names shared by every key, sorted, NUL-separated UTF-8 (uint8);
 - ``weighting_index`` (int32, per key): which of ``weightings`` the key uses;
 - ``n_rows`` (int32, per key): how many features the key has a weight row for (only rows
@@ -250,10 +251,31 @@ def _check_header(metadata: Any, bad) -> None:
             raise bad(f"has no valid {field!r} field in its metadata")
     if not isinstance(metadata.get("trained_on", {}) or {}, dict):
         raise bad("has a 'trained_on' field that is not an object")
+    _check_conventions(metadata.get("conventions", {}), bad)
     for key, counts in metadata["sense_counts"].items():
         if not isinstance(counts, dict) or not counts or not all(
                 isinstance(sense, str) and _is_count(n) for sense, n in counts.items()):
             raise bad(f"has sense counts for {key!r} that are not positive integers per sense")
+
+
+CONVENTION_WIDTHS = {"expressions": 2}  # counts per entry: joined, apart
+
+
+def _check_conventions(conventions: Any, bad) -> None:
+    """The optional ``conventions``: per part (``CONVENTION_WIDTHS``), lists of counts."""
+    if not isinstance(conventions, dict) or not set(conventions) <= set(CONVENTION_WIDTHS):
+        raise bad(f"has a 'conventions' field that is not an object of "
+                  f"{', '.join(CONVENTION_WIDTHS)}")  # fmt: skip
+    for part, found in conventions.items():
+        width = CONVENTION_WIDTHS[part]
+        if not isinstance(found, dict) or not all(
+                isinstance(key, str) and isinstance(counts, list) and len(counts) == width
+                and all(_is_tally(n) for n in counts) for key, counts in found.items()):
+            raise bad(f"has {part!r} conventions that are not {width} counts per entry")
+
+
+def _is_tally(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _is_count(value: Any) -> bool:

@@ -32,12 +32,31 @@ from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.learners.multiclass import check_update_options
 from wsd.resources import require_nltk_resource
+from wsd.text.conventions import (
+    UNIVERSAL_LETTER,
+    WORDNET,
+    CorpusConventions,
+    count_expressions,
+)
 
 Answer = str | None
 MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
                    "train_margin": 0.0}
+
+
+def corpus_conventions(instances: Sequence[Instance]) -> dict[str, dict[str, tuple[int, ...]]]:
+    """What the training corpus teaches raw text (``wsd.text.conventions``), from the
+    instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...)}``."""
+    sentences = {}
+    for inst in instances:
+        if inst.corpus_lemmas is not None:
+            sentences.setdefault((sentence_of(inst), inst.tokens),
+                                 (inst.tokens, inst.corpus_lemmas, inst.pos))  # fmt: skip
+    units = ((inst.lemma, UNIVERSAL_LETTER[inst.target_pos]) for inst in instances
+             if inst.target_pos in UNIVERSAL_LETTER)  # fmt: skip
+    return {"expressions": count_expressions(sentences.values(), units)}
 
 
 @persistence.register_model
@@ -203,6 +222,14 @@ class AllWordsWSD:
             tagged.append(inst.with_pos(tags[inst.tokens]))
         return tagged
 
+    @property
+    def conventions(self) -> CorpusConventions:
+        """How raw text is read for this model: which multi-word expressions to join, as its
+        training corpus joined them (``wsd.text.conventions``); WordNet's counts for a model
+        saved before models recorded them."""
+        found = getattr(self, "conventions_", None)
+        return CorpusConventions(found["expressions"]) if found else WORDNET
+
     def context_of(self, instances: Sequence[Instance]):
         """The neighbouring sentences' tokens per sentence (None when ``context_sentences=0``)."""
         if not self.context_sentences:
@@ -226,6 +253,7 @@ class AllWordsWSD:
         self.sense_counts_ = {
             key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
         }
+        self.conventions_ = corpus_conventions(labelled)
         trainable = sorted(
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples
@@ -310,6 +338,9 @@ class AllWordsWSD:
     def _header(self) -> dict[str, Any]:
         header = {"params": self.get_params(), "sense_counts": self.sense_counts_,
                   "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
+        if getattr(self, "conventions_", None) is not None:
+            header["conventions"] = {part: {key: list(counts) for key, counts in found.items()}
+                                     for part, found in self.conventions_.items()}  # fmt: skip
         if getattr(self, "context_", None) is not None:
             header["context"] = self.context_.to_dict()  # the encoder and the block's scaling
         return header
@@ -318,6 +349,9 @@ class AllWordsWSD:
         self.sense_counts_ = dict(header["sense_counts"])
         self.models_ = models
         self.trained_on_ = dict(header.get("trained_on") or {})
+        if "conventions" in header:
+            self.conventions_ = {part: {key: tuple(counts) for key, counts in found.items()}
+                                 for part, found in header["conventions"].items()}  # fmt: skip
         self.context_ = ContextBlock.of(spec_json(self.features))
         if self.context_ is not None:
             if "context" not in header:

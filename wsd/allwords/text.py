@@ -25,6 +25,7 @@ from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
+from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import wordnet
 
 LESK = "lesk"
@@ -135,12 +136,16 @@ def _sense(inst: Instance, key: str | None) -> Sense | None:
     return Sense(id=key, gloss=lemma.synset().definition(), synset=lemma.synset().name())
 
 
-def tag_text(model: ModelLike, text: str, target: str | None = None
+def tag_text(model: ModelLike, text: str, target: str | None = None,
+             conventions: CorpusConventions | None = None,
              ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
-    inflection, when given): the model's answers, or Lesk with the sense prior without one."""
+    inflection, when given): the model's answers, or Lesk with the sense prior without one.
+    ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without)."""
     system = load_system(model)
-    sentences = analyze(text)
+    if conventions is None:
+        conventions = system.conventions if system else WORDNET
+    sentences = analyze(text, conventions)
     found = _instances(sentences, target_lemmas(target) if target else None)
     instances = [inst for _, _, inst in found]
     if system is not None:

@@ -41,14 +41,15 @@ def plain_documents(instances: Sequence[Instance]) -> list[tuple[str, dict[str, 
     return found
 
 
-def raw_text_answers(model: Any, instances: Sequence[Instance]) -> dict[str, str | None]:
+def raw_text_answers(model: Any, instances: Sequence[Instance], conventions: Any = None
+                     ) -> dict[str, str | None]:  # fmt: skip
     """The sense the raw-text path gives each instance's target (None when it found no
-    content word starting there)."""
+    content word starting there); ``conventions`` as ``tag_text``'s."""
     from wsd.allwords.text import tag_text
 
     answers: dict[str, str | None] = {}
     for text, targets in plain_documents(instances):
-        _, words = tag_text(model, text)
+        _, words = tag_text(model, text, conventions=conventions)
         by_start = {word.start: word.sense_key for word in words}
         answers.update({inst_id: by_start.get(start) for inst_id, start in targets.items()})
     return answers

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wsd.instance import document_sentence_spans
+from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import (
     INFLECTED,
     LETTER_POS,
     LONGEST_EXPRESSION,
     base_form,
-    expressions,
     penn_letter,
     tagged_count,
 )
@@ -98,18 +98,12 @@ def _known_name(token: str) -> bool:
     return token[:1].isupper() and tagged_count(token, "n", exact=True) > 0
 
 
-def _joins(lemma: str, letter: str) -> bool:
-    """Whether ``lemma`` is a WordNet expression of part of speech ``letter`` that SemCor
-    tagged as one unit at least once (WordNet's counts): *take place*, *ice cream*, *of
-    course*; not *fend for* nor *immune system*, whose words SemCor tagged apart."""
-    return lemma in expressions(letter) and tagged_count(lemma, letter) > 0
-
-
 def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str],
-                i: int) -> tuple[int, str, str] | None:  # fmt: skip
-    """The longest WordNet multi-word expression starting at token ``i`` that ``_joins``
-    accepts: ``(tokens it covers, lemma, POS)``, or None. A noun's last token must be tagged a
-    noun (*ice cream*, *New York*), a verb's first token a verb (*looked up*, *took place*);
+                i: int, conventions: CorpusConventions) -> tuple[int, str, str] | None:  # fmt: skip
+    """The longest WordNet multi-word expression starting at token ``i`` that
+    ``conventions.joins`` accepts: ``(tokens it covers, lemma, POS)``, or None. A noun's last
+    token must be tagged a noun (*ice cream*, *New York*), a verb's first token a verb
+    (*looked up*, *took place*);
     adverbs and adjectives (*of course*, *at least*, *a few*) need no tag but must not be
     followed by *of*."""
     for length in range(min(LONGEST_EXPRESSION, len(tokens) - i), 1, -1):
@@ -119,23 +113,23 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
         words = [tokens[j].lower() for j in span]
         if tags[i + length - 1].startswith("NN"):
             candidates = ("_".join(words), "_".join([*words[:-1], lemmas[i + length - 1]]))
-            found = next((c for c in candidates if _joins(c, "n")), None)
+            found = next((c for c in candidates if conventions.joins(c, "n")), None)
             if found:
                 return length, found, "NOUN"
         if tags[i].startswith("VB"):
             candidates = ("_".join([lemmas[i], *words[1:]]), "_".join(words))
-            found = next((c for c in candidates if _joins(c, "v")), None)
+            found = next((c for c in candidates if conventions.joins(c, "v")), None)
             if found:
                 return length, found, "VERB"
         if i + length < len(tokens) and tokens[i + length].lower() == "of":
             continue  # *a bit of*, *a lot of*: its last word is a noun
         for letter in "ra":
-            if _joins("_".join(words), letter):
+            if conventions.joins("_".join(words), letter):
                 return length, "_".join(words), LETTER_POS[letter]
     return None
 
 
-def _words(text: str, offset: int) -> tuple[Word, ...]:
+def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word, ...]:
     spans = span_tokenize(text)
     tokens = [text[s:e] for s, e in spans]
     tags = penn_tags(tokens) if tokens else []
@@ -146,7 +140,7 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     words = []
     i = 0
     while i < len(tokens):
-        found = _expression(tokens, tags, lemmas, i)
+        found = _expression(tokens, tags, lemmas, i, conventions)
         if found:
             length, lemma, pos = found
             start, end = spans[i][0], spans[i + length - 1][1]
@@ -161,10 +155,12 @@ def _words(text: str, offset: int) -> tuple[Word, ...]:
     return tuple(words)
 
 
-def analyze(text: str) -> list[Sentence]:
+def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentence]:
     """The sentences of ``text`` (split by ``document_sentence_spans``: a line break always
-    ends one; blank ones are left out) with their words; offsets are into ``text``."""
-    return [Sentence(text[start:end], start, end, _words(text[start:end], start))
+    ends one; blank ones are left out) with their words; offsets are into ``text``.
+    ``conventions``: which multi-word expressions to join (default ``WORDNET``: those SemCor
+    tagged as one unit at least once; a model brings its corpus's, ``AllWordsWSD.conventions``)."""
+    return [Sentence(text[start:end], start, end, _words(text[start:end], start, conventions))
             for start, end in document_sentence_spans(text)]  # fmt: skip
 
 

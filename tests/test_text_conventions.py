@@ -1,0 +1,104 @@
+"""What a training corpus teaches the raw-text pipeline (``wsd.text.conventions``): expression
+counts worked by hand on small sentences, the join rule, and a model that carries its corpus's
+conventions through its file."""
+
+import pytest
+
+from wsd.resources import has_nltk_resource
+
+pytestmark = [
+    pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent"),
+    pytest.mark.skipif(not has_nltk_resource("averaged_perceptron_tagger_eng"),
+                       reason="NLTK averaged_perceptron_tagger_eng data absent"),
+]
+
+# (tokens, corpus lemmas, corpus tags): *look at* joined once and apart three times (not
+# counting the noun *look*, which a verb expression cannot start with), *take place* joined
+# once.
+SENTENCES = [
+    (("She", "looked at", "me"), ("she", "look_at", "me"), ("PRON", "VERB", "PRON")),
+    (("She", "looked", "at", "it"), ("she", "look", "at", "it"), ("PRON", "VERB", "ADP", "PRON")),
+    (("I", "look", "at", "you"), ("i", "look", "at", "you"), ("PRON", "VERB", "ADP", "PRON")),
+    (("We", "Look", "AT", "us"), ("we", "look", "at", "us"), ("PRON", "VERB", "ADP", "PRON")),
+    (("a", "look", "at", "it"), ("a", "look", "at", "it"), ("DET", "NOUN", "ADP", "PRON")),
+    (("It", "took place"), ("it", "take_place"), ("PRON", "VERB")),
+]
+UNITS = [("look_at", "v"), ("take_place", "v"), ("look", "v"), ("look", "v"), ("look", "v"),
+         ("look", "n")]
+
+
+def _words(text, conventions):
+    from wsd.text import analyze
+
+    return {w.text: (w.lemma, w.pos) for s in analyze(text, conventions) for w in s.words}
+
+
+def test_expression_counts_by_hand():
+    from wsd.text.conventions import count_expressions
+
+    counts = count_expressions(SENTENCES, UNITS)
+    assert counts["look_at#v"] == (1, 3)
+    assert "take_place#v" not in counts  # never apart: it joins as WordNet's counts say
+    assert all(joined + apart > 0 for joined, apart in counts.values())
+
+
+def test_join_share_decides_and_unseen_expressions_follow_wordnet():
+    from wsd.text.conventions import CorpusConventions, wordnet_joins
+
+    counts = {"look_at#v": (1, 2), "take_place#v": (1, 0), "ice_cream#n": (0, 4)}
+    half = CorpusConventions(counts, join_share=0.5)
+    assert not half.joins("look_at", "v")  # 1 of 3 < 0.5
+    assert CorpusConventions(counts, join_share=0.3).joins("look_at", "v")  # 1 of 3 >= 0.3
+    assert half.joins("take_place", "v")
+    assert not half.joins("ice_cream", "n")  # never joined in the corpus
+    assert wordnet_joins("of_course", "r") and half.joins("of_course", "r")  # unseen: WordNet
+    assert not wordnet_joins("fend_for", "v") and not half.joins("fend_for", "v")
+
+
+def test_the_pipeline_joins_as_the_conventions_say():
+    from wsd.text.conventions import WORDNET, CorpusConventions
+
+    text = "She looked at the house. It took place here."
+    assert _words(text, WORDNET)["looked at"] == ("look_at", "VERB")
+    apart = _words(text, CorpusConventions({"look_at#v": (1, 9)}))
+    assert apart["looked"] == ("look", "VERB") and "looked at" not in apart
+    assert apart["took place"] == ("take_place", "VERB")
+
+
+def test_a_trained_model_carries_its_corpus_conventions_through_its_file(tmp_path):
+    from wsd.allwords import AllWordsWSD
+    from wsd.instance import Instance
+    from wsd.text.conventions import WORDNET
+
+    def inst(n, tokens, lemmas, tags, i, sense):
+        return Instance(id=f"d.s{n}.t{i}", tokens=tokens, span=(i, i + 1), lemma=lemmas[i],
+                        pos=tags, senses=(sense,), target_pos=tags[i],
+                        meta=(("document", "d"), ("sentence", f"d.s{n}"),
+                              ("lemmas", lemmas)))  # fmt: skip
+
+    senses = {"look_at": "look_at%2:39:00::", "look": "look%2:39:00::",
+              "take_place": "take_place%2:30:00::"}  # fmt: skip
+    instances = [inst(n, tokens, lemmas, tags, i, senses[lemmas[i]])
+                 for n, (tokens, lemmas, tags) in enumerate(SENTENCES)
+                 for i in range(len(tokens)) if lemmas[i] in senses and tags[i] == "VERB"]
+    system = AllWordsWSD(n_models=1, epochs=1, pos_tags="corpus").fit(instances)
+    assert system.conventions_["expressions"]["look_at#v"] == (1, 3)
+    loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
+    assert loaded.conventions_ == system.conventions_
+    assert not loaded.conventions.joins("look_at", "v")  # 1 of 4 < JOIN_SHARE (0.3)
+    assert loaded.conventions.joins("take_place", "v")  # not listed: WordNet's counts
+    del loaded.conventions_  # a model saved before models recorded them
+    assert loaded.conventions is WORDNET
+
+
+def test_model_files_with_bad_conventions_are_refused(tmp_path):
+    from wsd.allwords.modelfile import ModelFileError, _check_conventions
+
+    def bad(problem):
+        return ModelFileError(problem)
+
+    _check_conventions({"expressions": {"a_b#n": [1, 0]}}, bad)
+    for found in ({"expressions": {"a_b#n": [1]}}, {"expressions": {"a_b#n": [True, 0]}},
+                  {"expressions": {"a_b#n": [-1, 0]}}, {"other": {}}, []):  # fmt: skip
+        with pytest.raises(ModelFileError):
+            _check_conventions(found, bad)

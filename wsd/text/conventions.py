@@ -1,0 +1,126 @@
+"""What a sense-tagged training corpus teaches the raw-text pipeline: which WordNet multi-word
+expressions to join.
+
+WordNet lists *look at* and *come to* as verbs, and SemCor tags them as one unit now and then,
+but far more often as a verb and a preposition (*came to the house*). Joining every expression
+the corpus ever joined (WordNet's counts, the rule without a corpus) turns many plain verbs
+into the rarer expression. ``count_expressions`` counts, per expression, how often the corpus
+tagged it as one unit and how often its words stood apart where the pipeline would have joined
+them; an expression joins when the corpus joined it in at least ``JOIN_SHARE`` of those places
+(chosen on SemEval-2007 and on held-out SemCor documents: ``benchmarks/raw_text.py --parts joins``);
+expressions the corpus never showed follow WordNet's counts.
+
+``CorpusConventions`` carries the counts; a model saved with them (``AllWordsWSD.conventions``)
+brings its own, and ``WORDNET`` (no corpus) joins by WordNet's counts alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from wsd.text.lexicon import LONGEST_EXPRESSION, expressions, penn_letter, tagged_count
+
+JOIN_SHARE = 0.3
+UNIVERSAL_LETTER = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+ExpressionCounts = Mapping[str, tuple[int, int]]  # "look_at#v" -> (joined, apart)
+
+
+def wordnet_joins(lemma: str, letter: str) -> bool:
+    """Whether ``lemma`` is a WordNet expression of part of speech ``letter`` that SemCor
+    tagged as one unit at least once (WordNet's counts): *take place*, *ice cream*, *of
+    course*; not *fend for* nor *immune system*, whose words SemCor tagged apart."""
+    return lemma in expressions(letter) and tagged_count(lemma, letter) > 0
+
+
+def tag_letter(tag: str | None) -> str | None:
+    """The WordNet letter of a universal (NOUN) or Penn (NN) tag, None for other tags."""
+    if not tag:
+        return None
+    return UNIVERSAL_LETTER.get(tag) or penn_letter(tag)
+
+
+@functools.cache
+def _by_first_word() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """``first word -> ((words, letter), ...)`` of the expressions ``wordnet_joins`` accepts."""
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for letter in "nvar":
+        for lemma in expressions(letter):
+            words = tuple(lemma.split("_"))
+            if len(words) <= LONGEST_EXPRESSION and wordnet_joins(lemma, letter):
+                index.setdefault(words[0], []).append((words, letter))
+    return {word: tuple(found) for word, found in index.items()}
+
+
+def _would_join(words: Sequence[str], letter: str, tags: Sequence[str | None] | None,
+                after: str | None) -> bool:  # fmt: skip
+    """Whether the pipeline would consider these words (their ``tags``) as the expression: a
+    verb's first word must be a verb, a noun's last a noun; an adverb or adjective must not be
+    followed by *of* (as ``wsd.text.pipeline`` asks)."""
+    if letter in "ar":
+        return after != "of"
+    if tags is None:
+        return True
+    head = tags[0] if letter == "v" else tags[-1]
+    return tag_letter(head) == letter
+
+
+def count_expressions(
+    sentences: Iterable[tuple[Sequence[str], Sequence[str], Sequence[str] | None]],
+    units: Iterable[tuple[str, str]],
+) -> dict[str, tuple[int, int]]:
+    """``"lemma#letter" -> (joined, apart)``: *joined*, how many of the corpus's tagged units
+    (``units``: its instances' lemma and WordNet letter) are the expression; *apart*, how
+    often single-word tokens of the ``sentences`` (tokens, corpus lemmas, tags or None; their
+    forms or lemmas) spell an expression the pipeline could have joined there (one
+    ``wordnet_joins`` accepts, or one the corpus joined). Listed: the expressions whose words
+    the corpus left apart, and those it joined that WordNet's counts would not (the others
+    join either way)."""
+    joined = Counter(f"{lemma.lower()}#{letter}" for lemma, letter in units if "_" in lemma)
+    index = dict(_by_first_word())
+    for key in joined:
+        lemma, letter = key.rsplit("#", 1)
+        words = tuple(lemma.split("_"))
+        if (words, letter) not in index.get(words[0], ()):
+            index[words[0]] = (*index.get(words[0], ()), (words, letter))
+    apart: Counter[str] = Counter()
+    for tokens, lemmas, tags in sentences:
+        forms, bases = [t.lower() for t in tokens], [b.lower() for b in lemmas]
+        single = [" " not in f and "_" not in f and "_" not in b
+                  for f, b in zip(forms, bases, strict=True)]  # fmt: skip
+        for k in range(len(forms)):
+            if not single[k]:
+                continue
+            for words, letter in set(index.get(forms[k], ())) | set(index.get(bases[k], ())):
+                end = k + len(words)
+                if end > len(forms) or not all(
+                        single[k + j] and word in (forms[k + j], bases[k + j])
+                        for j, word in enumerate(words)):  # fmt: skip
+                    continue
+                after = forms[end] if end < len(forms) else None
+                if _would_join(words, letter, tags[k:end] if tags else None, after):
+                    apart[f"{'_'.join(words)}#{letter}"] += 1
+    return {key: (joined[key], apart[key]) for key in sorted(set(joined) | set(apart))
+            if apart[key] or not wordnet_joins(*key.rsplit("#", 1))}
+
+
+class CorpusConventions:
+    """A corpus's conventions for raw text (see the module): ``joins(lemma, letter)`` from
+    ``count_expressions`` counts."""
+
+    def __init__(self, expressions: ExpressionCounts, join_share: float = JOIN_SHARE):
+        self.expressions = expressions
+        self.join_share = join_share
+
+    def joins(self, lemma: str, letter: str) -> bool:
+        """Whether to join the expression ``lemma`` of part of speech ``letter``: as the corpus
+        did in at least ``join_share`` of the places it could have, else by WordNet's counts."""
+        seen = self.expressions.get(f"{lemma}#{letter}")
+        if seen is None:
+            return wordnet_joins(lemma, letter)
+        joined, apart = seen
+        return joined > 0 and joined >= self.join_share * (joined + apart)
+
+
+WORDNET = CorpusConventions({})

@@ -39,3 +39,14 @@ def test_import_wsd_is_light_and_names_load_on_first_use():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120)
     assert result.stdout.split("\n")[:2] == ["[]", "True Instance"], result.stderr
+
+
+def test_the_raw_text_path_imports_neither_nltk_nor_other_heavy_packages():
+    """A cold ``wsd disambiguate --model`` imports these modules; NLTK (through NLTK's
+    ClassifierI in the learners), pandas, scipy.stats or numba would add seconds to it."""
+    code = ("import sys, wsd.cli, wsd.allwords.system, wsd.allwords.text, wsd.text; "
+            "print([m for m in ('nltk', 'pandas', 'scipy.stats', 'numba', 'sklearn') "
+            "if m in sys.modules])")  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.stdout.strip() == "[]", result.stdout + result.stderr

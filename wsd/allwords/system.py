@@ -30,7 +30,7 @@ from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
-from wsd.learners.multiclass import check_update_options
+from wsd.learners.inputs import check_update_options
 from wsd.resources import require_nltk_resource
 from wsd.text.conventions import (
     UNIVERSAL_LETTER,

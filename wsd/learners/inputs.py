@@ -205,3 +205,16 @@ def matrix_examples(matrix: sp.csr_matrix) -> list[Example]:
     return [tuple((column_name(j), v) for j, v in zip(indices[start:stop], data[start:stop],
                                                       strict=True) if v != 0.0)
             for start, stop in zip(indptr[:-1].tolist(), indptr[1:].tolist(), strict=True)]
+
+
+UPDATES = ("perceptron", "pa")  # the multiclass perceptron's update rules
+
+
+def check_update_options(margin: float, update: str, C: float) -> None:
+    """ValueError unless margin >= 0, update is one of UPDATES and C > 0."""
+    if update not in UPDATES:
+        raise ValueError(f"update must be one of {', '.join(UPDATES)}, got {update!r}")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+        raise ValueError(f"margin must be a number >= 0, got {margin!r}")
+    if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:
+        raise ValueError(f"C must be a number > 0, got {C!r}")

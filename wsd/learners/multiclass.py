@@ -65,7 +65,14 @@ from tqdm import tqdm
 
 from wsd.learners.base import EstimatorMixin, PersistentMixin, check_is_fitted, to_plain
 from wsd.learners.dictclassifier import DictClassifierMixin
-from wsd.learners.inputs import Example, check_epochs, check_labels, check_patience, sorted_classes
+from wsd.learners.inputs import (
+    Example,
+    check_epochs,
+    check_labels,
+    check_patience,
+    check_update_options,
+    sorted_classes,
+)
 from wsd.learners.training import EarlyStopping, epoch_orders
 from wsd.persistence import register_model
 
@@ -121,9 +128,6 @@ def score_terms(x: Example, weights: Weights, bias: list[float],
 def argmax(scores: list[float]) -> int:
     """The index of the largest score; ties go to the lowest index."""
     return scores.index(max(scores))
-
-
-UPDATES = ("perceptron", "pa")
 
 
 def runner_up(scores: list[float], gold: int) -> int:
@@ -524,16 +528,6 @@ class MulticlassAveragedPerceptron(MulticlassPerceptron):
                          patience=patience, verbose=verbose, engine=engine, margin=margin,
                          update=update, C=C, n_models=n_models, prior=prior,
                          backoff_margin=backoff_margin)
-
-
-def check_update_options(margin: float, update: str, C: float) -> None:
-    """ValueError unless margin >= 0, update is one of UPDATES and C > 0."""
-    if update not in UPDATES:
-        raise ValueError(f"update must be one of {', '.join(UPDATES)}, got {update!r}")
-    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
-        raise ValueError(f"margin must be a number >= 0, got {margin!r}")
-    if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:
-        raise ValueError(f"C must be a number > 0, got {C!r}")
 
 
 def check_prediction_options(n_models: int, prior: float, backoff_margin: float) -> None:

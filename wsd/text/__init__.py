@@ -4,7 +4,9 @@ expressions (*ice cream*, *look up*, *New York*) joined into one word.
 
 ``analyze(text)`` returns one ``Sentence`` per sentence; its ``words`` are the units a
 sense is chosen for (a multi-word expression is one word), each knowing whether it is a
-content word WordNet has senses for. Needs NLTK's WordNet and tagger data
+content word WordNet has senses for. ``analyze(text, conventions)`` joins the expressions a
+model's training corpus joined (``wsd.text.conventions``; by default, those SemCor tagged as
+one unit at least once). Needs NLTK's WordNet and tagger data
 (``MissingResourceError`` with the downloader command otherwise).
 """
 

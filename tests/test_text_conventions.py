@@ -102,3 +102,32 @@ def test_model_files_with_bad_conventions_are_refused(tmp_path):
                   {"expressions": {"a_b#n": [-1, 0]}}, {"other": {}}, []):  # fmt: skip
         with pytest.raises(ModelFileError):
             _check_conventions(found, bad)
+
+
+def test_training_without_wordnet_counts_the_corpus_expressions_only(tmp_path):
+    """Training needs no WordNet when its features need none: the counts then cover only the
+    expressions the corpus joined (no WordNet index of the others)."""
+    import os
+    import subprocess
+    import sys
+
+    code = """
+from wsd.allwords import AllWordsWSD
+from wsd.instance import Instance
+sentences = [(("She", "looked at", "me"), ("she", "look_at", "me"), "look_at%2:39:00::"),
+             (("She", "looked", "at", "it"), ("she", "look", "at", "it"), "look%2:39:00::"),
+             (("They", "looked", "up"), ("they", "look", "up"), "look%2:39:01::")]
+instances = [Instance(id=f"d.s{n}.t1", tokens=tokens, span=(1, 2), lemma=lemmas[1],
+                      pos=("PRON", "VERB") + ("ADP",) * (len(tokens) - 2), senses=(sense,),
+                      target_pos="VERB", meta=(("document", "d"), ("sentence", f"d.s{n}"),
+                                               ("lemmas", lemmas)))
+             for n, (tokens, lemmas, sense) in enumerate(sentences)]
+system = AllWordsWSD(features="ims", pos_tags="corpus", n_models=1, epochs=1,
+                     gloss_weight=0).fit(instances)
+print(system.conventions_["expressions"])
+"""
+    env = {**os.environ, "NLTK_DATA": str(tmp_path), "WSD_CACHE_DIR": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, timeout=120)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "{'look_at#v': (1, 1)}"

@@ -20,6 +20,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from wsd.resources import MissingResourceError
 from wsd.text.lexicon import LONGEST_EXPRESSION, expressions, penn_letter, tagged_count
 
 JOIN_SHARE = 0.3
@@ -76,9 +77,12 @@ def count_expressions(
     forms or lemmas) spell an expression the pipeline could have joined there (one
     ``wordnet_joins`` accepts, or one the corpus joined). Listed: the expressions whose words
     the corpus left apart, and those it joined that WordNet's counts would not (the others
-    join either way)."""
+    join either way). Without WordNet, only the expressions the corpus joined are counted."""
     joined = Counter(f"{lemma.lower()}#{letter}" for lemma, letter in units if "_" in lemma)
-    index = dict(_by_first_word())
+    try:
+        index, known = dict(_by_first_word()), wordnet_joins
+    except MissingResourceError:  # no WordNet: the expressions the corpus joined, only
+        index, known = {}, lambda lemma, letter: False
     for key in joined:
         lemma, letter = key.rsplit("#", 1)
         words = tuple(lemma.split("_"))
@@ -102,7 +106,7 @@ def count_expressions(
                 if _would_join(words, letter, tags[k:end] if tags else None, after):
                     apart[f"{'_'.join(words)}#{letter}"] += 1
     return {key: (joined[key], apart[key]) for key in sorted(set(joined) | set(apart))
-            if apart[key] or not wordnet_joins(*key.rsplit("#", 1))}
+            if apart[key] or not known(*key.rsplit("#", 1))}
 
 
 class CorpusConventions:

@@ -186,15 +186,13 @@ def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
 
 def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:
     """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion)."""
-    stack = [(value, 1)]
-    while stack:
+    stack = [(value, 1)] if isinstance(value, dict | list) else []
+    while stack:  # only containers are pushed: a model's metadata holds mostly numbers
         item, depth = stack.pop()
         if depth > limit:
             raise ValueError(f"{source}: JSON nested more than {limit} levels deep")
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((v, depth + 1) for v in children if isinstance(v, dict | list))
 
 
 def check_output_path(path: str | os.PathLike, what: str = "output",

@@ -113,8 +113,36 @@ def test_tags_are_nltks():
     assert penn_tags(tokens) == [tag for _, tag in nltk.pos_tag(tokens)]
 
 
+def test_quotes_reach_the_tagger_as_treebank_quotes():
+    """A straight double quote is tagged as NLTK's tagger was trained (`` and ''), as
+    ``nltk.pos_tag(word_tokenize(...))`` does: passed as '"' it came out NN and turned the
+    next word's tag (*left* as a noun)."""
+    words = _words('He said "I do not know" and left.')
+    assert [(w.text, w.tag) for w in words if w.text == '"'] == [('"', "``"), ('"', "''")]
+    assert [(w.lemma, w.pos) for w in words if w.text == "left"] == [("leave", "VERB")]
+
+
+def test_typographic_quotes_and_apostrophes_split_as_ascii_ones():
+    text = ("The \u201ccauses\u201d aren\u2019t known. He\u2019s right.\n"
+            "\u201cGo home.\u201d He left.")
+    sentences = _sentences(text)
+    assert [s.text for s in sentences] == ["The \u201ccauses\u201d aren\u2019t known.",
+                                           "He\u2019s right.", "\u201cGo home.\u201d", "He left."]
+    words = [w for s in sentences for w in s.words]
+    assert [w.text for w in words][:6] == ["The", "\u201c", "causes", "\u201d", "are", "n\u2019t"]
+    assert {(w.text, w.lemma, w.pos) for w in words} >= {
+        ("causes", "cause", "NOUN"), ("are", "be", "VERB"), ("home", "home", "NOUN")}
+    assert all(text[w.start : w.end] == w.text for w in words)
+
+
+def _sentences(text):
+    from wsd.text import analyze
+
+    return analyze(text)
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1")), max_size=60))
+@given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019")), max_size=60))
 def test_offsets_always_point_at_the_words(text):
     from wsd.text import analyze
 

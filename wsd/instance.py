@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wsd.treebank import span_tokenize  # NLTK's rules, without importing NLTK
+from wsd.treebank import ascii_quotes, span_tokenize  # NLTK's rules, without NLTK
 
 _MARKER = re.compile(r"<<(.+?)>>")
 # A sentence end inside a line: . ! or ? (maybe closing a quote) before a capital or a quote.
@@ -23,7 +23,8 @@ _INITIAL = re.compile(r"(?:^|[\s(\[\"'])[A-Z]\.$")
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the sentences of ``text``: a break after . ! or ? (maybe closing a
     quote) before a capital, digit or quote, except after a common abbreviation or an
-    initial."""
+    initial. Typographic quotes count as ASCII ones."""
+    text = ascii_quotes(text)
     spans: list[tuple[int, int]] = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):

@@ -54,16 +54,36 @@ def tokenize(text: str) -> list[str]:
     return text.split()
 
 
+# Typographic quotes and apostrophes read as their ASCII forms, one character for one, so
+# that offsets stay those of the input: “causes” and don’t tokenize as "causes" and don't do.
+_TYPOGRAPHIC = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+                              "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'"})
+
+
+def ascii_quotes(text: str) -> str:
+    """``text`` with typographic quotes and apostrophes as ASCII ones (the same length)."""
+    return text.translate(_TYPOGRAPHIC)
+
+
+def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
+    """The Treebank tokens of ``text`` with their ``(start, end)`` character offsets. A token
+    is given in Treebank form, as NLTK's tagger was trained on it: a double quote is `` or ''
+    as it opens or closes; typographic quotes and apostrophes count as ASCII ones."""
+    plain = ascii_quotes(text)
+    forms = tokenize(plain)
+    surfaces = forms
+    if '"' in plain or "''" in plain:
+        quotes = iter(match.group() for match in _QUOTES.finditer(plain))
+        surfaces = [next(quotes) if form in ('"', "``", "''") else form for form in forms]
+    found = []
+    point = 0
+    for form, surface in zip(forms, surfaces, strict=True):
+        start = plain.index(surface, point)
+        point = start + len(surface)
+        found.append((form, start, point))
+    return found
+
+
 def span_tokenize(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` character offsets of the Treebank tokens of ``text``."""
-    tokens = tokenize(text)
-    if '"' in text or "''" in text:
-        quotes = iter(match.group() for match in _QUOTES.finditer(text))
-        tokens = [next(quotes) if token in ('"', "``", "''") else token for token in tokens]
-    spans = []
-    point = 0
-    for token in tokens:
-        start = text.index(token, point)
-        point = start + len(token)
-        spans.append((start, point))
-    return spans
+    return [(start, end) for _, start, end in tokens_with_spans(text)]

@@ -18,7 +18,7 @@ from wsd.text.lexicon import (
     tagged_count,
 )
 from wsd.text.tagger import penn_tags
-from wsd.treebank import span_tokenize
+from wsd.treebank import tokens_with_spans
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,9 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
 
 
 def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word, ...]:
-    spans = span_tokenize(text)
-    tokens = [text[s:e] for s, e in spans]
+    found = tokens_with_spans(text)
+    tokens = [form for form, _, _ in found]  # the tagger's forms: `` for an opening quote
+    spans = [(start, end) for _, start, end in found]
     tags = penn_tags(tokens) if tokens else []
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
     analyses = [_lemma(token, tag, i == 0, before_noun[i])
@@ -150,7 +151,7 @@ def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word
             i += length
             continue
         (start, end), (lemma, pos) = spans[i], analyses[i]
-        words.append(Word(tokens[i], offset + start, offset + end, tags[i], lemma, pos))
+        words.append(Word(text[start:end], offset + start, offset + end, tags[i], lemma, pos))
         i += 1
     return tuple(words)
 

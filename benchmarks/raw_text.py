@@ -18,7 +18,9 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   tokenizing, NLTK's POS tagger, lemmas, expressions, the classifiers), and through the peers
   on the same tokens, each tagging with ``nltk.pos_tag`` and answering every content word;
 - F1 of the framework's scorer on each set's plain text and on its XML (semeval2007 is the
-  dev set the raw-text rules were chosen on; senseval2/3 are reported only);
+  dev set the raw-text rules were chosen on; senseval2/3 are reported only); the plain text
+  twice: the XML's tokens joined by spaces, and laid out as a person writes them (*don't*,
+  *"causes" of*), which leaves the splitting of words to our tokenizer;
 - ``joins`` (not run by default; minutes): raw-text F1 per share of ``wsd.text.conventions``'s
   expression-join rule (and WordNet's counts alone), on semeval2007 with the SemCor model and
   on held-out SemCor documents (fold 0 of 3 by document, seed 0) with a model trained on the
@@ -221,11 +223,15 @@ def f1(path: Path, datasets: list[str]) -> None:
     from wsd.evaluation.rawtext import raw_vs_xml
 
     model = wsd.load_model(path)
-    print("F1, raw text vs XML input (same model):")
+    print("F1, raw text vs XML input (same model); raw text as the XML's tokens joined by spaces"
+          " | as a person writes them (don't, \"causes\" of):")
     for name in datasets:
-        scores = raw_vs_xml(model, load_dataset(name))
-        raw, xml = 100 * scores["raw_F1"], 100 * scores["xml_F1"]
-        print(f"  {name:<12} raw {raw:.1f}  XML {xml:.1f}  difference {raw - xml:+.1f}")
+        instances = load_dataset(name)
+        spaced, written = (raw_vs_xml(model, instances, layout) for layout in (False, True))
+        xml = 100 * spaced["xml_F1"]
+        print(f"  {name:<12} XML {xml:.1f}  raw {100 * spaced['raw_F1']:.1f} "
+              f"({100 * spaced['raw_F1'] - xml:+.1f}) | {100 * written['raw_F1']:.1f} "
+              f"({100 * written['raw_F1'] - xml:+.1f})")
 
 
 def joins(path: Path) -> None:

@@ -126,18 +126,36 @@ def test_raw_text_of_semeval2007_scores_close_to_its_xml():
 
     dev = load_dataset("semeval2007")
     by_id = {inst.id: inst for inst in dev}
-    documents = plain_documents(dev)
-    assert sum(len(targets) for _, targets in documents) == len(dev)
-    for text, targets in documents:  # every instance is found by its character offset
-        for inst_id, start in targets.items():
-            inst = by_id[inst_id]
-            surface = " ".join(inst.tokens[inst.span[0]:inst.span[1]]).replace("_", " ")
-            assert text[start : start + len(surface)] == surface
+    for written in (False, True):
+        documents = plain_documents(dev, written)
+        assert sum(len(targets) for _, targets in documents) == len(dev)
+        for text, targets in documents:  # every instance is found by its character offset
+            for inst_id, start in targets.items():
+                inst = by_id[inst_id]
+                surface = " ".join(inst.tokens[inst.span[0]:inst.span[1]]).replace("_", " ")
+                assert text[start : start + len(surface)] == surface
     system = AllWordsWSD(n_models=1, epochs=3).fit(load_dataset("senseval3"))
-    scores = raw_vs_xml(system, dev)
-    assert scores["xml_F1"] > 0.45
-    assert scores["raw_R"] <= scores["raw_answered"] < 1  # unanswered instances are misses
-    assert scores["xml_F1"] - scores["raw_F1"] < GAP
+    for written in (False, True):
+        scores = raw_vs_xml(system, dev, written)
+        assert scores["xml_F1"] > 0.45
+        assert scores["raw_R"] <= scores["raw_answered"] < 1  # unanswered instances are misses
+        assert scores["xml_F1"] - scores["raw_F1"] < GAP
+
+
+def test_plain_text_written_as_a_person_writes_it():
+    from wsd.evaluation.rawtext import plain_documents
+    from wsd.instance import Instance
+
+    sentences = [["The", "``", "causes", "``", "of", "it", "are", "n't", "known", ",", "she",
+                  "said", ":", "``", "We", "do", "(", "roughly", ")", "."],
+                 ["It", "costs", "$", "5", "in", "New_York", ".", "``"]]  # fmt: skip
+    instances = [Instance(f"d0.s{n}.t0", tokens, (k, k + 1), tokens[k].lower())
+                 for n, (tokens, k) in enumerate(zip(sentences, (2, 5), strict=True))]
+    [(text, targets)] = plain_documents(instances, written=True)
+    assert text == ("The \"causes\" of it aren't known, she said: \"We do (roughly).\n"
+                    "It costs $5 in New York.\"")
+    assert (text[targets["d0.s0.t0"]:].split()[0], text[targets["d0.s1.t0"]:].split()[0]) == (
+        'causes"', "New")
 
 
 def test_gloss_overlap_survives_sense_keys_nltk_cannot_look_up():

@@ -220,18 +220,20 @@ def _timed(function, *args, **kwargs) -> tuple[Any, float, float]:
 def f1(path: Path, datasets: list[str]) -> None:
     import wsd
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import raw_vs_xml
+    from wsd.evaluation.rawtext import raw_text_answers, raw_vs_xml
+    from wsd.evaluation.scorer import score_framework
 
     model = wsd.load_model(path)
     print("F1, raw text vs XML input (same model); raw text as the XML's tokens joined by spaces"
           " | as a person writes them (don't, \"causes\" of):")
     for name in datasets:
         instances = load_dataset(name)
-        spaced, written = (raw_vs_xml(model, instances, layout) for layout in (False, True))
-        xml = 100 * spaced["xml_F1"]
-        print(f"  {name:<12} XML {xml:.1f}  raw {100 * spaced['raw_F1']:.1f} "
-              f"({100 * spaced['raw_F1'] - xml:+.1f}) | {100 * written['raw_F1']:.1f} "
-              f"({100 * written['raw_F1'] - xml:+.1f})")
+        scores = raw_vs_xml(model, instances)
+        gold = {inst.id: inst.senses for inst in instances}
+        written = score_framework(gold, raw_text_answers(model, instances, written=True))["F1"]
+        xml, spaced, written = (100 * f for f in (scores["xml_F1"], scores["raw_F1"], written))
+        print(f"  {name:<12} XML {xml:.1f}  raw {spaced:.1f} ({spaced - xml:+.1f}) | "
+              f"{written:.1f} ({written - xml:+.1f})")
 
 
 def joins(path: Path) -> None:

@@ -123,9 +123,11 @@ def test_quotes_reach_the_tagger_as_treebank_quotes():
 
 
 def test_typographic_quotes_and_apostrophes_split_as_ascii_ones():
+    from wsd.text import analyze
+
     text = ("The \u201ccauses\u201d aren\u2019t known. He\u2019s right.\n"
             "\u201cGo home.\u201d He left.")
-    sentences = _sentences(text)
+    sentences = analyze(text)
     assert [s.text for s in sentences] == ["The \u201ccauses\u201d aren\u2019t known.",
                                            "He\u2019s right.", "\u201cGo home.\u201d", "He left."]
     words = [w for s in sentences for w in s.words]
@@ -133,12 +135,6 @@ def test_typographic_quotes_and_apostrophes_split_as_ascii_ones():
     assert {(w.text, w.lemma, w.pos) for w in words} >= {
         ("causes", "cause", "NOUN"), ("are", "be", "VERB"), ("home", "home", "NOUN")}
     assert all(text[w.start : w.end] == w.text for w in words)
-
-
-def _sentences(text):
-    from wsd.text import analyze
-
-    return analyze(text)
 
 
 @settings(max_examples=60, deadline=None)

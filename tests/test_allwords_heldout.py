@@ -110,6 +110,8 @@ def test_prior_count_weighs_the_prior_more_for_keys_with_few_examples():
     assert system.predict(test) == mfs != plain
 
 
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent "
+                    "(the ims features' lemmas and stopwords need it to reach the bar)")
 def test_training_options_pa_margin_and_linear_svc():
     train, test = document_folds(_noisy_corpus(), 2, seed=0)[0]
     weights = {}

@@ -152,6 +152,8 @@ def test_raw_text_encodes_each_sentence_once(standin):
     assert standin.rows - rows == 2
 
 
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent "
+                    "(the tuned feature set lemmatizes with it)")
 def test_allwords_without_the_extra_stops_with_one_line(standin, monkeypatch, tmp_path, capsys):
     path = AllWordsWSD(features=[{"name": "bow", "params": {}}, {"name": "context"}],
                        **QUICK).fit(two_target_sentences(20)).save(tmp_path / "m.npz")
@@ -188,6 +190,8 @@ def test_lexsample_encodes_every_context_once_before_training(standin, tmp_path)
     assert run.fine is not None
 
 
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent "
+                    "(its one-line notice would come before the error)")
 def test_lexsample_without_the_extra_stops_before_reading(monkeypatch, tmp_path, capsys):
     hide_onnxruntime(monkeypatch)
     code = main(["lexsample", "--train", str(tmp_path / "absent.xml"), "--test",

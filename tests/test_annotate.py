@@ -332,6 +332,43 @@ def test_an_interrupted_run_resumes_without_duplicates(reference, model, corpus,
         manifest["partitions"])
 
 
+def test_ctrl_c_just_after_a_journal_line_keeps_that_partition_in_the_manifest(
+        model, corpus, tmp_path, monkeypatch):  # fmt: skip
+    """The window a user's Ctrl-C can hit: the journal line is on disk, the run is stopped
+    before it does anything else; the manifest must list what the journal lists."""
+    from wsd.annotate.output import OutputFolder
+
+    read_journal = OutputFolder._read_journal
+
+    class StopAfterSecondLine:
+        def __init__(self, stream):
+            self.stream, self.lines = stream, 0
+
+        def write(self, text):
+            self.lines += text.count("\n")
+            return self.stream.write(text)
+
+        def flush(self):
+            self.stream.flush()
+            if self.lines == 2:
+                raise KeyboardInterrupt
+
+        def close(self):
+            self.stream.close()
+
+    def read_and_wrap(folder):
+        read_journal(folder)
+        folder._journal = StopAfterSecondLine(folder._journal)
+
+    monkeypatch.setattr(OutputFolder, "_read_journal", read_and_wrap)
+    with pytest.raises(KeyboardInterrupt):
+        annotate_corpus(corpus, model, tmp_path, partition_size=5, progress=False)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted"
+    assert list(manifest["partitions"]) == journal_partitions(tmp_path) == [
+        "part-00000", "part-00001"]
+
+
 def test_a_folder_of_another_run_is_not_mixed_in(reference, model, corpus):
     with pytest.raises(ValueError, match="other settings"):
         annotate_corpus(corpus, model, reference[0], partition_size=3, progress=False)

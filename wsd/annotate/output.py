@@ -165,9 +165,11 @@ class OutputFolder:
             write_text_atomic(file, text)
         entry = {"partition": _name(result.index), "status": "done", "file": file.name,
                  **result.summary(), "written_at": round(time.time(), 3)}
+        # recorded before the journal line: a Ctrl-C right after the line is flushed must
+        # still find the partition in the manifest that close() saves
+        self._record(entry)
         self._journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
         self._journal.flush()
-        self._record(entry)
         if time.monotonic() - self._saved >= self.save_every:
             self.save()
 

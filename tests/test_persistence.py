@@ -125,3 +125,29 @@ def test_saving_an_unregistered_object_is_refused(tmp_path):
 
     with pytest.raises(ValueError, match="not a registered model kind"):
         save_model(Unknown(), tmp_path / "x.json")
+
+
+def test_every_model_kind_loads_in_a_fresh_process_that_imported_nothing():
+    """``load_model`` must find each registered class itself (a user loads a voted-perceptron
+    file without importing ``wsd.learners.voted``); the kinds are read from the source."""
+    import ast
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import wsd
+
+    kinds = sorted(
+        node.name
+        for path in Path(wsd.__file__).parent.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and any(
+            "register_model" in ast.unparse(decorator) for decorator in node.decorator_list)
+    )  # fmt: skip
+    assert {"AllWordsWSD", "MulticlassVotedPerceptron", "SupervisedWSD"} <= set(kinds)
+    check = ("import sys; from wsd.persistence import model_kind; "
+             "print(' '.join(model_kind(k).__name__ for k in sys.argv[1:]))")
+    result = subprocess.run([sys.executable, "-c", check, *kinds], capture_output=True,
+                            text=True, check=False)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == kinds

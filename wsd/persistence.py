@@ -32,8 +32,9 @@ MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
-_MODEL_MODULES = ("wsd.learners", "wsd.learners.glosses", "wsd.experiments.pipeline",
-                  "wsd.allwords.system")
+# (the modules themselves: ``wsd.learners`` imports its learners lazily)
+_MODEL_MODULES = ("wsd.learners.binary", "wsd.learners.multiclass", "wsd.learners.voted",
+                  "wsd.learners.glosses", "wsd.experiments.pipeline", "wsd.allwords.system")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)

@@ -15,7 +15,11 @@ Senseval-3 are printed beside them, reported only. Rows: MFS (SemCor's most freq
 lemma#pos, WordNet first sense for unseen ones), ``LeskWithPrior()`` (fitted on the same
 training documents; its WordNet sense counts come partly from SemCor, so its SemCor-CV figure
 is optimistic), the former default (prior 0.5, gloss 1, discourse 3), the new default, and
-every variant without weights and with its own best weights. Last: the table for the README.
+every variant without weights and with its own best weights. Then the calibration of the
+new default's scores: per place, the expected calibration error and gold log likelihood of its
+classifier answers at temperature 1 and at ``DEFAULT_TEMPERATURE``, and the temperature fitted
+there (``wsd.evaluation.calibration``); the default temperature is the mean of the semeval2007
+fit and the mean of the SemCor folds' fits. Last: the table for the README.
 
 ``--ablations``: the former table of systems and ablations on SemCor -> semeval2007 /
 senseval2 / senseval3, each system in a fresh process so that its peak memory (ru_maxrss) is
@@ -442,12 +446,53 @@ def _proxy_report(k: int, seed: int, variants: list[str], cache: Path, n_jobs: i
     for setting, dev, cv in swept[chosen][:8]:
         lines.append(f"  {_describe(setting):70s}{100 * dev:8.2f}{100 * cv:8.2f}")
     lines.append("")
+    lines.append(_calibration_report(parts, folds, chosen, new_setting))
+    lines.append("")
     lines.append("README table (markdown):")
     lines.append("| system | semeval2007 (dev, chose) | SemCor CV (chose) | senseval2 (test) "
                  "| senseval3 (test) |")
     lines.append("|---|---|---|---|---|")
     for label, figures in rows:
         lines.append(f"| {label} | " + " | ".join(f"{figures[p]:.1f}" for p in places) + " |")
+    return "\n".join(lines)
+
+
+def _calibration_report(parts, folds: list[str], variant: str, setting) -> str:
+    """How well the scores of the classifier answers of ``variant`` with ``setting`` estimate
+    how often they are right, at temperature 1 and at the default; the fitted temperatures."""
+    from wsd.allwords.heldout import classifier_answers
+    from wsd.allwords.system import DEFAULT_TEMPERATURE
+    from wsd.evaluation.calibration import (
+        expected_calibration_error,
+        fit_temperature,
+        gold_log_likelihood,
+        softmax_with_temperature,
+    )
+
+    lines = ["calibration of the new default's classifier answers (ECE: expected calibration "
+             "error, 10 bins; LL: mean log probability of the gold senses):",
+             f"{'place':14s}{'answers':>9s}{'accuracy':>10s}{'ECE T=1':>10s}{'LL T=1':>9s}"
+             f"{'ECE T=' + format(DEFAULT_TEMPERATURE, 'g'):>11s}"
+             f"{'LL T=' + format(DEFAULT_TEMPERATURE, 'g'):>10s}{'fitted T':>10s}"]
+    fitted = {}
+    for where in ["semeval2007", *folds, *REPORTED]:
+        totals, gold = classifier_answers(parts[variant, where], setting)
+        right = gold[np.arange(len(gold)), totals.argmax(axis=1)]
+        cells = []
+        for temperature in (1.0, DEFAULT_TEMPERATURE):
+            confidence = softmax_with_temperature(totals, temperature).max(axis=1)
+            cells += [expected_calibration_error(confidence, right),
+                      gold_log_likelihood(totals, gold, temperature)]
+        fitted[where] = fit_temperature(totals, gold)
+        ece_1, ll_1, ece_default, ll_default = cells
+        lines.append(f"{where:14s}{len(totals):9d}{100 * right.mean():10.1f}{ece_1:10.3f}"
+                     f"{ll_1:9.3f}{ece_default:11.3f}{ll_default:10.3f}"
+                     f"{fitted[where]:10.2f}")  # fmt: skip
+    folds_mean = sum(fitted[f] for f in folds) / len(folds)
+    choice = (fitted["semeval2007"] + folds_mean) / 2
+    lines.append(f"CHOSEN ON semeval2007 and the SemCor folds: temperature "
+                 f"({fitted['semeval2007']:.2f} + {folds_mean:.2f}) / 2 = {choice:.2f} "
+                 f"(in use: {DEFAULT_TEMPERATURE:g}); senseval2 / senseval3 reported only")
     return "\n".join(lines)
 
 

@@ -337,10 +337,10 @@ def test_gloss_weight_adds_the_wordnet_gloss_overlap(toy):
 def test_model_files_from_before_gloss_and_discourse_keep_them_off(toy):
     train, _ = toy
     data = AllWordsWSD(**QUICK).fit(train).to_dict()
-    for option in ("gloss_weight", "discourse_weight"):
+    for option in ("gloss_weight", "discourse_weight", "temperature"):
         del data["params"][option]
     loaded = AllWordsWSD.from_dict(data)
-    assert (loaded.gloss_weight, loaded.discourse_weight) == (0.0, 0.0)
+    assert (loaded.gloss_weight, loaded.discourse_weight, loaded.temperature) == (0.0, 0.0, 1.0)
     assert AllWordsWSD().gloss_weight > 0 and AllWordsWSD().discourse_weight > 0
 
 
@@ -359,6 +359,9 @@ def test_bad_parameters_and_unfitted_use(toy):
             AllWordsWSD(**{**QUICK, option: -1.0}).fit(train)
         with pytest.raises(ValueError, match=option):
             AllWordsWSD(**{**QUICK, option: math.nan}).fit(train)
+    for temperature in (0.0, -1.0, math.nan, math.inf, True):
+        with pytest.raises(ValueError, match="temperature"):
+            AllWordsWSD(**QUICK, temperature=temperature).fit(train)
     with pytest.raises(ValueError, match="not fitted"):
         AllWordsWSD(**QUICK).predict(test)
     with pytest.raises(ValueError, match="no labelled"):
@@ -400,3 +403,25 @@ def test_real_semeval2007_end_to_end(tmp_path):
     assert table["answered"][0] == table["instances"][0] == 455
     assert table["F1"][0] > mfs + 0.05
     assert score_key_files(key_path, tmp_path / "semeval2007.key.txt")["F1"] == table["F1"][0]
+
+
+def test_temperature_changes_no_answer_only_how_sure_each_is(toy):
+    """Two-sense keys: a classifier answer's share at temperature T is the logistic of its
+    log-odds at T=1 divided by T, and its margin is twice the share minus one."""
+    from scipy.special import expit, logit
+
+    train, test = toy
+    system = AllWordsWSD(**QUICK, epochs=5).fit(train)
+    system.temperature = 1.0
+    plain = system.decide(test)
+    system.temperature = 4.0
+    cooled = system.decide(test)
+    assert [(d.sense, d.source) for d in cooled] == [(d.sense, d.source) for d in plain]
+    pairs = [(p, c) for inst, p, c in zip(test, plain, cooled, strict=True)
+             if p.source == "classifier" and len(system.models_[inst.key].classes) == 2
+             and p.score < 1 - 1e-9]  # fmt: skip
+    assert len(pairs) >= 3 and any(p.score > 0.8 for p, _ in pairs)
+    for p, c in pairs:
+        assert c.score == pytest.approx(expit(logit(p.score) / 4.0), abs=1e-6)
+        assert c.margin == pytest.approx(2 * c.score - 1)
+        assert 0.5 <= c.score <= p.score

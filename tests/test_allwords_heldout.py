@@ -8,7 +8,13 @@ import pytest
 
 from wsd.allwords import AllWordsWSD
 from wsd.allwords.context import sentence_of
-from wsd.allwords.heldout import document_folds, mfs_f1, score_parts, setting_f1
+from wsd.allwords.heldout import (
+    classifier_answers,
+    document_folds,
+    mfs_f1,
+    score_parts,
+    setting_f1,
+)
 from wsd.allwords.predict import prior_weight
 from wsd.corpora.framework import load_dataset
 from wsd.instance import Instance
@@ -96,6 +102,25 @@ def test_setting_f1_equals_evaluate_with_gloss_overlaps_on_semeval2007():
             setattr(system, name, value)
         assert setting_f1(parts, setting) == pytest.approx(system.evaluate(test)["F1"],
                                                            abs=1e-12)
+
+
+def test_classifier_answers_are_the_totals_behind_each_reported_score():
+    """What a temperature is fitted on must be what ``decide`` turns into scores: the rows
+    the classifier answers (not the margin's MFS fallbacks), their totals and gold masks."""
+    from wsd.evaluation.calibration import fit_temperature, softmax_with_temperature
+
+    train, test = document_folds(_noisy_corpus(), 2, seed=0)[0]
+    setting = {"prior": 1.0, "prior_count": 20.0, "discourse_weight": 2.0, "margin": 0.5}
+    system = AllWordsWSD(**{**QUICK, **setting}, epochs=3).fit(train)
+    totals, gold = classifier_answers(score_parts(system, test, gloss=False), setting)
+    system.temperature = fit_temperature(totals, gold)
+    decisions = [d for d in system.decide(test) if d.source == "classifier"]
+    assert 0 < len(decisions) == len(totals) < len(test)  # some rows fell back to the MFS
+    shares = softmax_with_temperature(totals, system.temperature).max(axis=1)
+    assert [d.score for d in decisions] == pytest.approx(shares.tolist(), abs=1e-9)
+    right = [inst.senses[0] == d.sense for inst, d in zip(test, system.decide(test), strict=True)
+             if d.source == "classifier"]  # fmt: skip
+    assert right == gold[np.arange(len(gold)), totals.argmax(axis=1)].tolist()
 
 
 def test_prior_count_weighs_the_prior_more_for_keys_with_few_examples():

@@ -181,13 +181,14 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     result = run("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
                  "--save", str(model), "--epochs", "5", "--models", "2", "--prior", "0.5",
                  "--gloss-weight", "0", "--discourse-weight", "0", "--prior-count", "5",
-                 "--backoff-margin", "0")
+                 "--backoff-margin", "0", "--temperature", "3")
     assert result.returncode == 0, result.stderr
     from wsd.allwords import AllWordsWSD
 
     saved = AllWordsWSD.load(model).get_params()
     assert (saved["n_models"], saved["prior"], saved["gloss_weight"], saved["discourse_weight"],
-            saved["prior_count"], saved["margin"]) == (2, 0.5, 0.0, 0.0, 5.0, 0.0)  # fmt: skip
+            saved["prior_count"], saved["margin"], saved["temperature"]) == (
+                2, 0.5, 0.0, 0.0, 5.0, 0.0, 3.0)  # fmt: skip
     assert "test" in result.stdout and "F1" in result.stdout
     answers = (keys / "test.key.txt").read_text().splitlines()
     assert len(answers) == 6
@@ -198,6 +199,8 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
                            str(tmp_path / "missing.data.xml")), "missing.data.xml")
     assert_clean_error(run("allwords", "--train", str(train), "--evaluate", str(test),
                            "--gloss-weight", "-1"), "gloss_weight")
+    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+                           "--temperature", "0"), "temperature")
     # prediction-time weights act on a saved model; training options are refused
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
                            "--prior", "-2"), "prior")

@@ -299,7 +299,7 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     chosen = {"seed": args.seed, "epochs": args.epochs, "n_models": args.models,
               "prior": args.prior, "gloss_weight": args.gloss_weight,
               "discourse_weight": args.discourse_weight, "prior_count": args.prior_count,
-              "margin": args.backoff_margin}
+              "margin": args.backoff_margin, "temperature": args.temperature}
     options.update({name: value for name, value in chosen.items() if value is not None})
     if args.features is not None:
         from wsd.allwords.features import feature_set
@@ -503,7 +503,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", help="train and save the system to this .npz model file (with no "
                                   "--evaluate it only trains)")
     p.add_argument("--model", help="apply a model saved with --save instead of training; "
-                                   "the prediction-time weights (--prior to --backoff-margin) "
+                                   "the prediction-time weights (--prior to --temperature) "
                                    "still apply")
     p.add_argument("--features", choices=ALLWORDS_FEATURE_SETS, default=None,
                    help="feature set: tuned (the default), ims, either +context (the target's "
@@ -524,6 +524,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backoff-margin", type=float, default=None,
                    help="answer the most frequent sense when the best sense wins by less "
                         "(default: 0.5)")
+    p.add_argument("--temperature", type=float, default=None,
+                   help="a classifier answer's score is the softmax of its totals divided by "
+                        "this; changes no answer (default: 10)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="parallel training processes; results do not depend on it (default: 1)")

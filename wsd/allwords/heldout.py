@@ -131,9 +131,12 @@ def _softmax(totals: np.ndarray) -> np.ndarray:
     return exp / exp.sum(axis=1, keepdims=True)
 
 
-def setting_f1(parts: ScoreParts, setting: Mapping[str, float]) -> float:
-    """F1 (framework scorer) of the system with the prediction-time weights in ``setting``
-    (keys of ``PREDICTION_WEIGHTS``; missing ones count as 0)."""
+def setting_totals(parts: ScoreParts, setting: Mapping[str, float]
+                   ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The total scores (classifier, prior, gloss, discourse) of the classifier rows with the
+    prediction-time weights in ``setting`` (keys of ``PREDICTION_WEIGHTS``; missing ones count
+    as 0), and which rows the classifier answers (the others fall back to their most frequent
+    sense: the best beats the runner-up by less than the ``margin``)."""
     prior, prior_count, gloss, discourse, margin = (float(setting.get(name, 0.0))
                                                     for name in PREDICTION_WEIGHTS)  # fmt: skip
     totals = parts.scores.copy()
@@ -153,17 +156,30 @@ def setting_f1(parts: ScoreParts, setting: Mapping[str, float]) -> float:
         members = parts.group[shared]
         others = (sums[members] - soft[shared]) / (sizes[members] - 1)[:, None]
         totals[shared] += discourse * others
+    answered = np.ones(len(totals), dtype=bool)
+    if margin and totals.shape[1] > 1:
+        ordered = np.sort(totals, axis=1)
+        answered = ordered[:, -1] - ordered[:, -2] >= margin
+    return totals, answered
+
+
+def setting_f1(parts: ScoreParts, setting: Mapping[str, float]) -> float:
+    """F1 (framework scorer) of the system with the prediction-time weights in ``setting``
+    (keys of ``PREDICTION_WEIGHTS``; missing ones count as 0)."""
+    totals, answered = setting_totals(parts, setting)
     rows = np.arange(len(totals))
-    best = np.argmax(totals, axis=1)
-    right = parts.correct[rows, best]
-    if margin and len(totals):
-        top = totals[rows, best]
-        rest = totals.copy()
-        rest[rows, best] = -np.inf
-        unsure = top - rest.max(axis=1) < margin
-        right = np.where(unsure, parts.mfs_correct, right)
+    right = np.where(answered, parts.correct[rows, np.argmax(totals, axis=1)], parts.mfs_correct)
     return _f1(parts.fixed_correct + int(right.sum()), parts.fixed_answered + len(totals),
                parts.total)
+
+
+def classifier_answers(parts: ScoreParts, setting: Mapping[str, float]
+                       ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The total scores and gold-class masks of the rows the classifier answers with
+    ``setting``: what a temperature is fitted on and its calibration measured on
+    (``wsd.evaluation.calibration``)."""
+    totals, answered = setting_totals(parts, setting)
+    return totals[answered], parts.correct[answered]
 
 
 def _f1(correct: int, answered: int, total: int) -> float:

@@ -31,7 +31,9 @@ class Decision:
 
     ``source``: "classifier", "mfs" (the key's most frequent training sense) or "first-sense"
     (WordNet's), None when nothing answered. ``score``: the chosen sense's share of the
-    softmax of the classifier's total scores, or its relative training frequency for "mfs";
+    softmax of the classifier's total scores divided by the system's ``temperature`` (an
+    estimate of how often such an answer is right), or its relative training frequency for
+    "mfs";
     ``margin``: that share minus the runner-up's (the whole share when there is none). Both
     are None for the WordNet first sense, which has no scores.
     """
@@ -159,7 +161,7 @@ def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
     if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
         return _frequency_decision(system.sense_counts_[key])
     best = int(ranked[0])
-    score, margin = _shares(special.softmax(scores), best)
+    score, margin = _shares(special.softmax(scores / system.temperature), best)
     return Decision(model.classes[best], CLASSIFIER, score, margin)
 
 

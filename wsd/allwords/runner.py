@@ -36,7 +36,7 @@ def resolve_dataset(
 
 # Options that act when answering, not when training: they can change a loaded model.
 PREDICTION_OPTIONS = ("prior", "prior_count", "gloss_weight", "discourse_weight", "margin",
-                      "backoff")
+                      "temperature", "backoff")
 _RUN_OPTIONS = ("n_jobs", "verbose")  # how to run, not what to compute
 
 

@@ -6,6 +6,8 @@ found by trying hostile input through the CLI; each failed before its fix."""
 import gzip
 import io
 import json
+import os
+import subprocess
 import warnings
 import zipfile
 from dataclasses import replace
@@ -14,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from test_allwords import QUICK, _bank_sentences, _corpus, _load
+from test_cli import WSD
 from test_reliability import assert_one_line_error, run_cli, write
 
 from wsd.allwords import AllWordsWSD
@@ -287,9 +290,26 @@ def test_disambiguate_file_errors_name_the_file(tmp_path, npz_model, capsys, mon
     empty = write(tmp_path / "e.txt", " \n")
     code, err = run_cli(capsys, "disambiguate", "--model", npz_model, "--file", empty)
     assert_one_line_error(code, err, "e.txt holds no text")
-    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"bank \xff"), encoding="utf-8"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"bank\nriver \xff"),
+                                                      encoding="utf-8"))  # fmt: skip
     code, err = run_cli(capsys, "disambiguate", "--model", npz_model, "--file", "-")
-    assert_one_line_error(code, err, "<stdin>: not UTF-8 text")
+    assert_one_line_error(code, err, "<stdin>:2: not UTF-8 text")
+
+
+@pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
+def test_disambiguate_refuses_bad_bytes_on_a_real_stdin_in_any_locale(npz_model, locale):
+    """A C locale's stdin decodes bad bytes to escapes instead of failing: they must still be
+    refused, with the line, and nothing printed for the good line before them."""
+    env = {**os.environ, "LC_ALL": locale, "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    result = subprocess.run(
+        [WSD, "disambiguate", "--model", str(npz_model), "--file", "-"],
+        input=b"The bank of the river.\nbank \xff\xfe\n", capture_output=True, env=env,
+        timeout=300, check=False,
+    )  # fmt: skip
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2 and "Traceback" not in err, err
+    assert "<stdin>:2: not UTF-8 text" in err and not result.stdout
 
 
 # -- annotate inputs and output folder --------------------------------------------------------

@@ -28,7 +28,7 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
-from wsd.persistence import check_output_path, read_text
+from wsd.persistence import check_output_path, decode_text, read_text
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
@@ -74,10 +74,11 @@ def _read_file(name: str) -> str:
     """The text of ``--file`` (``-``: stdin); ValueError naming it when it is not UTF-8."""
     if name != "-":
         return read_text(name)
-    try:
+    raw = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a StringIO
+    if raw is None:
         return sys.stdin.read()
-    except UnicodeDecodeError as err:
-        raise ValueError(f"<stdin>: not UTF-8 text ({err.reason})") from None
+    # the bytes, decoded here: in a C locale, stdin lets bad bytes through as escapes
+    return decode_text(raw.read(), "<stdin>")
 
 
 def _no_text(args: argparse.Namespace, what: str) -> ValueError:

@@ -296,6 +296,13 @@ def test_disambiguate_file_errors_name_the_file(tmp_path, npz_model, capsys, mon
     assert_one_line_error(code, err, "<stdin>:2: not UTF-8 text")
 
 
+@pytest.mark.parametrize("target", ["", "  "])
+def test_disambiguate_refuses_an_empty_target(npz_model, capsys, target):
+    for model in (("--model", npz_model), ()):
+        code, err = run_cli(capsys, "disambiguate", *model, "--target", target, "The bank.")
+        assert_one_line_error(code, err, "--target is empty")
+
+
 @pytest.mark.parametrize("locale", ["C", "C.UTF-8"])
 def test_disambiguate_refuses_bad_bytes_on_a_real_stdin_in_any_locale(npz_model, locale):
     """A C locale's stdin decodes bad bytes to escapes instead of failing: they must still be

@@ -110,6 +110,9 @@ def _read_text(args: argparse.Namespace) -> str:
 def cmd_disambiguate(args: argparse.Namespace) -> int:
     from wsd.experiments import rawtext
 
+    if args.target is not None and not args.target.strip():
+        raise ValueError("--target is empty: give the word to disambiguate (any inflection), "
+                         "or leave --target out to tag every content word")
     model = rawtext.load_any_model(args.model) if args.model else None
     if rawtext.uses_raw_text(model, args.target):
         fmt = "json" if args.json else args.format

@@ -137,8 +137,23 @@ def test_typographic_quotes_and_apostrophes_split_as_ascii_ones():
     assert all(text[w.start : w.end] == w.text for w in words)
 
 
+def test_invisible_characters_from_the_web_stay_out_of_the_words():
+    """A zero-width space separates words; a soft hyphen, zero-width joiner or byte-order mark
+    is dropped from the form the tagger and lemmatizer see, while offsets keep pointing at
+    the text as given."""
+    from wsd.text import analyze
+
+    text = "\ufeffHis bank\u00adruptcy ended.\u200bThe river\u200bbank flooded."
+    words = [w for s in analyze(text) for w in s.words]
+    assert [w.text for w in words] == ["His", "bank\u00adruptcy", "ended", ".", "The", "river",
+                                       "bank", "flooded", "."]  # fmt: skip
+    assert ("bankruptcy", "NOUN") in {(w.lemma, w.pos) for w in words}
+    assert all(text[w.start : w.end] == w.text for w in words)
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019")), max_size=60))
+@given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019"
+                                             "\u00ad\u200b\ufeff")), max_size=60))
 def test_offsets_always_point_at_the_words(text):
     from wsd.text import analyze
 

@@ -3,8 +3,10 @@
 The rules of NLTK's ``TreebankWordTokenizer`` (``tokenize`` and ``span_tokenize``, NLTK 3.9+;
 Apache License 2.0), kept here so that the raw-text path starts without NLTK, whose import
 alone costs over a second. ``tests/test_text_compiled.py`` checks that both give the same
-spans on hand-written and generated text. One departure: typographic quotes and apostrophes
-(“ ” ’) are read as ASCII ones, which NLTK's rules leave stuck to their words.
+spans on hand-written and generated text. Two departures: typographic quotes and apostrophes
+(“ ” ’) are read as ASCII ones, which NLTK's rules leave stuck to their words; and text copied
+from the web keeps its invisible characters out of the words: a zero-width space separates
+words, a soft hyphen or zero-width joiner inside a word is dropped from its form.
 """
 
 from __future__ import annotations
@@ -58,19 +60,29 @@ def tokenize(text: str) -> list[str]:
 # Typographic quotes and apostrophes read as their ASCII forms, one character for one, so
 # that offsets stay those of the input: “causes” and don’t tokenize as "causes" and don't do.
 _TYPOGRAPHIC = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
-                              "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'"})
+                              "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'",
+                              "\u200b": " "})  # a zero-width space: a word break
+# Soft hyphen, zero-width non-joiner and joiner, word joiner, byte-order mark: not part of a
+# word's form (*bank\u00adruptcy* is *bankruptcy*).
+_INVISIBLE = re.compile("[\u00ad\u200c\u200d\u2060\ufeff]")
 
 
 def ascii_quotes(text: str) -> str:
-    """``text`` with typographic quotes and apostrophes as ASCII ones (the same length)."""
+    """``text`` with typographic quotes and apostrophes as ASCII ones and zero-width spaces as
+    spaces (the same length)."""
     return text.translate(_TYPOGRAPHIC)
 
 
 def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
     """The Treebank tokens of ``text`` with their ``(start, end)`` character offsets. A token
     is given in Treebank form, as NLTK's tagger was trained on it: a double quote is `` or ''
-    as it opens or closes; typographic quotes and apostrophes count as ASCII ones."""
+    as it opens or closes; typographic quotes and apostrophes count as ASCII ones; invisible
+    characters (soft hyphen, zero-width joiners) are left out of forms, not out of spans."""
     plain = ascii_quotes(text)
+    kept = None
+    if _INVISIBLE.search(plain):
+        kept = [i for i, char in enumerate(plain) if not _INVISIBLE.match(char)]
+        plain = _INVISIBLE.sub("", plain)
     forms = tokenize(plain)
     surfaces = forms
     if '"' in plain or "''" in plain:
@@ -81,7 +93,8 @@ def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
     for form, surface in zip(forms, surfaces, strict=True):
         start = plain.index(surface, point)
         point = start + len(surface)
-        found.append((form, start, point))
+        found.append((form, start, point) if kept is None
+                     else (form, kept[start], kept[point - 1] + 1))  # fmt: skip
     return found
 
 

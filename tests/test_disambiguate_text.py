@@ -88,6 +88,11 @@ def test_cli_json_tsv_conll_and_inflected_target(model_path):
     assert rows[0][:4] == ["sentence", "token", "start", "end"]
     tagged = [row for row in rows[1:] if row[7] != "_"]
     assert [row[1] for row in tagged] == ["bank", "banks"]
+    assert "does not occur" not in target.stderr
+    absent = run("disambiguate", "--model", str(model_path), "--target", "pitcher", TEXT)
+    assert absent.returncode == 0 and "(no word to disambiguate)" in absent.stdout
+    assert absent.stderr.strip() == ("wsd: note: 'pitcher' does not occur in the text (in any "
+                                     "inflection, as a content word)")
     conll = run("disambiguate", "--model", str(model_path), "--format", "conll", TEXT).stdout
     assert conll.count("# text = ") == 4
     plain = run("disambiguate", "--model", str(model_path), TEXT).stdout

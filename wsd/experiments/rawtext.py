@@ -50,4 +50,7 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
         compiled.ensure()
 
     sentences, words = tag_text(model, text, target)
+    if target is not None and not words:
+        warnings.warn(f"{target!r} does not occur in the text (in any inflection, as a content "
+                      f"word)", stacklevel=2)  # fmt: skip
     return render(sentences, words, fmt)

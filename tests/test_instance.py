@@ -1,6 +1,7 @@
 import pytest
 
 from wsd import Instance, instances_from_text
+from wsd.instance import token_spans
 
 
 def test_marker_finds_target_and_strips_marker():
@@ -73,3 +74,12 @@ def test_sentences_end_after_periods_but_not_after_abbreviations_or_initials():
     assert [text[a:b] for a, b in sentence_spans(text)] == [
         "Up to and including E. Robert Wallach, a friend of Gen. Lee.", "He left.",
         "(J. Smith wrote it.)", "Mr. Brown came at 5 p.m. and sat.", "It was over."]
+
+
+def test_invisible_characters_stay_out_of_tokens_but_not_out_of_offsets():
+    text = "He caught a huge bas\u00ads off the\u200bpier."
+    inst = Instance.from_text(text, target="bas\u00ads", lemma="bass")
+    assert inst.tokens == ("He", "caught", "a", "huge", "bass", "off", "the", "pier", ".")
+    assert inst.target == "bass"
+    spans = token_spans(text)
+    assert [text[s:e] for s, e in spans][4] == "bas\u00ads" and len(spans) == len(inst.tokens)

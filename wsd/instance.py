@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wsd.treebank import ascii_quotes, span_tokenize  # NLTK's rules, without NLTK
+from wsd.treebank import ascii_quotes, span_tokenize, visible  # NLTK's rules, no NLTK
 
 _MARKER = re.compile(r"<<(.+?)>>")
 # A sentence end inside a line: . ! or ? (maybe closing a quote) before a capital or a quote.
@@ -216,7 +216,7 @@ def instances_from_text(
         )
 
     spans = token_spans(text)
-    tokens = tuple(text[s:e] for s, e in spans)
+    tokens = tuple(visible(text[s:e]) for s, e in spans)
     result = []
     for n, (char_start, char_end) in enumerate(char_ranges):
         covered = [i for i, (s, e) in enumerate(spans) if s < char_end and e > char_start]

@@ -67,6 +67,11 @@ _TYPOGRAPHIC = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u20
 _INVISIBLE = re.compile("[\u00ad\u200c\u200d\u2060\ufeff]")
 
 
+def visible(token: str) -> str:
+    """``token`` without the invisible characters ``tokens_with_spans`` leaves out of forms."""
+    return _INVISIBLE.sub("", token)
+
+
 def ascii_quotes(text: str) -> str:
     """``text`` with typographic quotes and apostrophes as ASCII ones and zero-width spaces as
     spaces (the same length)."""
@@ -82,7 +87,7 @@ def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
     kept = None
     if _INVISIBLE.search(plain):
         kept = [i for i, char in enumerate(plain) if not _INVISIBLE.match(char)]
-        plain = _INVISIBLE.sub("", plain)
+        plain = visible(plain)
     forms = tokenize(plain)
     surfaces = forms
     if '"' in plain or "''" in plain:

@@ -25,6 +25,7 @@ import numpy as np
 
 from wsd import persistence
 from wsd.instance import Instance, document_sentence_spans, token_spans
+from wsd.treebank import visible
 
 
 @runtime_checkable
@@ -104,7 +105,7 @@ class OneWordAnnotator:
             if not self.mentioned.search(sentence):
                 continue
             spans = token_spans(sentence)
-            tokens = tuple(sentence[s:e] for s, e in spans)
+            tokens = tuple(visible(sentence[s:e]) for s, e in spans)
             for i, token in enumerate(tokens):
                 if token.lower() in self.forms:
                     inst = Instance(id=f"{start}:{i}", tokens=tokens, span=(i, i + 1),

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_allwords import QUICK, _bank_sentences, _corpus, _load
 from test_cli import WSD
 from test_reliability import assert_one_line_error, run_cli, write
@@ -294,6 +296,30 @@ def test_disambiguate_file_errors_name_the_file(tmp_path, npz_model, capsys, mon
                                                       encoding="utf-8"))  # fmt: skip
     code, err = run_cli(capsys, "disambiguate", "--model", npz_model, "--file", "-")
     assert_one_line_error(code, err, "<stdin>:2: not UTF-8 text")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=40) | st.text(max_size=20).map(lambda t: t.encode("utf-8")))
+def test_stdin_is_given_back_whole_or_refused_at_its_first_bad_line(raw):
+    """Any bytes on stdin: the text exactly as UTF-8 decodes it (a BOM dropped), or one error
+    naming the line of the first byte that is not UTF-8; never escaped bad bytes."""
+    import sys
+
+    from wsd.cli import _read_file
+
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
+    try:
+        try:
+            expected = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            line = raw[: err.start].count(b"\n") + 1
+            with pytest.raises(ValueError, match=f"^<stdin>:{line}: not UTF-8 text"):
+                _read_file("-")
+        else:
+            assert _read_file("-") == expected
+    finally:
+        sys.stdin = saved
 
 
 @pytest.mark.parametrize("target", ["", "  "])

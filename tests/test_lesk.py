@@ -254,6 +254,26 @@ def test_predictions_are_deterministic():
         assert first == system(TinyInventory(), **PLAIN).predict(insts)
 
 
+def test_context_words_do_not_leak_between_sentences_or_tags():
+    """One system scores instances of many sentences in any order (its per-sentence cache of
+    normalised words must not answer for another sentence, nor for other tags)."""
+    rng = random.Random(0)
+    vocabulary = ["money", "water", "river", "lends", "the", "bank", "deposit", "a", "sea"]
+    instances = []
+    for k in range(300):
+        tokens = (*rng.choices(vocabulary, k=rng.randint(0, 6)), "bank",
+                  *rng.choices(vocabulary, k=rng.randint(0, 6)))  # fmt: skip
+        start = tokens.index("bank")
+        pos = tuple(rng.choice(["NN", "VB", "JJ"]) for _ in tokens) if k % 2 else None
+        instances.append(Instance(id=f"i{k}", tokens=tokens, span=(start, start + 1),
+                                  lemma="bank", pos=pos))  # fmt: skip
+    shared = SimplifiedLesk(TinyInventory(), window=2, **PLAIN)
+    order = [*instances, *rng.sample(instances, len(instances))]
+    for inst in order:
+        fresh = SimplifiedLesk(TinyInventory(), window=2, **PLAIN)
+        assert shared.context_words(inst) == fresh.context_words(inst)
+
+
 @needs_wordnet
 def test_lemmatization_matches_inflected_forms():
     inst = sentence("she", "deposited", "it", "in", "the", "bank")

@@ -65,10 +65,11 @@ class CorpusLemmaBag(BagOfWords):
 @functools.lru_cache(maxsize=4)
 def extractors(spec_json: str) -> tuple[Any, ...]:
     """The extractors of a feature spec (JSON of a preset name or extractor configs), built once
-    per process (a lemmatizing bag of words loads WordNet)."""
+    per process (a lemmatizing bag of words loads WordNet; building and checking configs costs
+    more than extracting one word's features)."""
     spec = json.loads(spec_json)
     featurizer = Featurizer.preset(spec) if isinstance(spec, str) else Featurizer(spec)
-    return tuple(featurizer.extractors)
+    return tuple(featurizer.built_extractors()) if featurizer.extractors else ()
 
 
 def spec_json(features: FeatureSpec) -> str:

@@ -54,7 +54,7 @@ class KeyModel:
     def rows(self) -> dict[str, int]:
         """Feature name -> weight row, built on first use (a trained model that is only saved
         never needs it)."""
-        return {f: i for i, f in enumerate(self.features)}
+        return dict(zip(self.features, range(len(self.features)), strict=True))
 
     @functools.cached_property
     def dense_rows(self) -> tuple[np.ndarray, np.ndarray]:

@@ -23,8 +23,10 @@ arrays on first use.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
+import operator
 import tokenize
 import zipfile
 import zlib
@@ -114,21 +116,25 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
 
 
 class Vocabulary:
-    """The shared feature names, kept as the file's NUL-separated UTF-8 bytes; a name is
-    decoded when a key's classifier asks for it (splitting them all would cost the load)."""
+    """The shared feature names, kept as the file's decoded text and split into names when a
+    key's classifier first asks for some (splitting at load would cost every start)."""
 
-    def __init__(self, data: np.ndarray) -> None:
-        self._data = data.tobytes()
-        breaks = np.flatnonzero(data == 0) if data.size else np.zeros(0, dtype=np.int64)
-        self._starts = np.concatenate([[0], breaks + 1]) if data.size else breaks
-        self._ends = np.concatenate([breaks, [data.size]]) if data.size else breaks
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._size = text.count(SEPARATOR) + 1 if text else 0
 
     def __len__(self) -> int:
-        return len(self._starts)
+        return self._size
+
+    @functools.cached_property
+    def _names(self) -> list[str]:
+        return self._text.split(SEPARATOR) if self._text else []
 
     def names(self, ids: np.ndarray) -> list[str]:
-        data, starts, ends = self._data, self._starts[ids].tolist(), self._ends[ids].tolist()
-        return [data[s:e].decode("utf-8") for s, e in zip(starts, ends, strict=True)]
+        if len(ids) == 0:
+            return []
+        found = operator.itemgetter(*ids.tolist())(self._names)  # a tuple, or one name
+        return list(found) if len(ids) > 1 else [found]
 
 
 class KeyModels(Mapping[str, KeyModel]):
@@ -307,11 +313,10 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     for name in ("coef", "intercepts"):
         if not np.isfinite(arrays[name]).all():
             raise bad(f"has non-finite values (NaN or infinity) in {name}")
-    try:  # one pass over the bytes; names are split from them lazily
-        arrays["vocabulary"].tobytes().decode("utf-8")
+    try:  # one pass over the bytes; names are split from the text lazily
+        vocabulary = Vocabulary(arrays["vocabulary"].tobytes().decode("utf-8"))
     except UnicodeDecodeError as err:
         raise bad(f"has a vocabulary that is not UTF-8 ({err})") from err
-    vocabulary = Vocabulary(arrays["vocabulary"])
     ids = arrays["feature_ids"]
     if ids.size and (ids.min() < 0 or ids.max() >= len(vocabulary)):
         raise bad(f"has feature ids outside its vocabulary of {len(vocabulary)} names")

@@ -111,7 +111,8 @@ class Featurizer(ParamsMixin):
         with WordNet's morphy."""
         return cls(_preset_extractors(name, window, lemmatize), weighting=weighting)
 
-    def _extractors(self) -> list[ExtractorLike]:
+    def built_extractors(self) -> list[ExtractorLike]:
+        """The extractors, those given as configs built (each call builds them afresh)."""
         if not self.extractors:
             raise ValueError("a Featurizer needs at least one extractor")
         return [extractor_from_dict(e) if isinstance(e, Mapping) else e for e in self.extractors]
@@ -125,12 +126,12 @@ class Featurizer(ParamsMixin):
 
     def dense_extractors(self) -> list[Any]:
         """The extractors that give a dense block (``dense = True``), in order."""
-        return [e for e in self._extractors() if getattr(e, "dense", False)]
+        return [e for e in self.built_extractors() if getattr(e, "dense", False)]
 
     def extract(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
         """The unweighted sparse features of each instance (tagging it first when POS is
         needed); dense extractors are left to ``fit`` and ``transform``."""
-        extractors = [e for e in self._extractors() if not getattr(e, "dense", False)]
+        extractors = [e for e in self.built_extractors() if not getattr(e, "dense", False)]
         if self._uses_pos(extractors):
             instances = ensure_pos(instances, required=self.require_pos)
         rows = []
@@ -185,7 +186,7 @@ class Featurizer(ParamsMixin):
         return {
             "format": FORMAT,
             "version": VERSION,
-            "extractors": [extractor_to_dict(e) for e in self._extractors()],
+            "extractors": [extractor_to_dict(e) for e in self.built_extractors()],
             "weighting": self._weighting().to_dict(),
             "require_pos": self.require_pos,
             "dense_scaling": [{"mean": m.tolist(), "deviation": d.tolist()}

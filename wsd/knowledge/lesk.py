@@ -141,6 +141,9 @@ class _Normaliser:
         return [w for w in words if w is not None]
 
 
+_SENTENCES_KEPT = 256
+
+
 class _Lesk(InventorySystem):
     """What every Lesk variant shares: options, context, backoff, fit/predict/score."""
 
@@ -171,6 +174,7 @@ class _Lesk(InventorySystem):
             raise ValueError(f"window must be None (whole sentence) or an int >= 0, not {window!r}")
         self._norm: _Normaliser | None = None
         self._signatures: dict[tuple[str, str], object] = {}
+        self._sentences: dict[tuple, list[tuple[str | None, str | None]]] = {}
 
     # -- shared machinery -------------------------------------------------------------
     def _normaliser(self) -> _Normaliser:
@@ -223,14 +227,23 @@ class _Lesk(InventorySystem):
 
     def context_words(self, inst: Instance) -> list[tuple[str, str | None]]:
         """Normalised context words with their WordNet POS letter (None when unknown)."""
-        norm = self._normaliser()
-        words = []
-        for i in self.context_positions(inst):
-            letter = tag_letter(inst.pos[i]) if inst.pos is not None else None
-            word = norm.word(inst.tokens[i], letter)
-            if word is not None:
-                words.append((word, letter))
-        return words
+        normalised = self._normalised(inst)
+        return [normalised[i] for i in self.context_positions(inst)  # type: ignore[misc]
+                if normalised[i][0] is not None]  # fmt: skip
+
+    def _normalised(self, inst: Instance) -> list[tuple[str | None, str | None]]:
+        """Every token of the instance's sentence normalised, with its letter: kept for the
+        last ``_SENTENCES_KEPT`` sentences, as a sentence's instances come close together."""
+        key = (tuple(inst.tokens), None if inst.pos is None else tuple(inst.pos))
+        if key not in self._sentences:
+            if len(self._sentences) >= _SENTENCES_KEPT:
+                del self._sentences[next(iter(self._sentences))]
+            norm = self._normaliser()
+            letters = ([tag_letter(tag) for tag in inst.pos] if inst.pos is not None
+                       else [None] * len(inst.tokens))  # fmt: skip
+            self._sentences[key] = [(norm.word(token, letter), letter)
+                                    for token, letter in zip(inst.tokens, letters, strict=True)]
+        return self._sentences[key]
 
     def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
         """Every candidate sense of the instance with its overlap score, in inventory order."""

@@ -77,6 +77,23 @@ def test_python_api_returns_nltk_synsets(model_path):
     assert lesk[0].synset.name() == "pitcher.n.01"  # the baseball player
 
 
+@pytest.mark.parametrize(("text", "target", "error", "message"), [
+    (b"the bank", None, TypeError, "decode bytes first"),
+    (None, None, TypeError, "text must be a str, not NoneType"),
+    ("the bank", 3, TypeError, "target must be a str or None, not int"),
+    ("the bank", "", ValueError, "target is empty"),
+    ("the bank", " \t", ValueError, "target is empty"),
+])
+def test_python_api_refuses_what_is_not_text_or_not_a_word(model_path, text, target, error,
+                                                          message):  # fmt: skip
+    """One clear error before any work (an empty target had tagged every word)."""
+    import wsd
+
+    for model in (model_path, None):
+        with pytest.raises(error, match=message):
+            wsd.disambiguate(text, model=model, target=target)
+
+
 def test_cli_json_tsv_conll_and_inflected_target(model_path):
     result = run("disambiguate", "--model", str(model_path), "--json", TEXT)
     assert result.returncode == 0, result.stderr

@@ -142,6 +142,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
     inflection, when given): the model's answers, or Lesk with the sense prior without one.
     ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without)."""
+    _check_input(text, target)
     system = load_system(model)
     if conventions is None:
         conventions = system.conventions if system else WORDNET
@@ -161,6 +162,19 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
             gloss=sense.gloss if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n))  # fmt: skip
     return sentences, words
+
+
+def _check_input(text: object, target: object) -> None:
+    """TypeError / ValueError for what is not text or not a word, before any work."""
+    if not isinstance(text, str):
+        hint = " (decode bytes first, e.g. data.decode('utf-8'))" if isinstance(
+            text, bytes | bytearray) else ""
+        raise TypeError(f"text must be a str, not {type(text).__name__}{hint}")
+    if target is not None and not isinstance(target, str):
+        raise TypeError(f"target must be a str or None, not {type(target).__name__}")
+    if target is not None and not target.strip():
+        raise ValueError("target is empty: give the word to disambiguate (any inflection), "
+                         "or None for every content word")
 
 
 def annotate_text(model: ModelLike, text: str, target: str | None = None) -> list[dict[str, Any]]:

@@ -154,6 +154,32 @@ def test_document_sentences_are_stripped_ordered_and_cover_every_word(text):
     assert "".join(covered.split()) == "".join(text.split())  # no character lost
 
 
+@given(st.text(st.sampled_from("ab ,;.A\n\t"), max_size=120), st.integers(1, 6))
+def test_long_sentences_are_cut_into_pieces_of_at_most_longest_words(text, longest):
+    spans = document_sentence_spans(text, longest=longest)
+    whole = document_sentence_spans(text, longest=len(text) + 1)
+    assert all(len(text[s:e].split()) <= longest for s, e in spans)
+    assert all(e1 < s2 for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False))
+    assert all(text[s:e] == text[s:e].strip() and s < e for s, e in spans)
+    # pieces only cut sentences, at spaces: every word kept, none split
+    assert [w for s, e in spans for w in text[s:e].split()] == [
+        w for s, e in whole for w in text[s:e].split()]
+    for s, e in spans:
+        assert any(ws <= s and e <= we for ws, we in whole)
+
+
+def test_a_text_without_sentence_ends_is_cut_after_a_comma_when_it_can():
+    text = "one two three, four five; six seven eight nine"
+    spans = document_sentence_spans(text, longest=4)  # a piece's second half: its words 3-4
+    assert [text[s:e] for s, e in spans] == ["one two three,", "four five; six seven",
+                                             "eight nine"]
+    from wsd.instance import LONGEST_SENTENCE
+
+    long = " ".join(["word"] * (3 * LONGEST_SENTENCE))
+    assert [len(long[s:e].split()) for s, e in document_sentence_spans(long)] == [
+        LONGEST_SENTENCE] * 3
+
+
 def test_both_annotators_split_sentences_as_the_text_pipeline(model, monkeypatch):
     import wsd.text.pipeline as pipeline
 

@@ -37,11 +37,21 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def document_sentence_spans(text: str) -> list[tuple[int, int]]:
+LONGEST_SENTENCE = 200
+"""Words (runs of non-space) a sentence may hold before ``document_sentence_spans`` cuts it:
+SemCor's longest has 251 tokens, its 99.9th percentile 103. A text without sentence ends (a
+transcript, OCR, a lowercase chat log) would otherwise be one sentence, and every target's
+bag of words reads the whole sentence, so the time would grow with its square."""
+_WORD_RUN = re.compile(r"\S+")
+
+
+def document_sentence_spans(text: str, longest: int = LONGEST_SENTENCE) -> list[tuple[int, int]]:
     """Character spans of the sentences of a whole document, as every raw-text path splits
     it (``wsd disambiguate``, ``wsd annotate`` with either model): a line break always ends a
     sentence (so a blank line ends a paragraph), then :func:`sentence_spans` within each
-    line; whitespace around a sentence is left out, blank ones are dropped."""
+    line; whitespace around a sentence is left out, blank ones are dropped. A sentence of
+    more than ``longest`` words is cut into pieces of at most ``longest`` words, after a
+    word ending in , ; or : in a piece's second half when there is one."""
     spans = []
     offset = 0
     for line in text.splitlines(keepends=True):
@@ -50,9 +60,27 @@ def document_sentence_spans(text: str) -> list[tuple[int, int]]:
             stripped = piece.strip()
             if stripped:
                 left = offset + start + len(piece) - len(piece.lstrip())
-                spans.append((left, left + len(stripped)))
+                spans.extend(_cut(text, left, left + len(stripped), longest))
         offset += len(line)
     return spans
+
+
+def _cut(text: str, start: int, end: int, longest: int) -> list[tuple[int, int]]:
+    """``[(start, end)]``, or pieces of at most ``longest`` words when the span has more."""
+    if end - start <= 2 * longest:  # too short to hold more than ``longest`` words
+        return [(start, end)]
+    words = [m.span() for m in _WORD_RUN.finditer(text, start, end)]
+    pieces, first = [], 0
+    while len(words) - first > longest:
+        last = first + longest - 1
+        for k in range(last, first + longest // 2 - 1, -1):
+            if text[words[k][1] - 1] in ",;:":
+                last = k
+                break
+        pieces.append((words[first][0], words[last][1]))
+        first = last + 1
+    pieces.append((words[first][0], words[-1][1]))
+    return pieces
 
 
 def token_spans(text: str) -> list[tuple[int, int]]:

@@ -75,6 +75,9 @@ def test_python_api_returns_nltk_synsets(model_path):
     lesk = wsd.disambiguate("The pitcher threw the ball to the batter.", target="pitcher")
     assert [(w.token, w.source) for w in lesk] == [("pitcher", "lesk")]
     assert lesk[0].synset.name() == "pitcher.n.01"  # the baseball player
+    # a headline in capitals; a target inside an expression
+    [rates] = wsd.disambiguate("THE BANK RAISED INTEREST RATES.", target="rates")
+    assert (rates.token, rates.synset.name()) == ("INTEREST RATES", "interest_rate.n.01")
 
 
 @pytest.mark.parametrize(("text", "target", "error", "message"), [

@@ -104,6 +104,50 @@ def test_target_lemmas_cover_inflections():
     assert target_lemmas("Ice Cream") >= {"ice_cream"}
 
 
+def test_an_inflected_expression_target_and_a_word_inside_an_expression():
+    from wsd.text import analyze, target_lemmas
+    from wsd.text.pipeline import is_target
+
+    assert "look_up" in target_lemmas("looked up")  # an expression inflects its first word
+    assert "ice_cream" in target_lemmas("ice creams")  # or its last
+    assert "new_york" in target_lemmas("New York")
+    [sentence] = analyze("The bank raised interest rates and sold ice cream.")
+    for target, expected in (("rates", ["interest rates"]), ("RATE", ["interest rates"]),
+                             ("interest rates", ["interest rates"]), ("cream", ["ice cream"]),
+                             ("ice creams", ["ice cream"]), ("banks", ["bank"]),
+                             ("and", []), ("sold cream", [])):  # fmt: skip
+        assert [w.text for w in sentence.words
+                if w.is_content and is_target(w, target_lemmas(target))] == expected, target
+
+
+def test_a_multi_word_target_whose_words_stand_apart_is_recognised():
+    from wsd.text import analyze
+    from wsd.text.conventions import CorpusConventions
+    from wsd.text.pipeline import spelled_apart
+
+    apart = CorpusConventions({"look_up#v": (0, 10)})  # a corpus that never joined look up
+    assert spelled_apart(analyze("She looks up words.", apart), "looked up")
+    assert not spelled_apart(analyze("She looks up words."), "looked up")  # joined: found
+    assert not spelled_apart(analyze("She looks at words.", apart), "looked up")
+    assert not spelled_apart(analyze("She looks up words.", apart), "looked")
+
+
+def test_a_sentence_in_capitals_is_read_as_written_in_lowercase():
+    """The tagger reads capitals as proper nouns (no senses): a headline lost every word."""
+    from wsd.text import analyze
+    from wsd.text.pipeline import unshouted
+
+    assert unshouted(["THE", "BANK", "RAISED", "RATES", "."]) == ["The", "bank", "raised",
+                                                                   "rates", "."]  # fmt: skip
+    for unchanged in (["NASA", "said", "so"], ["BANK"], ["I", "saw", "3", "."], [], ["."]):
+        assert unshouted(unchanged) == unchanged
+    shouted = analyze("THE BANK RAISED INTEREST RATES AGAIN.")[0].words
+    written = analyze("The bank raised interest rates again.")[0].words
+    assert [(w.lemma, w.pos, w.tag) for w in shouted] == [(w.lemma, w.pos, w.tag)
+                                                          for w in written]  # fmt: skip
+    assert [w.text for w in shouted][:3] == ["THE", "BANK", "RAISED"]  # the input's text
+
+
 def test_tags_are_nltks():
     import nltk
 

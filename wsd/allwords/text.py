@@ -27,6 +27,7 @@ from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
 from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import wordnet
+from wsd.text.pipeline import is_target, unshouted
 
 LESK = "lesk"
 ModelLike = AllWordsWSD | str | Path | None
@@ -96,14 +97,15 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     found = []
     for n, sentence in enumerate(sentences):
         words = sentence.words
-        tokens = tuple("_".join(w.text.split()) for w in words)  # SemCor writes took_place
+        # SemCor writes took_place; a sentence in capitals is read as the tagger read it
+        tokens = tuple("_".join(form.split()) for form in unshouted([w.text for w in words]))
         tags = tuple(w.tag for w in words)
         meta = (("document", "text"), ("sentence", f"s{n}"),
                 ("lemmas", tuple(w.lemma for w in words)))  # fmt: skip
         for i, word in enumerate(words):
             if not word.is_content:
                 continue
-            if wanted is not None and word.lemma not in wanted and word.text.lower() not in wanted:
+            if wanted is not None and not is_target(word, wanted):
                 continue
             inst = Instance(id=f"s{n}.w{i}", tokens=tokens, span=(i, i + 1), lemma=word.lemma,
                             pos=tags, target_pos=word.pos, meta=meta)  # fmt: skip

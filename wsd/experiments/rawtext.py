@@ -39,6 +39,16 @@ def uses_raw_text(model: Any, target: str | None) -> bool:
     return True
 
 
+def _not_found(sentences: Any, target: str) -> str:
+    from wsd.text.pipeline import spelled_apart
+
+    if spelled_apart(sentences, target):
+        first = target.split()[0]
+        return (f"{target!r} is not one expression in this text: its words are tagged one by "
+                f"one here; --target {first} asks for the first")  # fmt: skip
+    return f"{target!r} does not occur in the text (in any inflection, as a content word)"
+
+
 def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain") -> str:
     """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
     WordNet and the tagger come from the compiled lexicon, compiled on the first call."""
@@ -51,6 +61,5 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
 
     sentences, words = tag_text(model, text, target)
     if target is not None and not words:
-        warnings.warn(f"{target!r} does not occur in the text (in any inflection, as a content "
-                      f"word)", stacklevel=2)  # fmt: skip
+        warnings.warn(_not_found(sentences, target), stacklevel=2)
     return render(sentences, words, fmt)

@@ -129,9 +129,21 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
     return None
 
 
+def unshouted(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` as a sentence is usually written when they are all capitals (a headline,
+    a shouted line: *THE BANK RAISED RATES*): lowercase, the first word capitalised. The
+    tagger, trained on mixed case, reads capitals as proper nouns, which have no senses.
+    Other sentences are returned as they are; a single capitalised word is not shouting."""
+    cased = [t for t in tokens if t.lower() != t.upper()]
+    if len(cased) < 2 or any(t != t.upper() for t in cased):
+        return list(tokens)
+    lowered = [t.lower() for t in tokens]
+    return [lowered[0][:1].upper() + lowered[0][1:], *lowered[1:]] if lowered else lowered
+
+
 def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word, ...]:
     found = tokens_with_spans(text)
-    tokens = [form for form, _, _ in found]  # the tagger's forms: `` for an opening quote
+    tokens = unshouted([form for form, _, _ in found])  # the tagger's forms: `` for a quote
     spans = [(start, end) for _, start, end in found]
     tags = penn_tags(tokens) if tokens else []
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
@@ -167,11 +179,46 @@ def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentenc
 
 def target_lemmas(target: str) -> frozenset[str]:
     """The lemmas a ``--target`` word can stand for: itself (lowercased, spaces as '_') and
-    its WordNet base form in each part of speech (*runs* -> run)."""
-    word = "_".join(target.lower().split())
+    its WordNet base form in each part of speech (*runs* -> run); an expression of several
+    words also with its first word's base form (*looked up* -> look_up) or its last one's
+    (*ice creams* -> ice_cream), as expressions inflect."""
+    words = target.lower().split()
+    word = "_".join(words)
     found = {word}
     for letter in "nvar":
         base = base_form(word, letter)
         if base:
             found.add(base)
+        if len(words) > 1:
+            first, last = base_form(words[0], letter), base_form(words[-1], letter)
+            if first:
+                found.add("_".join([first, *words[1:]]))
+            if last:
+                found.add("_".join([*words[:-1], last]))
     return frozenset(found)
+
+
+def is_target(word: Word, lemmas: frozenset[str]) -> bool:
+    """Whether ``word`` is an occurrence of the target whose ``target_lemmas`` are given: its
+    lemma or its text is one of them, or, for an expression, one of its words is (the target
+    *rates* in *interest rates*, tagged as the expression interest_rate)."""
+    if word.lemma in lemmas or "_".join(word.text.lower().split()) in lemmas:
+        return True
+    parts = {*word.lemma.split("_"), *word.text.lower().split()}
+    return len(parts) > 1 and not lemmas.isdisjoint(parts)
+
+
+def spelled_apart(sentences: Sequence[Sentence], target: str) -> bool:
+    """Whether the words of a target of several words (any inflection) stand one after
+    another in a sentence as single words: *looked up* where the model's corpus tags *look*
+    and *up* apart, so that they were not joined into one expression."""
+    parts = [target_lemmas(word) for word in target.split()]
+    if len(parts) < 2:
+        return False
+    for sentence in sentences:
+        words = sentence.words
+        for i in range(len(words) - len(parts) + 1):
+            if all(words[i + j].lemma in part or words[i + j].text.lower() in part
+                   for j, part in enumerate(parts)):  # fmt: skip
+                return True
+    return False

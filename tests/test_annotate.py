@@ -154,18 +154,21 @@ def test_document_sentences_are_stripped_ordered_and_cover_every_word(text):
     assert "".join(covered.split()) == "".join(text.split())  # no character lost
 
 
-@given(st.text(st.sampled_from("ab ,;.A\n\t"), max_size=120), st.integers(1, 6))
+@given(st.text(st.sampled_from("ab ,;.A-\n\t"), max_size=120), st.integers(1, 6))
 def test_long_sentences_are_cut_into_pieces_of_at_most_longest_words(text, longest):
+    import re
+
     spans = document_sentence_spans(text, longest=longest)
     whole = document_sentence_spans(text, longest=len(text) + 1)
-    assert all(len(text[s:e].split()) <= longest for s, e in spans)
-    assert all(e1 < s2 for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False))
+    assert all(len(re.findall(r"\w+", text[s:e])) <= longest for s, e in spans)
+    assert all(e1 <= s2 for (_, e1), (s2, _) in zip(spans, spans[1:], strict=False))
     assert all(text[s:e] == text[s:e].strip() and s < e for s, e in spans)
-    # pieces only cut sentences, at spaces: every word kept, none split
-    assert [w for s, e in spans for w in text[s:e].split()] == [
-        w for s, e in whole for w in text[s:e].split()]
-    for s, e in spans:
+    for s, e in spans:  # a piece lies in one sentence and ends a word: no word is cut
         assert any(ws <= s and e <= we for ws, we in whole)
+        assert not (text[e - 1 : e + 1].isalnum() and len(text[e - 1 : e + 1]) == 2)
+    # every character kept, in order
+    assert "".join("".join(text[s:e].split()) for s, e in spans) == "".join(
+        "".join(text[s:e].split()) for s, e in whole)
 
 
 def test_a_text_without_sentence_ends_is_cut_after_a_comma_when_it_can():
@@ -178,6 +181,13 @@ def test_a_text_without_sentence_ends_is_cut_after_a_comma_when_it_can():
     long = " ".join(["word"] * (3 * LONGEST_SENTENCE))
     assert [len(long[s:e].split()) for s, e in document_sentence_spans(long)] == [
         LONGEST_SENTENCE] * 3
+    # no space at all: a list run together by commas is cut between its words
+    text = "bank,river," * 3
+    assert [text[s:e] for s, e in document_sentence_spans(text, longest=4)] == [
+        "bank,river,bank,river,", "bank,river,"]
+    text = "a b c d-e f"  # a space is preferred to the hyphen inside d-e
+    assert [text[s:e] for s, e in document_sentence_spans(text, longest=4)] == [
+        "a b c", "d-e f"]
 
 
 def test_both_annotators_split_sentences_as_the_text_pipeline(model, monkeypatch):

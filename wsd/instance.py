@@ -38,11 +38,13 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 
 LONGEST_SENTENCE = 200
-"""Words (runs of non-space) a sentence may hold before ``document_sentence_spans`` cuts it:
-SemCor's longest has 251 tokens, its 99.9th percentile 103. A text without sentence ends (a
-transcript, OCR, a lowercase chat log) would otherwise be one sentence, and every target's
-bag of words reads the whole sentence, so the time would grow with its square."""
-_WORD_RUN = re.compile(r"\S+")
+"""Words (runs of letters or digits) a sentence may hold before ``document_sentence_spans``
+cuts it: SemCor's longest has 251 tokens, its 99.9th percentile 103. A text without sentence
+ends (a transcript, OCR, a lowercase chat log, a list run together by commas) would otherwise
+be one sentence, and every target's bag of words reads the whole sentence, so the time would
+grow with its square."""
+_WORD_RUN = re.compile(r"\w+")
+_SPACE = re.compile(r"\s")
 
 
 def document_sentence_spans(text: str, longest: int = LONGEST_SENTENCE) -> list[tuple[int, int]]:
@@ -66,21 +68,28 @@ def document_sentence_spans(text: str, longest: int = LONGEST_SENTENCE) -> list[
 
 
 def _cut(text: str, start: int, end: int, longest: int) -> list[tuple[int, int]]:
-    """``[(start, end)]``, or pieces of at most ``longest`` words when the span has more."""
+    """``[(start, end)]``, or pieces of at most ``longest`` words when the span has more: each
+    cut goes between two words, after a , ; or : in a piece's second half, else after a space
+    there (inside a run such as *bank,river* or *well-known* only when there is none)."""
     if end - start <= 2 * longest:  # too short to hold more than ``longest`` words
         return [(start, end)]
-    words = [m.span() for m in _WORD_RUN.finditer(text, start, end)]
-    pieces, first = [], 0
-    while len(words) - first > longest:
-        last = first + longest - 1
-        for k in range(last, first + longest // 2 - 1, -1):
-            if text[words[k][1] - 1] in ",;:":
-                last = k
-                break
-        pieces.append((words[first][0], words[last][1]))
-        first = last + 1
-    pieces.append((words[first][0], words[-1][1]))
-    return pieces
+    runs = [m.span() for m in _WORD_RUN.finditer(text, start, end)]
+    pieces, first, left = [], 0, start
+    while len(runs) - first > longest:
+        # the first word of the next piece: after a clause's end in the second half, else
+        # after the last space there, else the word after ``longest``
+        gaps = {k: text[runs[k - 1][1] : runs[k][0]]
+                for k in range(first + longest, first + longest // 2, -1)}  # fmt: skip
+        nxt = next((k for k, gap in gaps.items() if any(mark in gap for mark in ",;:")),
+                   next((k for k, gap in gaps.items() if _SPACE.search(gap)), first + longest))
+        gap_start, gap_end = runs[nxt - 1][1], runs[nxt][0]
+        spaces = [m.end() for m in _SPACE.finditer(text, gap_start, gap_end)]
+        cut = spaces[-1] if spaces else gap_end
+        pieces.append((left, cut))
+        left, first = cut, nxt
+    pieces.append((left, end))
+    return [(s + len(text[s:e]) - len(text[s:e].lstrip()), s + len(text[s:e].rstrip()))
+            for s, e in pieces]  # fmt: skip
 
 
 def token_spans(text: str) -> list[tuple[int, int]]:

@@ -132,20 +132,40 @@ def test_a_multi_word_target_whose_words_stand_apart_is_recognised():
     assert not spelled_apart(analyze("She looks up words.", apart), "looked")
 
 
-def test_a_sentence_in_capitals_is_read_as_written_in_lowercase():
-    """The tagger reads capitals as proper nouns (no senses): a headline lost every word."""
+def test_a_headline_is_read_as_running_text():
+    """The tagger reads capitalised words as proper nouns (no senses): a headline in capitals
+    or in title case lost most of its words."""
     from wsd.text import analyze
-    from wsd.text.pipeline import unshouted
+    from wsd.text.pipeline import as_written
 
-    assert unshouted(["THE", "BANK", "RAISED", "RATES", "."]) == ["The", "bank", "raised",
-                                                                   "rates", "."]  # fmt: skip
-    for unchanged in (["NASA", "said", "so"], ["BANK"], ["I", "saw", "3", "."], [], ["."]):
-        assert unshouted(unchanged) == unchanged
+    assert as_written(["THE", "BANK", "RAISED", "RATES", "."]) == ["The", "bank", "raised",
+                                                                    "rates", "."]  # fmt: skip
+    assert as_written("How To Open A Bank Account In Paris".split()) == [
+        "How", "to", "open", "a", "bank", "account", "in", "Paris"]
+    assert as_written("John Smith Visits Paris".split()) == ["John", "Smith", "visits", "Paris"]
+    for unchanged in (["NASA", "said", "so"], ["BANK"], ["I", "saw", "3", "."], [], ["."],
+                      "He met John Smith in Paris".split(), "The Bank Of England".split()):
+        assert as_written(unchanged) == list(unchanged)  # too few long capitalised words
     shouted = analyze("THE BANK RAISED INTEREST RATES AGAIN.")[0].words
+    titled = analyze("The Bank Raised Interest Rates Again.")[0].words
     written = analyze("The bank raised interest rates again.")[0].words
-    assert [(w.lemma, w.pos, w.tag) for w in shouted] == [(w.lemma, w.pos, w.tag)
-                                                          for w in written]  # fmt: skip
+    for headline in (shouted, titled):
+        assert [(w.lemma, w.pos, w.tag) for w in headline] == [(w.lemma, w.pos, w.tag)
+                                                               for w in written]  # fmt: skip
     assert [w.text for w in shouted][:3] == ["THE", "BANK", "RAISED"]  # the input's text
+    assert [w.form for w in shouted][:3] == ["The", "bank", "raised"]  # what features read
+    assert [w.form for w in written] == [w.text for w in written]
+
+
+def test_a_name_that_starts_a_sentence_is_not_a_common_word():
+    """A capitalised first word counts when WordNet has it in lowercase only (*Fishing*), not
+    when it is a name there (*John*: its common noun is a toilet)."""
+    from wsd.text import analyze
+
+    for text, content in (("John is tall.", ["be", "tall"]), ("Smith spoke.", ["speak"]),
+                          ("Fishing banks are muddy.", ["fish", "bank", "be", "muddy"]),
+                          ("Paris is nice.", ["paris", "be", "nice"])):  # fmt: skip
+        assert [w.lemma for w in analyze(text)[0].words if w.is_content] == content, text
 
 
 def test_tags_are_nltks():

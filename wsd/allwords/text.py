@@ -27,7 +27,7 @@ from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
 from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import wordnet
-from wsd.text.pipeline import is_target, unshouted
+from wsd.text.pipeline import is_target
 
 LESK = "lesk"
 ModelLike = AllWordsWSD | str | Path | None
@@ -97,8 +97,7 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     found = []
     for n, sentence in enumerate(sentences):
         words = sentence.words
-        # SemCor writes took_place; a sentence in capitals is read as the tagger read it
-        tokens = tuple("_".join(form.split()) for form in unshouted([w.text for w in words]))
+        tokens = tuple("_".join(w.form.split()) for w in words)  # SemCor writes took_place
         tags = tuple(w.tag for w in words)
         meta = (("document", "text"), ("sentence", f"s{n}"),
                 ("lemmas", tuple(w.lemma for w in words)))  # fmt: skip

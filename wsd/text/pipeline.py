@@ -7,6 +7,7 @@ import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.instance import document_sentence_spans
 from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import (
@@ -16,6 +17,7 @@ from wsd.text.lexicon import (
     base_form,
     penn_letter,
     tagged_count,
+    wordnet,
 )
 from wsd.text.tagger import penn_tags
 from wsd.treebank import tokens_with_spans
@@ -29,7 +31,8 @@ class Word:
     the whole input); ``tag`` the Penn tag (a multi-word expression's head's); ``lemma`` the
     WordNet base form (words of an expression joined by '_'), or the lowercased text when
     WordNet does not know the word; ``pos`` NOUN, VERB, ADJ or ADV for a content word WordNet
-    has senses for, else None.
+    has senses for, else None; ``form`` the text as the tagger and the features read it: the
+    text, but in lowercase where ``as_written`` lowered a headline's capitals.
     """
 
     text: str
@@ -38,6 +41,7 @@ class Word:
     tag: str
     lemma: str
     pos: str | None
+    form: str
 
     @property
     def is_content(self) -> bool:
@@ -58,7 +62,8 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
     """``(lemma, coarse POS or None)`` of one token: a content word when the tag is a WordNet
     part of speech and WordNet knows the word. A single proper noun counts only when WordNet
     has it as a name SemCor tagged (*England*, *Monday*; not *John*), or as a sentence's
-    capitalised first word. Cardinals (*two*, *1*) and determiners (*all*, *some*) are
+    capitalised first word that WordNet has in lowercase only (*Fishing*; not *John*, whose
+    common noun is a toilet). Cardinals (*two*, *1*) and determiners (*all*, *some*) are
     adjectives where SemCor tagged them as such, and so are a proper noun or a past
     participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
     not know in the tagged part of speech takes the first of noun, verb, adjective, adverb it
@@ -68,7 +73,8 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
         if adjective:
             return adjective, LETTER_POS["a"]
     letter = penn_letter(tag) or QUANTIFIER.get(tag)
-    if letter is None or (tag.startswith("NNP") and not first and not _known_name(token)):
+    if letter is None or (tag.startswith("NNP") and not _known_name(token)
+                          and not (first and not _wordnet_name(token))):  # fmt: skip
         return token.lower(), None
     if tag in QUANTIFIER:
         base = _tagged_base(token, letter)
@@ -91,6 +97,13 @@ def _tagged_base(token: str, letter: str) -> str | None:
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
+
+
+def _wordnet_name(token: str) -> bool:
+    """Whether WordNet has a noun spelled exactly ``token``, capitalised (*John*, *Paris*)."""
+    return token[:1].isupper() and any(
+        lemma.name() == token for synset in wordnet().synsets(token, "n")
+        for lemma in synset.lemmas())  # fmt: skip
 
 
 def _known_name(token: str) -> bool:
@@ -129,22 +142,50 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
     return None
 
 
-def unshouted(tokens: Sequence[str]) -> list[str]:
-    """``tokens`` as a sentence is usually written when they are all capitals (a headline,
-    a shouted line: *THE BANK RAISED RATES*): lowercase, the first word capitalised. The
-    tagger, trained on mixed case, reads capitals as proper nouns, which have no senses.
-    Other sentences are returned as they are; a single capitalised word is not shouting."""
+def as_written(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` as the sentence is usually written, when it is a headline: the tagger,
+    trained on running text, reads capitalised words as proper nouns, which have no senses.
+
+    - All capitals (*THE BANK RAISED RATES*, at least two words): lowercase, the first word
+      capitalised.
+    - Title case (every word of four letters or more capitalised, at least three of them:
+      *How To Open A Bank Account*): a capitalised word after the first is lowercased when it
+      is a function word (*To*, *A*) or WordNet knows it as a common word and not as a name
+      (*Paris*, *John*, *Smith* stay).
+
+    Other sentences are returned as they are."""
     cased = [t for t in tokens if t.lower() != t.upper()]
-    if len(cased) < 2 or any(t != t.upper() for t in cased):
+    if len(cased) >= 2 and all(t == t.upper() for t in cased):
+        lowered = [t.lower() for t in tokens]
+        return [lowered[0][:1].upper() + lowered[0][1:], *lowered[1:]]
+    long = [t for t in cased if len(t) >= 4]
+    if len(long) < 3 or not all(t[:1].isupper() for t in long):
         return list(tokens)
-    lowered = [t.lower() for t in tokens]
-    return [lowered[0][:1].upper() + lowered[0][1:], *lowered[1:]] if lowered else lowered
+    return [tokens[0], *(t.lower() if i and _common_title_word(t) else t
+                         for i, t in enumerate(tokens) if i)]  # fmt: skip
+
+
+def _common_title_word(token: str) -> bool:
+    """Whether a title's capitalised ``token`` stands for a common word (see ``as_written``)."""
+    if not token[:1].isupper() or token[1:] != token[1:].lower():
+        return False
+    if token.lower() in BUILTIN_STOPWORDS:
+        return True
+    return not _wordnet_name(token) and any(base_form(token, letter) for letter in "nvar")
 
 
 def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word, ...]:
     found = tokens_with_spans(text)
-    tokens = unshouted([form for form, _, _ in found])  # the tagger's forms: `` for a quote
+    typed = [form for form, _, _ in found]  # the tagger's forms: `` for an opening quote
+    tokens = as_written(typed)
     spans = [(start, end) for _, start, end in found]
+
+    def form(first: int, last: int) -> str:
+        """The words' text, or the tokens as read where ``as_written`` changed them."""
+        if tokens[first:last] == typed[first:last]:
+            return text[spans[first][0] : spans[last - 1][1]]
+        return " ".join(tokens[first:last])
+
     tags = penn_tags(tokens) if tokens else []
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
     analyses = [_lemma(token, tag, i == 0, before_noun[i])
@@ -159,11 +200,12 @@ def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word
             start, end = spans[i][0], spans[i + length - 1][1]
             head = i + length - 1 if pos == "NOUN" else i
             words.append(Word(text[start:end], offset + start, offset + end, tags[head],
-                              lemma, pos))  # fmt: skip
+                              lemma, pos, form(i, i + length)))  # fmt: skip
             i += length
             continue
         (start, end), (lemma, pos) = spans[i], analyses[i]
-        words.append(Word(text[start:end], offset + start, offset + end, tags[i], lemma, pos))
+        words.append(Word(text[start:end], offset + start, offset + end, tags[i], lemma, pos,
+                          form(i, i + 1)))  # fmt: skip
         i += 1
     return tuple(words)
 

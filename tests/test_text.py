@@ -168,6 +168,17 @@ def test_a_name_that_starts_a_sentence_is_not_a_common_word():
         assert [w.lemma for w in analyze(text)[0].words if w.is_content] == content, text
 
 
+def test_a_contraction_is_the_verb_it_stands_for():
+    from wsd.text import analyze
+
+    words = [w for s in analyze("We're sure she's right and I'm wrong; they've gone. "
+                                "The cat's toy. He’s here.") for w in s.words]  # fmt: skip
+    verbs = [(w.text, w.lemma) for w in words if w.pos == "VERB"]
+    assert verbs == [("'re", "be"), ("'s", "be"), ("'m", "be"), ("'ve", "have"),
+                     ("gone", "go"), ("’s", "be")]  # fmt: skip
+    assert not next(w for w in words if w.tag == "POS").is_content  # the cat's: possessive
+
+
 def test_tags_are_nltks():
     import nltk
 

@@ -67,7 +67,10 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
     adjectives where SemCor tagged them as such, and so are a proper noun or a past
     participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
     not know in the tagged part of speech takes the first of noun, verb, adjective, adverb it
-    knows (a tagger's slip: *advertise*/NN is the verb)."""
+    knows (a tagger's slip: *advertise*/NN is the verb). A contraction's verb (*'s*, *'re*,
+    *'m*, *'ve*, *'d* tagged as a verb) is the verb it stands for, as SemCor tags it."""
+    if tag.startswith("VB") and token.lower() in CLITIC_VERBS:
+        return CLITIC_VERBS[token.lower()], "VERB"
     if before_noun and tag in ("NNP", "VBN"):
         adjective = _tagged_base(token, "a")
         if adjective:
@@ -94,6 +97,9 @@ def _tagged_base(token: str, letter: str) -> str | None:
     base = base_form(token, letter)
     return base if base and tagged_count(base, letter) else None
 
+
+# The verbs that contractions stand for: SemCor tags *'s*, *'re* and *'m* as be.
+CLITIC_VERBS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'d": "have"}
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}

@@ -113,6 +113,11 @@ def test_cli_json_tsv_conll_and_inflected_target(model_path):
     assert absent.returncode == 0 and "(no word to disambiguate)" in absent.stdout
     assert absent.stderr.strip() == ("wsd: note: 'pitcher' does not occur in the text (in any "
                                      "inflection, as a content word)")
+    unknown = run("disambiguate", "--model", str(model_path), "--target", "Blockchain",
+                  "I love blockchain.")  # fmt: skip
+    assert unknown.stderr.strip() == ("wsd: note: 'Blockchain' occurs in the text but is not "
+                                      "a content word there (tagged NN: a function word, a "
+                                      "name, or a word WordNet does not know)")
     conll = run("disambiguate", "--model", str(model_path), "--format", "conll", TEXT).stdout
     assert conll.count("# text = ") == 4
     plain = run("disambiguate", "--model", str(model_path), TEXT).stdout

@@ -46,6 +46,14 @@ def _not_found(sentences: Any, target: str) -> str:
         first = target.split()[0]
         return (f"{target!r} is not one expression in this text: its words are tagged one by "
                 f"one here; --target {first} asks for the first")  # fmt: skip
+    from wsd.text.pipeline import is_target, target_lemmas
+
+    lemmas = target_lemmas(target)
+    tags = sorted({w.tag for s in sentences for w in s.words if is_target(w, lemmas)})
+    if tags:
+        return (f"{target!r} occurs in the text but is not a content word there (tagged "
+                f"{'/'.join(tags)}: a function word, a name, or a word WordNet does not "
+                f"know)")  # fmt: skip
     return f"{target!r} does not occur in the text (in any inflection, as a content word)"
 
 

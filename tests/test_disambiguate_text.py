@@ -97,6 +97,29 @@ def test_python_api_refuses_what_is_not_text_or_not_a_word(model_path, text, tar
             wsd.disambiguate(text, model=model, target=target)
 
 
+def test_a_model_file_is_loaded_once_while_it_is_unchanged(model_path, tmp_path):
+    """disambiguate(sentence, model=path) in a loop must not load the file each call."""
+    import os
+    import shutil
+
+    import wsd
+    from wsd.allwords.text import load_system
+
+    copy = tmp_path / "m.npz"
+    shutil.copy(model_path, copy)
+    first = load_system(copy)
+    assert load_system(str(copy)) is first and load_system(first) is first
+    before = [w.sense_key for w in wsd.disambiguate(TEXT, model=copy)]
+    stat = copy.stat()
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # rewritten: load again
+    second = load_system(copy)
+    assert second is not first
+    assert [w.sense_key for w in wsd.disambiguate(TEXT, model=second)] == before
+    copy.unlink()
+    with pytest.raises(FileNotFoundError):
+        load_system(copy)
+
+
 def test_cli_json_tsv_conll_and_inflected_target(model_path):
     result = run("disambiguate", "--model", str(model_path), "--json", TEXT)
     assert result.returncode == 0, result.stderr

@@ -63,6 +63,11 @@ def test_the_pipeline_joins_as_the_conventions_say():
     apart = _words(text, CorpusConventions({"look_at#v": (1, 9)}))
     assert apart["looked"] == ("look", "VERB") and "looked at" not in apart
     assert apart["took place"] == ("take_place", "VERB")
+    # an expression only the corpus joined (not a WordNet lemma) is looked for too
+    corpus = CorpusConventions({"gadget_counter#n": (3, 0)})
+    assert "gadget" in corpus.first_words and "gadget" not in WORDNET.first_words
+    assert _words("He read the gadget counter.", corpus)["gadget counter"] == ("gadget_counter",
+                                                                             "NOUN")
 
 
 def test_a_trained_model_carries_its_corpus_conventions_through_its_file(tmp_path):

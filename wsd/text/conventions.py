@@ -117,6 +117,17 @@ class CorpusConventions:
         self.expressions = expressions
         self.join_share = join_share
 
+    @functools.cached_property
+    def first_words(self) -> frozenset[str]:
+        """The words an expression that ``joins`` may accept can start with: the first words
+        of WordNet's multi-word lemmas and of the corpus's expressions."""
+        words = {key.rsplit("#", 1)[0].split("_")[0] for key in self.expressions}
+        try:
+            words.update(lemma.split("_")[0] for letter in "nvar" for lemma in expressions(letter))
+        except MissingResourceError:
+            pass
+        return frozenset(words)
+
     def joins(self, lemma: str, letter: str) -> bool:
         """Whether to join the expression ``lemma`` of part of speech ``letter``: as the corpus
         did in at least ``join_share`` of the places it could have, else by WordNet's counts."""

@@ -125,6 +125,9 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
     (*looked up*, *took place*);
     adverbs and adjectives (*of course*, *at least*, *a few*) need no tag but must not be
     followed by *of*."""
+    starts = conventions.first_words
+    if tokens[i].lower() not in starts and lemmas[i] not in starts:
+        return None
     for length in range(min(LONGEST_EXPRESSION, len(tokens) - i), 1, -1):
         span = range(i, i + length)
         if any(tokens[j][0] in string.punctuation for j in span):

@@ -10,7 +10,6 @@ tags by construction, checked against ``nltk.pos_tag`` in ``tests/test_text_comp
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from wsd.features.pos import TAGGER_RESOURCE
@@ -52,28 +51,28 @@ class PerceptronTags:
         return tags
 
     @staticmethod
-    def _features(i: int, word: str, context: list[str], prev: str, prev2: str
-                  ) -> dict[str, int]:  # fmt: skip
-        features: dict[str, int] = defaultdict(int)
-        for name in (
+    def _features(i: int, word: str, context: list[str], prev: str, prev2: str) -> list[str]:
+        """NLTK's feature names, in its order; each counts once (their prefixes differ)."""
+        return [
             "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
             f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
             f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
             f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
             f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
             f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}",
-        ):  # fmt: skip
-            features[name] += 1
-        return features
+        ]  # fmt: skip
 
-    def _predict(self, features: Mapping[str, int]) -> str:
-        scores: dict[str, float] = defaultdict(float)
-        for feature, value in features.items():
-            if feature not in self.weights or value == 0:
-                continue
-            for label, weight in self.weights[feature].items():
-                scores[label] += value * weight
-        return max(self.classes, key=lambda label: (scores[label], label))
+    def _predict(self, features: list[str]) -> str:
+        """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
+        highest score, ties to the greater label."""
+        scores = dict.fromkeys(self.classes, 0.0)
+        weights = self.weights
+        for feature in features:
+            row = weights.get(feature)
+            if row:
+                for label, weight in row.items():
+                    scores[label] += weight
+        return max(zip(scores.values(), scores.keys(), strict=True))[1]
 
 
 @functools.cache

@@ -52,8 +52,8 @@ def document_sentence_spans(text: str, longest: int = LONGEST_SENTENCE) -> list[
     it (``wsd disambiguate``, ``wsd annotate`` with either model): a line break always ends a
     sentence (so a blank line ends a paragraph), then :func:`sentence_spans` within each
     line; whitespace around a sentence is left out, blank ones are dropped. A sentence of
-    more than ``longest`` words is cut into pieces of at most ``longest`` words, after a
-    word ending in , ; or : in a piece's second half when there is one."""
+    more than ``longest`` words (runs of letters or digits) is cut into pieces of at most
+    ``longest`` words (see ``_cut``)."""
     spans = []
     offset = 0
     for line in text.splitlines(keepends=True):

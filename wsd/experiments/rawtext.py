@@ -40,14 +40,14 @@ def uses_raw_text(model: Any, target: str | None) -> bool:
 
 
 def _not_found(sentences: Any, target: str) -> str:
-    from wsd.text.pipeline import spelled_apart
+    """The notice for a target with no answer: its words stand apart, it is no content word
+    here, or it does not occur."""
+    from wsd.text.pipeline import is_target, spelled_apart, target_lemmas
 
     if spelled_apart(sentences, target):
         first = target.split()[0]
         return (f"{target!r} is not one expression in this text: its words are tagged one by "
                 f"one here; --target {first} asks for the first")  # fmt: skip
-    from wsd.text.pipeline import is_target, target_lemmas
-
     lemmas = target_lemmas(target)
     tags = sorted({w.tag for s in sentences for w in s.words if is_target(w, lemmas)})
     if tags:

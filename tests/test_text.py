@@ -164,7 +164,9 @@ def test_a_name_that_starts_a_sentence_is_not_a_common_word():
 
     for text, content in (("John is tall.", ["be", "tall"]), ("Smith spoke.", ["speak"]),
                           ("Fishing banks are muddy.", ["fish", "bank", "be", "muddy"]),
-                          ("Paris is nice.", ["paris", "be", "nice"])):  # fmt: skip
+                          ("Paris is nice.", ["paris", "be", "nice"]),
+                          ("US troops won.", ["us", "troop", "win"]),  # not u (uracil)
+                          ("They left the US.", ["leave", "us"])):  # fmt: skip
         assert [w.lemma for w in analyze(text)[0].words if w.is_content] == content, text
 
 

@@ -61,7 +61,8 @@ class Sentence:
 def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, str | None]:
     """``(lemma, coarse POS or None)`` of one token: a content word when the tag is a WordNet
     part of speech and WordNet knows the word. A single proper noun counts only when WordNet
-    has it as a name SemCor tagged (*England*, *Monday*; not *John*), or as a sentence's
+    has it as a name SemCor tagged (*England*, *Monday*, *US*: its lemma is the name itself,
+    not a base form of another word such as *u*; not *John*), or as a sentence's
     capitalised first word that WordNet has in lowercase only (*Fishing*; not *John*, whose
     common noun is a toilet). Cardinals (*two*, *1*) and determiners (*all*, *some*) are
     adjectives where SemCor tagged them as such, and so are a proper noun or a past
@@ -76,8 +77,9 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
         if adjective:
             return adjective, LETTER_POS["a"]
     letter = penn_letter(tag) or QUANTIFIER.get(tag)
-    if letter is None or (tag.startswith("NNP") and not _known_name(token)
-                          and not (first and not _wordnet_name(token))):  # fmt: skip
+    if tag.startswith("NNP") and _known_name(token):  # the name itself: *US*, not *u*
+        return token.lower(), LETTER_POS["n"]
+    if letter is None or (tag.startswith("NNP") and not (first and not _wordnet_name(token))):
         return token.lower(), None
     if tag in QUANTIFIER:
         base = _tagged_base(token, letter)

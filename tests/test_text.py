@@ -115,9 +115,13 @@ def test_an_inflected_expression_target_and_a_word_inside_an_expression():
     for target, expected in (("rates", ["interest rates"]), ("RATE", ["interest rates"]),
                              ("interest rates", ["interest rates"]), ("cream", ["ice cream"]),
                              ("ice creams", ["ice cream"]), ("banks", ["bank"]),
-                             ("and", []), ("sold cream", [])):  # fmt: skip
+                             ("and", []), ("sold cream", []), ("ban", []),
+                             ("ice cream sold", [])):  # fmt: skip
         assert [w.text for w in sentence.words
                 if w.is_content and is_target(w, target_lemmas(target))] == expected, target
+    [city] = [w for w in analyze("They flew to New York City.")[0].words if w.is_content
+              and is_target(w, target_lemmas("New York"))]  # fmt: skip
+    assert city.text == "New York City"
 
 
 def test_a_multi_word_target_whose_words_stand_apart_is_recognised():

@@ -253,12 +253,10 @@ def target_lemmas(target: str) -> frozenset[str]:
 
 def is_target(word: Word, lemmas: frozenset[str]) -> bool:
     """Whether ``word`` is an occurrence of the target whose ``target_lemmas`` are given: its
-    lemma or its text is one of them, or, for an expression, one of its words is (the target
-    *rates* in *interest rates*, tagged as the expression interest_rate)."""
-    if word.lemma in lemmas or "_".join(word.text.lower().split()) in lemmas:
-        return True
-    parts = {*word.lemma.split("_"), *word.text.lower().split()}
-    return len(parts) > 1 and not lemmas.isdisjoint(parts)
+    lemma or its text is one of them or holds one as whole words (the target *rates* in
+    *interest rates*, tagged as the expression interest_rate; *New York* in *New York City*)."""
+    forms = (f"_{word.lemma}_", f"_{'_'.join(word.text.lower().split())}_")
+    return any(f"_{lemma}_" in form for lemma in lemmas for form in forms)
 
 
 def spelled_apart(sentences: Sequence[Sentence], target: str) -> bool:

@@ -87,9 +87,8 @@ def _cut(text: str, start: int, end: int, longest: int) -> list[tuple[int, int]]
         cut = spaces[-1] if spaces else gap_end
         pieces.append((left, cut))
         left, first = cut, nxt
-    pieces.append((left, end))
-    return [(s + len(text[s:e]) - len(text[s:e].lstrip()), s + len(text[s:e].rstrip()))
-            for s, e in pieces]  # fmt: skip
+    pieces.append((left, end))  # each starts at a word or after the last space before one
+    return [(s, s + len(text[s:e].rstrip())) for s, e in pieces]
 
 
 def token_spans(text: str) -> list[tuple[int, int]]:

@@ -232,6 +232,26 @@ def test_invisible_characters_from_the_web_stay_out_of_the_words():
     assert all(text[w.start : w.end] == w.text for w in words)
 
 
+_WORDS = st.sampled_from(["bank", "rates", "John", "Paris", "open", "a", "to", "ice", "cream",
+                          "US", "'s", "n't", ",", ".", "well-known", "new", "york"])
+_CASED = st.tuples(_WORDS, st.sampled_from([str.upper, str.title, str.lower])).map(
+    lambda pair: pair[1](pair[0]))
+
+
+@given(st.lists(_CASED, max_size=14), st.sampled_from([" ", "  ", "\t"]))
+@settings(deadline=None)
+def test_headlines_keep_offsets_and_read_each_word_as_its_text_in_some_case(words, space):
+    """Whatever the casing (capitals, title case, mixed), words point at the input and what
+    the features read is the input's text up to case."""
+    from wsd.text import analyze
+
+    text = space.join(words)
+    for sentence in analyze(text):
+        for word in sentence.words:
+            assert text[word.start : word.end] == word.text
+            assert word.form.lower().split() == word.text.lower().split()
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019"
                                              "\u00ad\u200b\ufeff")), max_size=60))

@@ -15,8 +15,9 @@ WSD = shutil.which("wsd", path=str(Path(sys.executable).parent)) or "wsd"
 
 
 def run(*args, stdin=None, env=None, cwd=None):
+    given = {"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}
     return subprocess.run(
-        [WSD, *args], input=stdin, capture_output=True, text=True, timeout=600,
+        [WSD, *args], **given, capture_output=True, text=True, timeout=600,
         env={**os.environ, **(env or {})}, cwd=cwd,
     )
 

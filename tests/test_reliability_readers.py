@@ -8,6 +8,7 @@ import io
 import json
 import os
 import subprocess
+import sys
 import warnings
 import zipfile
 from dataclasses import replace
@@ -21,6 +22,7 @@ from test_allwords import QUICK, _bank_sentences, _corpus, _load
 from test_cli import WSD
 from test_reliability import assert_one_line_error, run_cli, write
 
+from wsd import cli
 from wsd.allwords import AllWordsWSD
 from wsd.allwords.modelfile import ModelFileError
 from wsd.corpora.bundled import load_bundled
@@ -327,6 +329,35 @@ def test_disambiguate_refuses_an_empty_target(npz_model, capsys, target):
     for model in (("--model", npz_model), ()):
         code, err = run_cli(capsys, "disambiguate", *model, "--target", target, "The bank.")
         assert_one_line_error(code, err, "--target is empty")
+
+
+def cli_main(*argv) -> int:
+    return cli.main(["disambiguate", *map(str, argv)])
+
+
+def test_disambiguate_reads_piped_text_without_file(npz_model, capsys, monkeypatch):
+    """``echo TEXT | wsd disambiguate --model M``: piped text is read as ``--file -``; an
+    empty pipe is one error naming stdin; text given as arguments leaves stdin alone."""
+    given = ("--model", npz_model, "--json")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"The bank of the river.\n")))
+    assert cli_main(*given, "The bank of the river.") == 0
+    by_argument = capsys.readouterr().out
+    assert sys.stdin.read() == "The bank of the river.\n"  # not consumed
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"The bank of the river.\n")))
+    assert cli_main(*given) == 0
+    assert capsys.readouterr().out == by_argument
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b" \n")))
+    code, err = run_cli(capsys, "disambiguate", *given)
+    assert_one_line_error(code, err, "<stdin> holds no text")
+
+
+def test_disambiguate_reads_a_real_pipe(npz_model):
+    result = subprocess.run([WSD, "disambiguate", "--model", str(npz_model), "--json"],
+                            input=b"The bank of the river.\n", capture_output=True, timeout=300,
+                            check=False)  # fmt: skip
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")
+    words = json.loads(result.stdout.decode().splitlines()[0])["words"]
+    assert [w["token"] for w in words if w["token"] == "bank"] == ["bank"]
 
 
 @pytest.mark.parametrize("locale", ["C", "C.UTF-8"])

@@ -81,13 +81,32 @@ def _read_file(name: str) -> str:
     return decode_text(raw.read(), "<stdin>")
 
 
+def _piped_stdin() -> bool:
+    """Whether text is piped in (``echo ... | wsd disambiguate``): stdin is readable and not a
+    terminal, so that it is read as ``--file -`` when no text is given otherwise."""
+    try:
+        return sys.stdin is not None and sys.stdin.readable() and not sys.stdin.isatty()
+    except (OSError, ValueError):  # closed or detached
+        return False
+
+
+def _with_piped_stdin(args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` reading stdin as ``--file -`` when neither text nor ``--file`` is given and
+    text is piped in."""
+    if not args.sentences and not args.file and _piped_stdin():
+        args.file = "-"
+    return args
+
+
 def _no_text(args: argparse.Namespace, what: str) -> ValueError:
     where = f"{'<stdin>' if args.file == '-' else args.file} holds no {what}" if args.file \
         else f"no {what}"
-    return ValueError(f"{where}: give them as arguments, or with --file PATH (- for stdin)")
+    return ValueError(f"{where}: give them as arguments, with --file PATH, or on stdin "
+                      "(echo TEXT | wsd ...)")
 
 
 def _read_lines(args: argparse.Namespace) -> list[str]:
+    args = _with_piped_stdin(args)
     sentences = list(args.sentences)
     if args.file:
         lines = _read_file(args.file).replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -98,6 +117,7 @@ def _read_lines(args: argparse.Namespace) -> list[str]:
 
 
 def _read_text(args: argparse.Namespace) -> str:
+    args = _with_piped_stdin(args)
     parts = list(args.sentences)
     if args.file:
         parts.append(_read_file(args.file))
@@ -429,7 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
                                    "of raw text) or `wsd train`; without one, Lesk with the "
                                    "WordNet sense prior answers")
-    p.add_argument("--file", help="read the text from this file (- for stdin)")
+    p.add_argument("--file", help="read the text from this file (- for stdin; text piped "
+                                          "in with no text given is read too)")
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
     p.add_argument("--format", choices=("plain", "tsv", "conll"), default="plain",
                    help="raw-text output: readable (plain), or one word per line (tsv, conll)")

@@ -264,3 +264,43 @@ def test_offsets_always_point_at_the_words(text):
         for word in sentence.words:
             assert text[word.start : word.end] == word.text
             assert sentence.start <= word.start < word.end <= sentence.end
+
+
+def test_text_copied_from_the_web_reads_as_a_person_sees_it():
+    """Markup gave the words *p* (phosphorus) and *b* (bacillus), *&amp;* the ampere and an
+    e-mail address the noun *help*: now markup is blank, a reference is its character and
+    an address is one word with no sense; offsets still point at the input."""
+    text = ("<p>The <b>bank</b> didn&rsquo;t open.</p><p>Mail help@bank.com or visit "
+            "https://www.bank.com/rates.</p> Then a <<bass>> swam.")
+    from wsd.text import analyze
+
+    sentences = analyze(text)
+    words = [w for s in sentences for w in s.words]
+    assert all(text[w.start : w.end] == w.text for w in words)
+    assert [s.text for s in sentences] == [  # split where the paragraphs end
+        "The <b>bank</b> didn&rsquo;t open.",
+        "Mail help@bank.com or visit https://www.bank.com/rates.", "Then a <<bass>> swam."]
+    content = {w.text: (w.lemma, w.pos) for w in words if w.is_content}
+    assert set(content) == {"bank", "did", "open", "Mail", "visit", "Then", "bass", "swam"}
+    assert content["did"] == ("do", "VERB")
+    address = next(w for w in words if w.text.startswith("https"))
+    assert address.text == "https://www.bank.com/rates" and not address.is_content
+    assert "help@bank.com" in {w.text for w in words}
+
+
+_WEB_PIECES = st.sampled_from(["<p>", "</p>", "<b>", "&amp;", "&rsquo;", "t", "www.x.com",
+                               "me@x.org", "bank", "rates", " ", ". ", "The", "\n", "<", "&",
+                               "\u00ad"])  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_WEB_PIECES, max_size=20))
+def test_offsets_point_at_the_words_in_web_text(pieces):
+    from wsd.text import analyze
+
+    text = "".join(pieces)
+    for sentence in analyze(text):
+        assert text[sentence.start : sentence.end] == sentence.text
+        for word in sentence.words:
+            assert text[word.start : word.end] == word.text
+            assert word.text.strip() and "<p>" not in word.text.split()

@@ -20,7 +20,8 @@ from wsd.text.lexicon import (
     wordnet,
 )
 from wsd.text.tagger import penn_tags
-from wsd.treebank import tokens_with_spans
+from wsd.text.web import PlainView, plain_view
+from wsd.treebank import tokens_with_spans, visible
 
 
 @dataclass(frozen=True)
@@ -185,16 +186,22 @@ def _common_title_word(token: str) -> bool:
     return not _wordnet_name(token) and any(base_form(token, letter) for letter in "nvar")
 
 
-def _words(text: str, offset: int, conventions: CorpusConventions) -> tuple[Word, ...]:
-    found = tokens_with_spans(text)
-    typed = [form for form, _, _ in found]  # the tagger's forms: `` for an opening quote
+def _words(text: str, view: PlainView, offset: int,
+           conventions: CorpusConventions) -> tuple[Word, ...]:  # fmt: skip
+    """The words of the sentence ``text`` (at ``offset`` in the input), tokenized as
+    ``view`` (the input's ``plain_view``) reads it."""
+    seen = view.text[offset : offset + len(text)]
+    found = tokens_with_spans(view.tokenized[offset : offset + len(text)])
+    # the tagger's forms: `` for an opening quote, an address itself
+    typed = [seen[start:end] if (offset + start, offset + end) in view.addresses else form
+             for form, start, end in found]  # fmt: skip
     tokens = as_written(typed)
     spans = [(start, end) for _, start, end in found]
 
     def form(first: int, last: int) -> str:
         """The words' text, or the tokens as read where ``as_written`` changed them."""
         if tokens[first:last] == typed[first:last]:
-            return text[spans[first][0] : spans[last - 1][1]]
+            return visible(seen[spans[first][0] : spans[last - 1][1]])
         return " ".join(tokens[first:last])
 
     tags = penn_tags(tokens) if tokens else []
@@ -225,9 +232,13 @@ def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentenc
     """The sentences of ``text`` (split by ``document_sentence_spans``: a line break always
     ends one; blank ones are left out) with their words; offsets are into ``text``.
     ``conventions``: which multi-word expressions to join (default ``WORDNET``: those SemCor
-    tagged as one unit at least once; a model brings its corpus's, ``AllWordsWSD.conventions``)."""
-    return [Sentence(text[start:end], start, end, _words(text[start:end], start, conventions))
-            for start, end in document_sentence_spans(text)]  # fmt: skip
+    tagged as one unit at least once; a model brings its corpus's, ``AllWordsWSD.conventions``).
+    Text copied from the web is read as a person sees it (``wsd.text.web``: markup tags are
+    blanks, *&amp;* is *&*, an address is one word with no sense)."""
+    view = plain_view(text)
+    return [Sentence(text[start:end], start, end,
+                     _words(text[start:end], view, start, conventions))
+            for start, end in document_sentence_spans(view.text)]  # fmt: skip
 
 
 def target_lemmas(target: str) -> frozenset[str]:

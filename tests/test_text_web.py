@@ -1,0 +1,69 @@
+"""``wsd.text.web.plain_view``: text copied from the web read as a person sees it, every
+offset unchanged (no NLTK data needed)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsd.text.web import WORD_JOINER, plain_view
+
+
+def test_markup_is_blank_and_offsets_stay():
+    text = '<p class="x">The <b>bank</b><br/> closed.</p><!-- a comment -->'
+    view = plain_view(text)
+    assert len(view.text) == len(text) and view.tokenized == view.text
+    assert view.text.split() == ["The", "bank", "closed."]
+    start = view.text.index("bank")
+    assert text[start : start + 4] == "bank"
+
+
+def test_references_are_their_characters_padded_with_word_joiners():
+    text = "AT&amp;T didn&rsquo;t&nbsp;pay &#8364;5 &#x27;now&#x27; &bogus; & co"
+    seen = plain_view(text).text
+    assert len(seen) == len(text)
+    assert seen.replace(WORD_JOINER, "") == "AT&T didn\u2019t\u00a0pay \u20ac5 'now' &bogus; & co"
+    assert seen.index("\u2019") == text.index("&rsquo;")
+
+
+def test_addresses_are_one_token_without_their_final_punctuation():
+    text = "See https://www.bank.com/rates?a=1&amp;b=2, www.river.org. Mail help@bank.co.uk!"
+    view = plain_view(text)
+    found = sorted(text[start:end] for start, end in view.addresses)
+    assert found == ["help@bank.co.uk", "https://www.bank.com/rates?a=1&amp;b=2",
+                     "www.river.org"]  # fmt: skip
+    assert view.text == text  # the address itself, as a person reads it
+    for start, end in view.addresses:
+        assert view.tokenized[start:end] == "x" * (end - start)
+    outside = [i for i in range(len(text)) if not any(s <= i < e for s, e in view.addresses)]
+    assert all(view.tokenized[i] == text[i] for i in outside)
+
+
+def test_what_is_not_markup_stays():
+    for text in ("if a < b and c > d", "a <<bass>> swam", "x<=y", "AT&T and R&D;", "@bank",
+                 "user@host", "I <3 you", "<>", "ftp:// nothing"):  # fmt: skip
+        assert plain_view(text).text == text, text
+        assert plain_view(text).addresses == frozenset(), text
+
+
+_PIECES = st.sampled_from(["<p>", "</p>", '<a href="u.html">', "<br/>", "<!-- c -->", "&amp;",
+                           "&rsquo;", "&#233;", "&zz;", "www.x.com", "http://a.b/c", "me@x.org",
+                           "bank", " ", ".", ",", "<", ">", "&", "@", ";", "<<", ">>", "x",
+                           "\n"])  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=20))
+def test_the_view_keeps_length_and_changes_only_what_it_reads_otherwise(pieces):
+    """Any mix of markup, references, addresses and text: the same length; a character
+    changes only to a blank (markup), a referenced character or word joiner (a reference),
+    and only inside an address does the tokenized view differ from the seen one."""
+    text = "".join(pieces)
+    view = plain_view(text)
+    assert len(view.text) == len(text) == len(view.tokenized)
+    inside = {i for start, end in view.addresses for i in range(start, end)}
+    triples = zip(text, view.text, view.tokenized, strict=True)
+    for i, (given_char, seen, tokenized) in enumerate(triples):
+        assert tokenized == ("x" if i in inside else seen)
+        if i in inside:
+            assert seen == given_char
+        elif seen != given_char:
+            assert seen in (" ", WORD_JOINER) or given_char == "&"

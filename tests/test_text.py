@@ -271,7 +271,7 @@ def test_text_copied_from_the_web_reads_as_a_person_sees_it():
     e-mail address the noun *help*: now markup is blank, a reference is its character and
     an address is one word with no sense; offsets still point at the input."""
     text = ("<p>The <b>bank</b> didn&rsquo;t open.</p><p>Mail help@bank.com or visit "
-            "https://www.bank.com/rates.</p> Then a <<bass>> swam.")
+            "https://www.bank.com/rates.</p> Then a <<bass>> swam.\n**The** bank of the _river_")
     from wsd.text import analyze
 
     sentences = analyze(text)
@@ -279,9 +279,11 @@ def test_text_copied_from_the_web_reads_as_a_person_sees_it():
     assert all(text[w.start : w.end] == w.text for w in words)
     assert [s.text for s in sentences] == [  # split where the paragraphs end
         "The <b>bank</b> didn&rsquo;t open.",
-        "Mail help@bank.com or visit https://www.bank.com/rates.", "Then a <<bass>> swam."]
+        "Mail help@bank.com or visit https://www.bank.com/rates.", "Then a <<bass>> swam.",
+        "**The** bank of the _river_"]  # Markdown's marks shown, not read
     content = {w.text: (w.lemma, w.pos) for w in words if w.is_content}
-    assert set(content) == {"bank", "did", "open", "Mail", "visit", "Then", "bass", "swam"}
+    assert set(content) == {"bank", "did", "open", "Mail", "visit", "Then", "bass", "swam",
+                            "river"}  # fmt: skip
     assert content["did"] == ("do", "VERB")
     address = next(w for w in words if w.text.startswith("https"))
     assert address.text == "https://www.bank.com/rates" and not address.is_content
@@ -290,7 +292,7 @@ def test_text_copied_from_the_web_reads_as_a_person_sees_it():
 
 _WEB_PIECES = st.sampled_from(["<p>", "</p>", "<b>", "&amp;", "&rsquo;", "t", "www.x.com",
                                "me@x.org", "bank", "rates", " ", ". ", "The", "\n", "<", "&",
-                               "\u00ad"])  # fmt: skip
+                               "\u00ad", "**", "_", "@j"])  # fmt: skip
 
 
 @settings(max_examples=60, deadline=None)

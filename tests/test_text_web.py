@@ -37,9 +37,18 @@ def test_addresses_are_one_token_without_their_final_punctuation():
     assert all(view.tokenized[i] == text[i] for i in outside)
 
 
+def test_markdown_marks_against_a_word_are_blank_and_a_mention_is_an_address():
+    text = "# The **bank** of the _river_, `bank` and ~~gone~~ __init__ ***x*** @john: hi"
+    view = plain_view(text)
+    assert view.text.split() == ["#", "The", "bank", "of", "the", "river", ",", "bank", "and",
+                                 "gone", "init", "x", "@john:", "hi"]  # fmt: skip
+    assert [text[start:end] for start, end in view.addresses] == ["@john"]
+
+
 def test_what_is_not_markup_stays():
-    for text in ("if a < b and c > d", "a <<bass>> swam", "x<=y", "AT&T and R&D;", "@bank",
-                 "user@host", "I <3 you", "<>", "ftp:// nothing"):  # fmt: skip
+    for text in ("if a < b and c > d", "a <<bass>> swam", "x<=y", "AT&T and R&D;", "2 * 3",
+                 "user@host", "I <3 you", "<>", "ftp:// nothing", "a*b c_d", "``said''",
+                 "took_place", "* item"):  # fmt: skip
         assert plain_view(text).text == text, text
         assert plain_view(text).addresses == frozenset(), text
 
@@ -47,7 +56,7 @@ def test_what_is_not_markup_stays():
 _PIECES = st.sampled_from(["<p>", "</p>", '<a href="u.html">', "<br/>", "<!-- c -->", "&amp;",
                            "&rsquo;", "&#233;", "&zz;", "www.x.com", "http://a.b/c", "me@x.org",
                            "bank", " ", ".", ",", "<", ">", "&", "@", ";", "<<", ">>", "x",
-                           "\n"])  # fmt: skip
+                           "\n", "**", "_", "`", "~~"])  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)

@@ -236,9 +236,12 @@ def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentenc
     Text copied from the web is read as a person sees it (``wsd.text.web``: markup tags are
     blanks, *&amp;* is *&*, an address is one word with no sense)."""
     view = plain_view(text)
-    return [Sentence(text[start:end], start, end,
-                     _words(text[start:end], view, start, conventions))
-            for start, end in document_sentence_spans(view.text)]  # fmt: skip
+    sentences = []
+    for start, end in document_sentence_spans(view.text):
+        start, end = view.around(start, end)
+        sentences.append(Sentence(text[start:end], start, end,
+                                  _words(text[start:end], view, start, conventions)))
+    return sentences
 
 
 def target_lemmas(target: str) -> frozenset[str]:

@@ -9,12 +9,16 @@ of the same length, so that every offset still points at the input, in which
 - a character reference (*&amp;*, *&rsquo;*, *&#8217;*) is the character it stands for,
   padded with word joiners, which ``wsd.treebank`` leaves out of word forms (*don&rsquo;t*
   splits as *do* + *n't*);
-- a web or e-mail address (*https://example.com/a*, *www.example.com*, *help@bank.com*; not
-  a final period, comma or closing bracket) is a run of ``x`` that tokenizes as one word, and
-  ``addresses`` lists its span so that the pipeline reads the address itself there: one
-  token that WordNet does not know, so it gets no sense.
+- Markdown's emphasis and code marks against a word (asterisks or underscores around *bank*,
+  backquotes around code, ~~ around struck text) are blanks too (the tokenizer had kept them
+  in the word, which then had no sense);
+- a web or e-mail address or a mention (*https://example.com/a*, *www.example.com*,
+  *help@bank.com*, *@john*; not a final period, comma or closing bracket) is a run of ``x``
+  that tokenizes as one word, and ``addresses`` lists its span so that the pipeline reads the
+  address itself there: one token that WordNet does not know, so it gets no sense.
 
-A text without ``<``, ``&``, ``@`` or ``www.``/``://`` is returned as it is.
+A text without ``<``, ``&``, ``@``, ``*``, ``_``, ``~``, a backquote or ``www.``/``://`` is
+returned as it is.
 """
 
 from __future__ import annotations
@@ -33,8 +37,13 @@ _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0
 _ADDRESS = re.compile(
     r"(?:https?://|ftp://|www\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
     r"|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+    r"|(?<![\w.@])@[A-Za-z0-9_]{1,30}(?![\w@])"  # a mention: @john
 )
-_MAYBE_WEB = re.compile(r"[<&@]|://|www\.")
+# Markdown's emphasis and code marks against a word: **bank**, _river_, `bank`, ~~gone~~
+_MARK = r"(?:\*{1,3}|_{1,3}|~~|`)"
+_EMPHASIS = re.compile(rf"(?<![\w*~`]){_MARK}(?=[^\s*_~`])|(?<=[^\s*_~`]){_MARK}(?![\w*~`])")
+_MARKS = frozenset("*_~`")
+_MAYBE_WEB = re.compile(r"[<&@*_~`]|://|www\.")
 WORD_JOINER = "\u2060"
 
 
@@ -42,24 +51,38 @@ WORD_JOINER = "\u2060"
 class PlainView:
     """``text``: the input as a person reads it, of the input's length (markup blank,
     references resolved); ``tokenized``: the same with each address a run of ``x``, for the
-    tokenizer; ``addresses``: the ``(start, end)`` spans of the addresses."""
+    tokenizer; ``addresses``: the ``(start, end)`` spans of the addresses; ``source``: the
+    input."""
 
     text: str
     tokenized: str
     addresses: frozenset[tuple[int, int]]
+    source: str
+
+    def around(self, start: int, end: int) -> tuple[int, int]:
+        """A span of ``text`` widened over the Markdown marks blanked against its ends, so
+        that a sentence ending in *_river_* shows its closing mark."""
+        while start and self.source[start - 1] in _MARKS and self.text[start - 1] == " ":
+            start -= 1
+        while end < len(self.source) and self.source[end] in _MARKS and self.text[end] == " ":
+            end += 1
+        return start, end
 
 
 def plain_view(text: str) -> PlainView:
     """``text`` with markup blanked, character references resolved and addresses made single
     tokens, offsets unchanged (see the module)."""
     if not _MAYBE_WEB.search(text):
-        return PlainView(text, text, frozenset())
+        return PlainView(text, text, frozenset(), text)
     chars = list(text)
     for match in _MARKUP.finditer(text):
         chars[match.start() : match.end()] = " " * (match.end() - match.start())
     blanked = "".join(chars)
     addresses = [match.span() for match in _ADDRESS.finditer(blanked)]
     inside = {i for start, end in addresses for i in range(start, end)}
+    for match in _EMPHASIS.finditer(blanked):
+        if match.start() not in inside:
+            chars[match.start() : match.end()] = " " * (match.end() - match.start())
     for match in _REFERENCE.finditer(blanked):
         start, end = match.span()
         character = html.unescape(match.group())
@@ -68,4 +91,4 @@ def plain_view(text: str) -> PlainView:
     seen = "".join(chars)
     for start, end in addresses:
         chars[start:end] = "x" * (end - start)
-    return PlainView(seen, "".join(chars), frozenset(addresses))
+    return PlainView(seen, "".join(chars), frozenset(addresses), text)

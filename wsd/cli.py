@@ -147,7 +147,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
             raise ValueError(f"{args.model} holds a {type(model).__name__}, not a model from "
                              "`wsd train` or `wsd allwords --save`")
     else:
-        model = train_bundled_model(args.target.lower(), _settings(args))
+        model = train_bundled_model(rawtext.bundled_target(args.target), _settings(args))
     records = disambiguate(model, sentences, args.target, top=args.top,
                            unsure_below=args.unsure_below)
     if args.json:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.experiments.systems import SystemSettings, make_system
-from wsd.instance import Instance
+from wsd.instance import Instance, token_spans
+from wsd.text.forms import is_form_of, target_lemma
 
 if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
     from wsd.experiments.pipeline import SupervisedWSD
@@ -38,25 +41,22 @@ def train_bundled_model(target: str, settings: SystemSettings | None = None) -> 
 
 
 def parse_sentence(text: str, target: str | None, index: int) -> Instance:
-    """An instance from a sentence with the target marked as <<word>> or named by ``target``."""
+    """An instance from a sentence with the target marked as <<word>> or named by ``target``:
+    the word itself, else any inflection of it (*cranes* for crane). Where it occurs more than
+    once, the first is answered, with a notice."""
     if "<<" in text or target is None:
         return Instance.from_text(text, id=f"s{index}", lemma=target)
-    return Instance.from_text(text, target=target, id=f"s{index}", lemma=target)
-
-
-def is_form_of(word: str, lemma: str) -> bool:
-    """Whether ``word`` is ``lemma`` or an inflection of it (basses, bass's; WordNet's morphy
-    when it is installed, for forms such as 'geese')."""
-    word, lemma = word.lower(), lemma.lower()
-    if word == lemma or (word.startswith(lemma) and len(word) - len(lemma) <= 3):
-        return True
-    from wsd.resources import has_nltk_resource
-
-    if not has_nltk_resource("wordnet"):
-        return False
-    from nltk.corpus import wordnet
-
-    return any(lemma in wordnet._morphy(word, pos) for pos in "nvar")
+    exact = re.compile(r"(?<!\w)" + re.escape(target) + r"(?!\w)", re.IGNORECASE)
+    starts = [match.start() for match in exact.finditer(text)]
+    if not starts:
+        starts = [start for start, end in token_spans(text) if is_form_of(text[start:end], target)]
+    if not starts:
+        raise ValueError(f"sentence {index}: {target!r} does not occur in {text!r} (in any "
+                         "inflection); mark the word to disambiguate as <<word>>")
+    if len(starts) > 1:
+        warnings.warn(f"sentence {index}: {target!r} occurs {len(starts)} times; the first is "
+                      "disambiguated (mark another as <<word>>)", stacklevel=2)
+    return Instance.from_text(text, offset=starts[0], id=f"s{index}", lemma=target)
 
 
 def _for_model(model: SupervisedWSD, inst: Instance, index: int) -> Instance:
@@ -78,9 +78,12 @@ def disambiguate(
     """One record per sentence: the sense, its gloss, the margin over the runner-up, whether the
     answer is unsure (margin below ``unsure_below``) and its breakdown into the bias and the
     ``top`` features for and against (they add up)."""
-    if target and model.lemmas_ and target.lower() not in model.lemmas_:
-        raise ValueError(f"this model was trained for {', '.join(model.lemmas_)}, "
-                         f"not {target!r}")
+    if target and model.lemmas_:
+        lemma = target_lemma(target, model.lemmas_)
+        if lemma is None:
+            raise ValueError(f"this model was trained for {', '.join(model.lemmas_)}, "
+                             f"not {target!r}")
+        target = lemma
     records = []
     for index, text in enumerate(sentences, start=1):
         inst = _for_model(model, parse_sentence(text, target, index), index)

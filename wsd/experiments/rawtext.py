@@ -26,14 +26,20 @@ def is_allwords(model: Any) -> bool:
     return isinstance(model, AllWordsWSD)
 
 
+def bundled_target(target: str) -> str | None:
+    """The bundled target ``target`` names, in any inflection (*Cranes* -> crane), else None."""
+    from wsd.corpora.bundled import bundled_targets
+    from wsd.text.forms import target_lemma
+
+    return target_lemma(target, bundled_targets())
+
+
 def uses_raw_text(model: Any, target: str | None) -> bool:
     """Whether the raw-text path answers: an all-words model, or no model and a target that
     has no bundled model (then with a one-line notice that Lesk answers)."""
     if model is not None:
         return is_allwords(model)
-    from wsd.corpora.bundled import bundled_targets
-
-    if target is not None and target.lower() in bundled_targets():
+    if target is not None and bundled_target(target) is not None:
         return False
     warnings.warn(LESK_NOTICE, stacklevel=2)
     return True

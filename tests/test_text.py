@@ -306,3 +306,19 @@ def test_offsets_point_at_the_words_in_web_text(pieces):
         for word in sentence.words:
             assert text[word.start : word.end] == word.text
             assert word.text.strip() and "<p>" not in word.text.split()
+
+
+def test_accented_words_are_looked_up_as_wordnet_spells_them():
+    """WordNet's lemmas are ASCII: *café*, *résumé*, *naïve* had no sense at all."""
+    from wsd.text import analyze, target_lemmas
+    from wsd.text.pipeline import is_target
+
+    text = "We met at a café and read her résumé; the naïve façade."
+    words = {w.text: w for s in analyze(text) for w in s.words}
+    assert {name: (words[name].lemma, words[name].pos) for name in
+            ("café", "résumé", "naïve", "façade")} == {  # fmt: skip
+        "café": ("cafe", "NOUN"), "résumé": ("resume", "NOUN"), "naïve": ("naive", "ADJ"),
+        "façade": ("facade", "NOUN")}
+    assert all(text[w.start : w.end] == w.text for w in words.values())
+    assert is_target(words["café"], target_lemmas("cafe"))
+    assert is_target(words["café"], target_lemmas("Café"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 from wsd.knowledge.inventory import wordnet_reader
 
@@ -21,6 +22,17 @@ def wordnet():
 def penn_letter(tag: str) -> str | None:
     """The WordNet letter of a Penn tag (NN -> n, VBD -> v, JJ -> a, RB -> r), else None."""
     return PENN_LETTER.get(tag[:1]) if tag and tag != "MD" else None
+
+
+def folded(word: str) -> str:
+    """``word`` as WordNet spells it: WordNet 3.0's lemmas are all ASCII, so accents and
+    compatibility forms are folded away (*café* -> cafe, *résumé* -> resume, the ligature in
+    *ﬁsh* -> fish, full-width *ｂａｎｋ* -> bank); an ASCII word is returned as it is."""
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFKD", word)
+    return unicodedata.normalize(
+        "NFC", "".join(char for char in decomposed if not unicodedata.combining(char)))
 
 
 # Penn tags of inflected forms: their base form may not be the word itself. (Comparatives and

@@ -15,6 +15,7 @@ from wsd.text.lexicon import (
     LETTER_POS,
     LONGEST_EXPRESSION,
     base_form,
+    folded,
     penn_letter,
     tagged_count,
     wordnet,
@@ -205,14 +206,15 @@ def _words(text: str, view: PlainView, offset: int,
         return " ".join(tokens[first:last])
 
     tags = penn_tags(tokens) if tokens else []
+    lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
     analyses = [_lemma(token, tag, i == 0, before_noun[i])
-                for i, (token, tag) in enumerate(zip(tokens, tags, strict=True))]
+                for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
     lemmas = [lemma for lemma, _ in analyses]
     words = []
     i = 0
     while i < len(tokens):
-        found = _expression(tokens, tags, lemmas, i, conventions)
+        found = _expression(lookups, tags, lemmas, i, conventions)
         if found:
             length, lemma, pos = found
             start, end = spans[i][0], spans[i + length - 1][1]
@@ -248,8 +250,8 @@ def target_lemmas(target: str) -> frozenset[str]:
     """The lemmas a ``--target`` word can stand for: itself (lowercased, spaces as '_') and
     its WordNet base form in each part of speech (*runs* -> run); an expression of several
     words also with its first word's base form (*looked up* -> look_up) or its last one's
-    (*ice creams* -> ice_cream), as expressions inflect."""
-    words = target.lower().split()
+    (*ice creams* -> ice_cream), as expressions inflect; accents folded (*café* -> cafe)."""
+    words = folded(target).lower().split()
     word = "_".join(words)
     found = {word}
     for letter in "nvar":

@@ -322,3 +322,18 @@ def test_accented_words_are_looked_up_as_wordnet_spells_them():
     assert all(text[w.start : w.end] == w.text for w in words.values())
     assert is_target(words["café"], target_lemmas("cafe"))
     assert is_target(words["café"], target_lemmas("Café"))
+
+
+def test_a_hyphenated_word_is_looked_up_as_wordnet_spells_it():
+    """WordNet lists *high school*, *loan shark*, *bank holiday* as expressions and
+    *riverbank* closed; written with a hyphen they had no sense. Words WordNet lists with
+    their hyphen stay as they are."""
+    from wsd.text import analyze
+
+    text = "The river-bank loan-sharks met a well-known high-school teacher on a bank-holiday."
+    words = {w.text: (w.lemma, w.pos) for s in analyze(text) for w in s.words}
+    assert words["river-bank"] == ("riverbank", "NOUN")
+    assert words["loan-sharks"] == ("loan_shark", "NOUN")
+    assert words["high-school"] == ("high_school", "NOUN")
+    assert words["bank-holiday"] == ("bank_holiday", "NOUN")
+    assert words["well-known"] == ("well-known", "ADJ")

@@ -47,9 +47,16 @@ def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
     Like ``morphy``, but a form that WordNet knows only as a proper name yields to another
     base form (*banks* -> bank, not the botanist Banks), and for an ``inflected`` word (its
     tag says so) the form SemCor tagged most often comes first, a form other than the word
-    itself on a tie (*found* as VBD -> find, *lots* -> lot, but *data* -> data)."""
+    itself on a tie (*found* as VBD -> find, *lots* -> lot, but *data* -> data). A
+    hyphenated word WordNet does not list is looked up as the expression or the closed compound
+    it lists instead (*high-school* -> high_school, *river-bank* -> riverbank)."""
     word = word.lower()
     forms = wordnet()._morphy(word, letter)
+    if not forms and "-" in word.strip("-"):  # WordNet's spelling: high_school, riverbank
+        for variant in (word.replace("-", "_"), word.replace("-", "")):
+            forms = wordnet()._morphy(variant, letter)
+            if forms:
+                break
     forms = [form for form in forms if not _only_proper(form, letter)] or forms
     if inflected and len(forms) > 1:
         forms = sorted(forms, key=lambda form: (-tagged_count(form, letter), form == word))

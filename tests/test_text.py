@@ -337,3 +337,21 @@ def test_a_hyphenated_word_is_looked_up_as_wordnet_spells_it():
     assert words["high-school"] == ("high_school", "NOUN")
     assert words["bank-holiday"] == ("bank_holiday", "NOUN")
     assert words["well-known"] == ("well-known", "ADJ")
+
+
+def test_lowercase_writing_reads_as_running_text():
+    """Chat-style text: a word before a period inside a sentence kept the period (*centre.*,
+    no sense), the pronoun *i* was iodine, *u* and *r* a noun and an adjective, and *gonna*
+    split into *gon* (no sense) and *na* (sodium). Abbreviations keep their period."""
+    from wsd.text import analyze
+
+    text = ("i think u r gonna love the centre. we wanna go, lemme see. XYZ Corp. said the "
+            "U.S. rose, e.g. in oil etc. and gas. AND I WENT HOME.")
+    words = [w for s in analyze(text) for w in s.words]
+    assert all(text[w.start : w.end] == w.text for w in words)
+    by_text = {w.text: (w.lemma, w.pos) for w in words}
+    assert by_text["centre"] == ("centre", "NOUN") and "centre." not in by_text
+    assert {by_text[t][1] for t in ("i", "I", "u", "r", "na")} == {None}
+    assert [by_text[t] for t in ("gon", "wan", "lem")] == [("go", "VERB"), ("want", "VERB"),
+                                                          ("let", "VERB")]  # fmt: skip
+    assert {"Corp.", "U.S.", "e.g.", "etc."} <= set(by_text)

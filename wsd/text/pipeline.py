@@ -83,7 +83,7 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
         return token.lower(), LETTER_POS["n"]
     if letter is None or (tag.startswith("NNP") and not (first and not _wordnet_name(token))):
         return token.lower(), None
-    if tag in QUANTIFIER:
+    if tag in QUANTIFIER or len(token) == 1:  # *two*, *all*; a letter only as SemCor has it
         base = _tagged_base(token, letter)
         return (base, LETTER_POS[letter]) if base else (token.lower(), None)
     base = base_form(token, letter, tag in INFLECTED)
@@ -104,6 +104,10 @@ def _tagged_base(token: str, letter: str) -> str | None:
 
 # The verbs that contractions stand for: SemCor tags *'s*, *'re* and *'m* as be.
 CLITIC_VERBS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'d": "have"}
+
+# Words the Treebank tokenizer splits in two (*gonna* -> gon + na), as the verbs they are.
+RUN_TOGETHER = {("gon", "na"): "go", ("wan", "na"): "want", ("got", "ta"): "get",
+                ("gim", "me"): "give", ("lem", "me"): "let"}  # fmt: skip
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
@@ -156,7 +160,7 @@ def _expression(tokens: Sequence[str], tags: Sequence[str], lemmas: Sequence[str
 
 
 def as_written(tokens: Sequence[str]) -> list[str]:
-    """``tokens`` as the sentence is usually written, when it is a headline: the tagger,
+    """``tokens`` as the sentence is usually written, where it is a headline: the tagger,
     trained on running text, reads capitalised words as proper nouns, which have no senses.
 
     - All capitals (*THE BANK RAISED RATES*, at least two words): lowercase, the first word
@@ -166,7 +170,12 @@ def as_written(tokens: Sequence[str]) -> list[str]:
       is a function word (*To*, *A*) or WordNet knows it as a common word and not as a name
       (*Paris*, *John*, *Smith* stay).
 
-    Other sentences are returned as they are."""
+    And in any sentence the pronoun written *i* (in lowercase writing, or lowered above) is
+    *I*: the tagger read it as a noun, iodine. Other sentences are returned as they are."""
+    return ["I" if token == "i" else token for token in _unheadlined(tokens)]
+
+
+def _unheadlined(tokens: Sequence[str]) -> list[str]:
     cased = [t for t in tokens if t.lower() != t.upper()]
     if len(cased) >= 2 and all(t == t.upper() for t in cased):
         lowered = [t.lower() for t in tokens]
@@ -187,12 +196,36 @@ def _common_title_word(token: str) -> bool:
     return not _wordnet_name(token) and any(base_form(token, letter) for letter in "nvar")
 
 
+# Lowercase abbreviations that go on with the sentence after their period (*etc. and*).
+LOWERCASE_ABBREVIATIONS = frozenset(
+    "etc vs cf al approx esp incl viz ca fig figs vol pp ed eds resp misc dept est no nos op "
+    "cit ibid jr sr st".split())
+
+
+def _period_split(found: list[tuple[str, int, int]], text: str) -> list[tuple[str, int, int]]:
+    """``found`` with a lowercase word's period split off inside a sentence. The Treebank
+    tokenizer splits only a sentence's final period, and a sentence is split only before a
+    capital, so in lowercase writing (*the centre. we went*) the word kept its period and had
+    no sense. Abbreviations keep theirs: capitalised ones (*Corp. said*), ones with a period
+    inside (*e.g.*, *U.S.*) and ``LOWERCASE_ABBREVIATIONS``."""
+    split = []
+    for k, (form, start, end) in enumerate(found):
+        body = form[:-1]
+        if (k + 1 < len(found) and form.endswith(".") and len(body) >= 2 and body.isalpha()
+                and body.islower() and body not in LOWERCASE_ABBREVIATIONS
+                and text[end - 1] == "."):  # fmt: skip
+            split += [(body, start, end - 1), (".", end - 1, end)]
+        else:
+            split.append((form, start, end))
+    return split
+
+
 def _words(text: str, view: PlainView, offset: int,
            conventions: CorpusConventions) -> tuple[Word, ...]:  # fmt: skip
     """The words of the sentence ``text`` (at ``offset`` in the input), tokenized as
     ``view`` (the input's ``plain_view``) reads it."""
     seen = view.text[offset : offset + len(text)]
-    found = tokens_with_spans(view.tokenized[offset : offset + len(text)])
+    found = _period_split(tokens_with_spans(view.tokenized[offset : offset + len(text)]), seen)
     # the tagger's forms: `` for an opening quote, an address itself
     typed = [seen[start:end] if (offset + start, offset + end) in view.addresses else form
              for form, start, end in found]  # fmt: skip
@@ -210,6 +243,10 @@ def _words(text: str, view: PlainView, offset: int,
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
     analyses = [_lemma(token, tag, i == 0, before_noun[i])
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
+    for k in range(len(tokens) - 1):
+        pair = (lookups[k].lower(), lookups[k + 1].lower())
+        if pair in RUN_TOGETHER and spans[k][1] == spans[k + 1][0]:  # gonna: gon + na
+            analyses[k], analyses[k + 1] = (RUN_TOGETHER[pair], "VERB"), (pair[1], None)
     lemmas = [lemma for lemma, _ in analyses]
     words = []
     i = 0

@@ -36,7 +36,7 @@ _MARKUP = re.compile(
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _ADDRESS = re.compile(
     r"(?:https?://|ftp://|www\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
-    r"|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
+    r"|(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
     r"|(?<![\w.@])@[A-Za-z0-9_]{1,30}(?![\w@])"  # a mention: @john
 )
 # Markdown's emphasis and code marks against a word: **bank**, _river_, `bank`, ~~gone~~

@@ -16,6 +16,7 @@ _MARKER = re.compile(r"<<(.+?)>>")
 _SENTENCE_END = re.compile(r"""(?<=[.!?])["')\]]*\s+(?=["'(\[]?[A-Z0-9])""")
 _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.",
                   "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Col.", "Capt.", "Lt.", "Sgt.", "Mt.")
+_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS)
 # A single capital and a period is an initial (*E. Robert Wallach*), not a sentence's end.
 _INITIAL = re.compile(r"(?:^|[\s(\[\"'])[A-Z]\.$")
 
@@ -28,7 +29,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):
-        before = text[start : boundary.start()]
+        # the sentence so far, only as far back as an abbreviation reaches: linear time
+        before = text[max(start, boundary.start() - _LONGEST_ABBREVIATION) : boundary.start()]
         if before.endswith(_ABBREVIATIONS) or _INITIAL.search(before):
             continue
         spans.append((start, boundary.start() + len(boundary.group().rstrip())))

@@ -28,10 +28,8 @@ import re
 from dataclasses import dataclass
 
 _MARKUP = re.compile(
-    r"<!--.*?-->"
-    r"|(?<!<)</?[A-Za-z][\w:-]*"  # a tag's name, then its attributes
-    r"""(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*/?>(?!>)""",
-    re.S,
+    r"(?<!<)</?[A-Za-z][\w:-]*"  # a tag's name, then its attributes
+    r"""(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*/?>(?!>)"""
 )
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _ADDRESS = re.compile(
@@ -75,8 +73,9 @@ def plain_view(text: str) -> PlainView:
     if not _MAYBE_WEB.search(text):
         return PlainView(text, text, frozenset(), text)
     chars = list(text)
-    for match in _MARKUP.finditer(text):
-        chars[match.start() : match.end()] = " " * (match.end() - match.start())
+    markup = [*_comments(text), *(match.span() for match in _MARKUP.finditer(text))]
+    for start, end in markup:
+        chars[start:end] = " " * (end - start)
     blanked = "".join(chars)
     addresses = [match.span() for match in _ADDRESS.finditer(blanked)]
     inside = {i for start, end in addresses for i in range(start, end)}
@@ -92,3 +91,15 @@ def plain_view(text: str) -> PlainView:
     for start, end in addresses:
         chars[start:end] = "x" * (end - start)
     return PlainView(seen, "".join(chars), frozenset(addresses), text)
+
+
+def _comments(text: str):
+    """The ``(start, end)`` spans of the comments (*<!-- ... -->*), found in linear time
+    (an unclosed one closes nothing after it)."""
+    start = text.find("<!--")
+    while start != -1:
+        end = text.find("-->", start + 4)
+        if end == -1:
+            return
+        yield start, end + 3
+        start = text.find("<!--", end + 3)

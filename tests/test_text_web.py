@@ -12,6 +12,8 @@ def test_markup_is_blank_and_offsets_stay():
     view = plain_view(text)
     assert len(view.text) == len(text) and view.tokenized == view.text
     assert view.text.split() == ["The", "bank", "closed."]
+    assert [line.split() for line in view.text.splitlines() if line.strip()] == [
+        ["The", "bank"], ["closed."]]  # <p>, <br/>, </p> end lines; <b> does not
     start = view.text.index("bank")
     assert text[start : start + 4] == "bank"
 
@@ -75,7 +77,8 @@ def test_the_view_keeps_length_and_changes_only_what_it_reads_otherwise(pieces):
         if i in inside:
             assert seen == given_char
         elif seen != given_char:
-            assert seen in (" ", WORD_JOINER) or given_char == "&"
+            assert seen in (" ", "\n", WORD_JOINER) or given_char == "&"
+            assert seen != "\n" or given_char == "<"  # a block's tag ends a line
 
 
 def test_folded_spells_words_as_wordnet_does():
@@ -85,3 +88,13 @@ def test_folded_spells_words_as_wordnet_does():
                                 "\uff42\uff41\uff4e\uff4b", "bank", "São")] == [
         "cafe", "resume", "naive", "facade", "fish", "bank", "bank", "Sao"]  # fmt: skip
     assert folded("straße") == "straße"  # no ASCII spelling: left as it is
+
+
+def test_scripts_and_style_sheets_are_blank_and_an_unclosed_one_is_just_a_tag():
+    page = ('<html><head><title>Bank</title><style>p { color: red }</style><script type="x">'
+            "var bank = 1; if (a<b) {}</script></head><body><p>The bank.</p>"
+            "<SCRIPT>run()</SCRIPT></body></html>")
+    assert plain_view(page).text.split() == ["Bank", "The", "bank."]
+    assert [line.strip() for line in plain_view(page).text.splitlines() if line.strip()] == [
+        "Bank", "The bank."]  # the title and the paragraph are lines of their own
+    assert plain_view("the <script> tag runs code").text.split() == ["the", "tag", "runs", "code"]

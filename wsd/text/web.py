@@ -4,8 +4,10 @@ Pasted HTML and web text broke words apart: *<p>* gave the content word *p* (pho
 bacillus, *&amp;* the ampere, and *help@bank.com* the noun *help*. ``plain_view`` gives a text
 of the same length, so that every offset still points at the input, in which
 
-- markup tags (*<p>*, *</b>*, *<a href="...">*, *<br/>*) and comments are blanks (a tag right
-  inside ``<< >>``, the target marker of the bundled models, is left alone);
+- markup tags (*<p>*, *</b>*, *<a href="...">*, *<br/>*), comments, scripts and style sheets
+  are blanks, and a block's tag (*<p>*, *</li>*, *<br>*, *</h1>*: ``BLOCKS``) a line break, so
+  that a sentence ends there as it does on the page (a tag right inside ``<< >>``, the target
+  marker of the bundled models, is left alone);
 - a character reference (*&amp;*, *&rsquo;*, *&#8217;*) is the character it stands for,
   padded with word joiners, which ``wsd.treebank`` leaves out of word forms (*don&rsquo;t*
   splits as *do* + *n't*);
@@ -28,9 +30,13 @@ import re
 from dataclasses import dataclass
 
 _MARKUP = re.compile(
-    r"(?<!<)</?[A-Za-z][\w:-]*"  # a tag's name, then its attributes
+    r"(?<!<)</?([A-Za-z][\w:-]*)"  # a tag's name, then its attributes
     r"""(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*/?>(?!>)"""
 )
+# Tags that start or end a block a reader sees on its own line(s): a sentence ends there.
+BLOCKS = frozenset("p div br li ul ol dl dt dd h1 h2 h3 h4 h5 h6 title tr td th table "
+                   "blockquote pre section article header footer nav aside hr main figcaption "
+                   "caption form option".split())
 _REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _ADDRESS = re.compile(
     r"(?:https?://|ftp://|www\.)[^\s<>\"'`]*[^\s<>\"'`.,;:!?)\]}]"
@@ -73,9 +79,12 @@ def plain_view(text: str) -> PlainView:
     if not _MAYBE_WEB.search(text):
         return PlainView(text, text, frozenset(), text)
     chars = list(text)
-    markup = [*_comments(text), *(match.span() for match in _MARKUP.finditer(text))]
-    for start, end in markup:
+    for start, end in [*_comments(text), *_scripts(text)]:
         chars[start:end] = " " * (end - start)
+    for match in _MARKUP.finditer(text):
+        start, end = match.span()
+        ends_line = match.group(1).lower() in BLOCKS and chars[start] == "<"
+        chars[start:end] = ("\n" if ends_line else " ") + " " * (end - start - 1)
     blanked = "".join(chars)
     addresses = [match.span() for match in _ADDRESS.finditer(blanked)]
     inside = {i for start, end in addresses for i in range(start, end)}
@@ -103,3 +112,19 @@ def _comments(text: str):
             return
         yield start, end + 3
         start = text.find("<!--", end + 3)
+
+
+_SCRIPT = re.compile(r"<(script|style)\b[^<>]*>", re.IGNORECASE)
+_CLOSING = {name: re.compile(rf"</{name}\s*>", re.IGNORECASE) for name in ("script", "style")}
+
+
+def _scripts(text: str):
+    """The ``(start, end)`` spans of the scripts and style sheets of a page, tags included:
+    code no reader sees. Found in linear time; an unclosed one is left to the tag rule."""
+    point = 0
+    while opening := _SCRIPT.search(text, point):
+        closing = _CLOSING[opening.group(1).lower()].search(text, opening.end())
+        if closing is None:
+            return
+        yield opening.start(), closing.end()
+        point = closing.end()

@@ -30,6 +30,7 @@ from wsd.corpora.lexsample import read_dictionary, read_key, read_lexsample
 from wsd.evaluation.scorer2 import read_sense_map
 from wsd.features.vector_cache import VectorCache
 from wsd.persistence import load_model
+from wsd.resources import has_nltk_resource
 
 DATA = Path(__file__).parent / "data" / "lexsample"
 TRAIN = (DATA / "train.xml").read_text(encoding="utf-8")
@@ -331,10 +332,16 @@ def test_disambiguate_refuses_an_empty_target(npz_model, capsys, target):
         assert_one_line_error(code, err, "--target is empty")
 
 
+needs_text_data = pytest.mark.skipif(
+    not (has_nltk_resource("wordnet") and has_nltk_resource("averaged_perceptron_tagger_eng")),
+    reason="NLTK wordnet or averaged_perceptron_tagger_eng data absent")
+
+
 def cli_main(*argv) -> int:
     return cli.main(["disambiguate", *map(str, argv)])
 
 
+@needs_text_data
 def test_disambiguate_reads_piped_text_without_file(npz_model, capsys, monkeypatch):
     """``echo TEXT | wsd disambiguate --model M``: piped text is read as ``--file -``; an
     empty pipe is one error naming stdin; text given as arguments leaves stdin alone."""
@@ -351,6 +358,7 @@ def test_disambiguate_reads_piped_text_without_file(npz_model, capsys, monkeypat
     assert_one_line_error(code, err, "<stdin> holds no text")
 
 
+@needs_text_data
 def test_disambiguate_reads_a_real_pipe(npz_model):
     result = subprocess.run([WSD, "disambiguate", "--model", str(npz_model), "--json"],
                             input=b"The bank of the river.\n", capture_output=True, timeout=300,

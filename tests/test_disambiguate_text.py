@@ -221,3 +221,15 @@ def test_gloss_overlap_survives_sense_keys_nltk_cannot_look_up():
                     lemma="sun", target_pos="NOUN")  # fmt: skip
     overlaps = Knowledge().gloss_overlaps(inst, ["sun%1:17:00::", "sun%1:17:02::"])
     assert overlaps.shape == (2,) and (overlaps >= 0).all()
+
+
+def test_a_british_spelling_is_read_as_the_american_one_and_answered_as_written():
+    """*colour* was colouring material (WordNet's first sense of a spelling SemCor hardly
+    counted); read as *color*, the answer is color.n.01, given under the word's own sense key
+    and lemma."""
+    import wsd
+
+    [colour] = wsd.disambiguate("The colour of the sky was a deep blue.", target="colour")
+    assert (colour.lemma, colour.synset_name) == ("colour", "color.n.01")
+    assert colour.sense_key == "colour%1:07:00::"
+    assert colour.synset.lemma_names()[:2] == ["color", "colour"]

@@ -355,3 +355,17 @@ def test_lowercase_writing_reads_as_running_text():
     assert [by_text[t] for t in ("gon", "wan", "lem")] == [("go", "VERB"), ("want", "VERB"),
                                                           ("let", "VERB")]  # fmt: skip
     assert {"Corp.", "U.S.", "e.g.", "etc."} <= set(by_text)
+
+
+def test_american_spelling_of_a_british_lemma_semcor_hardly_counted():
+    """WordNet orders a lemma's senses by SemCor counts, which British spellings hardly have
+    (*colour*'s first sense is colouring material): ``american`` gives the spelling to read
+    it as when both share a synset and SemCor tagged that one more often; *theatre* (11 to
+    10) and words that only look alike (*hour*, *flour*) stay."""
+    from wsd.text.lexicon import american
+
+    assert [american(w, "n") for w in ("colour", "centre", "programme", "behaviour")] == [
+        "color", "center", "program", "behavior"]
+    assert american("organise", "v") == "organize" and american("analyse", "v") == "analyze"
+    assert [american(w, "n") for w in ("theatre", "hour", "flour", "tour", "color")] == [
+        "theatre", "hour", "flour", "tour", "color"]

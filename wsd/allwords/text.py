@@ -26,7 +26,7 @@ from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
 from wsd.text.conventions import WORDNET, CorpusConventions
-from wsd.text.lexicon import wordnet
+from wsd.text.lexicon import POS_LETTER, american, wordnet
 from wsd.text.pipeline import is_target
 
 LESK = "lesk"
@@ -119,8 +119,9 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
                 continue
             if wanted is not None and not is_target(word, wanted):
                 continue
-            inst = Instance(id=f"s{n}.w{i}", tokens=tokens, span=(i, i + 1), lemma=word.lemma,
-                            pos=tags, target_pos=word.pos, meta=meta)  # fmt: skip
+            inst = Instance(id=f"s{n}.w{i}", tokens=tokens, span=(i, i + 1),
+                            lemma=american(word.lemma, POS_LETTER[word.pos]), pos=tags,
+                            target_pos=word.pos, meta=meta)  # fmt: skip
             found.append((n, word, inst))
     return found
 
@@ -150,6 +151,20 @@ def _sense(inst: Instance, key: str | None) -> Sense | None:
     return Sense(id=key, gloss=lemma.synset().definition(), synset=lemma.synset().name())
 
 
+def _written_key(key: str | None, lemma: str) -> str | None:
+    """The key of sense ``key`` under ``lemma``, the word's lemma as written, where the model
+    read another spelling (*colour*: the answer color%1:07:00:: is colour%1:07:00::); ``key``
+    itself where ``lemma`` is not in its synset."""
+    if key is None:
+        return None
+    try:
+        chosen = lemma_for_key(wordnet(), key)
+    except (LookupError, ValueError):
+        return key
+    return next((other.key() for other in chosen.synset().lemmas()
+                 if other.name().lower() == lemma), key)  # fmt: skip
+
+
 def tag_text(model: ModelLike, text: str, target: str | None = None,
              conventions: CorpusConventions | None = None,
              ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
@@ -170,9 +185,11 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     words = []
     for (n, word, inst), decision in zip(found, decisions, strict=True):
         sense = _sense(inst, decision.sense)
+        key = decision.sense if inst.lemma == word.lemma else _written_key(decision.sense,
+                                                                              word.lemma)
         words.append(TaggedWord(
             token=word.text, start=word.start, end=word.end, lemma=word.lemma, pos=word.pos,
-            sense_key=decision.sense, synset_name=sense.synset if sense else None,
+            sense_key=key, synset_name=sense.synset if sense else None,
             gloss=sense.gloss if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n))  # fmt: skip
     return sentences, words

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 from wsd.knowledge.inventory import wordnet_reader
@@ -10,6 +11,7 @@ from wsd.knowledge.inventory import wordnet_reader
 # Penn tag prefix -> WordNet POS letter, for the parts of speech WordNet covers.
 PENN_LETTER = {"N": "n", "V": "v", "J": "a", "R": "r"}
 LETTER_POS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "r": "ADV"}
+POS_LETTER = {pos: letter for letter, pos in LETTER_POS.items()}
 LONGEST_EXPRESSION = 5  # tokens; WordNet's longer lemmas are rare names
 
 
@@ -86,3 +88,31 @@ def tagged_count(lemma: str, letter: str, exact: bool = False) -> int:
     return sum(lemma_.count() for synset in wordnet().synsets(lemma, letter)
                for lemma_ in synset.lemmas()
                if (lemma_.name() if exact else lemma_.name().lower()) == name)  # fmt: skip
+
+
+# British spellings and their American forms (colour, centre, organise, analyse, defence,
+# catalogue, programme, anaemia).
+_BRITISH = tuple((re.compile(pattern), american) for pattern, american in (
+    (r"our", "or"), (r"tre$", "ter"), (r"is(e|ation|ational)$", r"iz\1"), (r"yse$", "yze"),
+    (r"ence$", "ense"), (r"ogue$", "og"), (r"amme$", "am"), (r"ae", "e"), (r"oe", "e")))
+
+
+@functools.lru_cache(maxsize=65536)
+def american(lemma: str, letter: str) -> str:
+    """The American spelling of a British ``lemma`` when WordNet lists both in one synset and
+    SemCor tagged the American one more often (*colour* -> color, *organise* -> organize,
+    *centre* -> center; not *theatre*, tagged 11 times to *theater*'s 10); else ``lemma``.
+    WordNet orders a lemma's senses by its SemCor counts, so a British spelling, counted
+    rarely, had its senses in an arbitrary order (*colour*'s first sense is colouring
+    material) and no classifier of its own."""
+    own = tagged_count(lemma, letter)
+    names = None
+    for pattern, replacement in _BRITISH:
+        variant = pattern.sub(replacement, lemma, count=1)
+        if variant == lemma or tagged_count(variant, letter) <= own:
+            continue
+        if names is None:
+            names = {synset.name() for synset in wordnet().synsets(lemma, letter)}
+        if names & {synset.name() for synset in wordnet().synsets(variant, letter)}:
+            return variant
+    return lemma

@@ -25,6 +25,7 @@ returned as it is.
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from dataclasses import dataclass
@@ -75,31 +76,48 @@ class PlainView:
 
 def plain_view(text: str) -> PlainView:
     """``text`` with markup blanked, character references resolved and addresses made single
-    tokens, offsets unchanged (see the module)."""
+    tokens, offsets unchanged (see the module). Linear in time and memory (a few copies of
+    the text): edits are spans, applied by slicing."""
     if not _MAYBE_WEB.search(text):
         return PlainView(text, text, frozenset(), text)
-    chars = list(text)
-    for start, end in [*_comments(text), *_scripts(text)]:
-        chars[start:end] = " " * (end - start)
+    hidden = sorted([*_comments(text), *_scripts(text)])
+    edits = [(start, end, " " * (end - start)) for start, end in hidden]
     for match in _MARKUP.finditer(text):
         start, end = match.span()
-        ends_line = match.group(1).lower() in BLOCKS and chars[start] == "<"
-        chars[start:end] = ("\n" if ends_line else " ") + " " * (end - start - 1)
-    blanked = "".join(chars)
+        ends_line = match.group(1).lower() in BLOCKS and not _within(hidden, start)
+        edits.append((start, end, ("\n" if ends_line else " ") + " " * (end - start - 1)))
+    blanked = _edited(text, edits)
     addresses = [match.span() for match in _ADDRESS.finditer(blanked)]
-    inside = {i for start, end in addresses for i in range(start, end)}
-    for match in _EMPHASIS.finditer(blanked):
-        if match.start() not in inside:
-            chars[match.start() : match.end()] = " " * (match.end() - match.start())
+    edits = [(match.start(), match.end(), " " * (match.end() - match.start()))
+             for match in _EMPHASIS.finditer(blanked) if not _within(addresses, match.start())]
     for match in _REFERENCE.finditer(blanked):
         start, end = match.span()
         character = html.unescape(match.group())
-        if start not in inside and character != match.group() and len(character) < end - start:
-            chars[start:end] = character + WORD_JOINER * (end - start - len(character))
-    seen = "".join(chars)
-    for start, end in addresses:
-        chars[start:end] = "x" * (end - start)
-    return PlainView(seen, "".join(chars), frozenset(addresses), text)
+        if not _within(addresses, start) and character != match.group() \
+                and len(character) < end - start:
+            edits.append((start, end, character + WORD_JOINER * (end - start - len(character))))
+    seen = _edited(blanked, edits)
+    tokenized = _edited(seen, [(start, end, "x" * (end - start)) for start, end in addresses])
+    return PlainView(seen, tokenized, frozenset(addresses), text)
+
+
+def _within(spans: list[tuple[int, int]], point: int) -> bool:
+    """Whether ``point`` lies inside one of the sorted, disjoint ``spans``."""
+    k = bisect.bisect_right(spans, (point, float("inf"))) - 1
+    return k >= 0 and spans[k][0] <= point < spans[k][1]
+
+
+def _edited(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """``text`` with each ``(start, end, replacement)`` (of the span's length) applied; an
+    edit that starts inside an earlier or longer one (a tag inside a script) is left out."""
+    pieces, point = [], 0
+    for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], -edit[1])):
+        if start < point:
+            continue
+        pieces += [text[point:start], replacement]
+        point = end
+    pieces.append(text[point:])
+    return "".join(pieces)
 
 
 def _comments(text: str):

@@ -67,7 +67,8 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
     not a base form of another word such as *u*; not *John*), or as a sentence's
     capitalised first word that WordNet has in lowercase only (*Fishing*; not *John*, whose
     common noun is a toilet). Cardinals (*two*, *1*) and determiners (*all*, *some*) are
-    adjectives where SemCor tagged them as such, and so are a proper noun or a past
+    adjectives, and a single letter a content word, only where SemCor tagged them as such
+    (*u* and *r* in chat are not an adjective and roentgen), and so are a proper noun or a past
     participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
     not know in the tagged part of speech takes the first of noun, verb, adjective, adverb it
     knows (a tagger's slip: *advertise*/NN is the verb). A contraction's verb (*'s*, *'re*,

@@ -269,8 +269,9 @@ def _words(text: str, view: PlainView, offset: int,
 
 
 def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentence]:
-    """The sentences of ``text`` (split by ``document_sentence_spans``: a line break always
-    ends one; blank ones are left out) with their words; offsets are into ``text``.
+    """The sentences of ``text`` (split by ``document_sentence_spans``: a blank line ends a
+    paragraph, a line break a sentence unless the text goes on across it; blank ones are left
+    out) with their words; offsets are into ``text``.
     ``conventions``: which multi-word expressions to join (default ``WORDNET``: those SemCor
     tagged as one unit at least once; a model brings its corpus's, ``AllWordsWSD.conventions``).
     Text copied from the web is read as a person sees it (``wsd.text.web``: markup tags are

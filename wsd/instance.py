@@ -94,8 +94,9 @@ def _line_runs(text: str) -> list[tuple[int, int]]:
                 and lines[paragraph[-1] + 1][2]:
             paragraph.append(paragraph[-1] + 1)
         widths = [len(lines[j][2]) for j in paragraph]
-        wrapped = len(widths) > 1 and max(widths) >= 40 and all(
-            width >= WRAPPED_SHARE * max(widths) for width in widths[:-1])
+        widest = max(widths)
+        wrapped = len(widths) > 1 and widest >= 40 and all(
+            width >= WRAPPED_SHARE * widest for width in widths[:-1])
         start = lines[paragraph[0]][0]
         for j in paragraph:
             following = lines[j + 1][2] if j != paragraph[-1] else ""

@@ -233,3 +233,24 @@ def test_a_british_spelling_is_read_as_the_american_one_and_answered_as_written(
     assert (colour.lemma, colour.synset_name) == ("colour", "color.n.01")
     assert colour.sense_key == "colour%1:07:00::"
     assert colour.synset.lemma_names()[:2] == ["color", "colour"]
+
+
+def test_columns_stay_whole_when_a_sentence_or_expression_runs_over_a_line(model_path):
+    """Wrapped text is read across its line breaks, so a sentence (and an expression, *ice
+    cream*) can hold one: the ``# text`` line, the TSV and CoNLL columns and the plain
+    header stay one line each, whitespace shown as one space."""
+    from wsd.allwords.formats import render
+    from wsd.allwords.text import tag_text
+
+    text = "We ate ice\ncream by the bank of the\nriver, and the fish\tswam near the banks."
+    tagged = tag_text(model_path, text)
+    assert len(tagged[0]) == 1 and "\n" in tagged[0][0].text
+    one_line = " ".join(text.split())
+    conll = render(*tagged, "conll").splitlines()
+    assert conll[0] == f"# text = {one_line}"
+    assert all(len(line.split("\t")) == 9 for line in conll[1:] if line)
+    assert "ice_cream" in [line.split("\t")[1] for line in conll[1:] if line]
+    tsv = render(*tagged, "tsv").splitlines()
+    assert all(len(row.split("\t")) == 11 for row in tsv)
+    assert "ice cream" in [row.split("\t")[1] for row in tsv]
+    assert render(*tagged, "plain").splitlines()[0] == one_line

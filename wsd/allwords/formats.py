@@ -18,6 +18,12 @@ def _by_position(words: Sequence[TaggedWord]) -> dict[int, TaggedWord]:
     return {word.start: word for word in words}
 
 
+def _one_line(text: str) -> str:
+    """``text`` with each run of whitespace (a line break of wrapped text, a tab between the
+    words of an expression) as one space: a column or a ``# text`` line stays one field."""
+    return " ".join(text.split())
+
+
 def _number(value: float | None) -> str:
     return _EMPTY if value is None else f"{value:.4f}"
 
@@ -28,12 +34,13 @@ def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
     blocks = []
     for n, sentence in enumerate(sentences):
         mine = [w for w in words if w.sentence == n]
-        lines = [sentence.text]
-        width = max((len(w.token) for w in mine), default=0)
+        lines = [_one_line(sentence.text)]
+        tokens = [_one_line(w.token) for w in mine]
+        width = max((len(token) for token in tokens), default=0)
         synset_width = max((len(w.synset_name or "?") for w in mine), default=0)
-        for w in mine:
+        for token, w in zip(tokens, mine, strict=True):
             sure = f"margin {w.margin:.2f}" if w.margin is not None else "no score"
-            lines.append(f"  {w.token:<{width}}  {w.synset_name or '?':<{synset_width}}  "
+            lines.append(f"  {token:<{width}}  {w.synset_name or '?':<{synset_width}}  "
                          f"{w.source} ({sure})  {w.gloss or ''}".rstrip())  # fmt: skip
         if not mine:
             lines.append("  (no word to disambiguate)")
@@ -56,7 +63,7 @@ def tsv(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
     lines = ["sentence\ttoken\tstart\tend\tlemma\ttag\tpos\tsense_key\tsynset\tscore\tsource"]
     for n, sentence in enumerate(sentences):
         for word in sentence.words:
-            columns = [str(n), word.text, str(word.start), str(word.end),
+            columns = [str(n), _one_line(word.text), str(word.start), str(word.end),
                        *_columns(word, tagged.get(word.start))]  # fmt: skip
             lines.append("\t".join(columns))
     return "\n".join(lines)
@@ -68,9 +75,9 @@ def conll(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
     tagged = _by_position(words)
     blocks = []
     for sentence in sentences:
-        lines = [f"# text = {sentence.text}"]
+        lines = [f"# text = {_one_line(sentence.text)}"]
         for i, word in enumerate(sentence.words, start=1):
-            form = word.text.replace(" ", "_")
+            form = "_".join(word.text.split())
             lines.append("\t".join([str(i), form, *_columns(word, tagged.get(word.start))]))
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)

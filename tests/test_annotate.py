@@ -541,3 +541,13 @@ def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, ref
                             "--out", str(tmp_path / "two"), "--workers", "2")  # fmt: skip
     assert_clean_error(result, "need Dask", "wsd-perceptron[dask]")
     assert not (tmp_path / "two").exists()
+
+
+def test_one_word_annotator_reads_web_text_as_the_pipeline_does(model):
+    """Markup is no context word and a block's tag ends a sentence, as in ``analyze``."""
+    text = "<p>We caught a <b>bass</b> off the pier.</p><p>He plays bass &amp; drums.</p>"
+    sentences = load_annotator(model).annotate(text)
+    assert [s["text"] for s in sentences] == ["We caught a <b>bass</b> off the pier.",
+                                              "He plays bass &amp; drums."]  # fmt: skip
+    words = [w for s in sentences for w in s["words"]]
+    assert [text[w["start"] : w["end"]] for w in words] == ["bass", "bass"]

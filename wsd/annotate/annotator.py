@@ -25,6 +25,7 @@ import numpy as np
 
 from wsd import persistence
 from wsd.instance import Instance, document_sentence_spans, token_spans
+from wsd.text.web import plain_view
 from wsd.treebank import visible
 
 
@@ -82,7 +83,8 @@ class OneWordAnnotator:
 
     An occurrence is a token equal (ignoring case) to the model's lemma or its plural in -s /
     -es; every sentence is reported, with an empty ``words`` list where the word is absent.
-    Sentences are split as the all-words pipeline splits them (``document_sentence_spans``).
+    Sentences are split and web text is read as the all-words pipeline does it
+    (``document_sentence_spans`` over ``wsd.text.web.plain_view``).
     """
 
     def __init__(self, model: Any) -> None:
@@ -98,14 +100,17 @@ class OneWordAnnotator:
     def annotate(self, text: str) -> list[dict[str, Any]]:
         records: list[dict[str, Any]] = []
         found: list[tuple[Instance, dict[str, Any], int, int]] = []
-        for start, end in document_sentence_spans(text):
+        view = plain_view(text)  # web text as a person reads it, as the all-words pipeline
+        for start, end in document_sentence_spans(view.text):
+            start, end = view.around(start, end)
             sentence = text[start:end]
             record: dict[str, Any] = {"text": sentence, "words": []}
             records.append(record)
             if not self.mentioned.search(sentence):
                 continue
-            spans = token_spans(sentence)
-            tokens = tuple(visible(sentence[s:e]) for s, e in spans)
+            seen = view.text[start:end]
+            spans = token_spans(view.tokenized[start:end])
+            tokens = tuple(visible(seen[s:e]) for s, e in spans)
             for i, token in enumerate(tokens):
                 if token.lower() in self.forms:
                     inst = Instance(id=f"{start}:{i}", tokens=tokens, span=(i, i + 1),

@@ -64,3 +64,14 @@ def test_a_target_that_occurs_twice_or_not_at_all(capsys):
                            "disambiguated (mark another as <<word>>)")
     code, err = run_cli(capsys, "disambiguate", "A bassoon played", "--target", "bass")
     assert_one_line_error(code, err, "sentence 1: 'bass' does not occur in 'A bassoon played'")
+
+
+def test_the_target_is_the_word_alone_not_the_punctuation_after_it(capsys):
+    import json
+
+    for text, word in (("He sat on the bank, by the river.", "bank"),
+                       ("Banks, rivers and lakes.", "Banks")):  # fmt: skip
+        code, out, err = _disambiguate(capsys, text, "--target", "bank", "--json")
+        assert code == 0, err
+        record = json.loads(out)
+        assert (record["target"], record["sentence"]) == (word, text)

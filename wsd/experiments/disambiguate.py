@@ -47,16 +47,18 @@ def parse_sentence(text: str, target: str | None, index: int) -> Instance:
     if "<<" in text or target is None:
         return Instance.from_text(text, id=f"s{index}", lemma=target)
     exact = re.compile(r"(?<!\w)" + re.escape(target) + r"(?!\w)", re.IGNORECASE)
-    starts = [match.start() for match in exact.finditer(text)]
-    if not starts:
-        starts = [start for start, end in token_spans(text) if is_form_of(text[start:end], target)]
-    if not starts:
+    found = [match.span() for match in exact.finditer(text)]
+    if not found:
+        found = [span for span in token_spans(text) if is_form_of(text[span[0] : span[1]], target)]
+    if not found:
         raise ValueError(f"sentence {index}: {target!r} does not occur in {text!r} (in any "
                          "inflection); mark the word to disambiguate as <<word>>")
-    if len(starts) > 1:
-        warnings.warn(f"sentence {index}: {target!r} occurs {len(starts)} times; the first is "
+    if len(found) > 1:
+        warnings.warn(f"sentence {index}: {target!r} occurs {len(found)} times; the first is "
                       "disambiguated (mark another as <<word>>)", stacklevel=2)
-    return Instance.from_text(text, offset=starts[0], id=f"s{index}", lemma=target)
+    start, end = found[0]  # marked, so that the target is that word alone (not *bank,*)
+    marked = f"{text[:start]}<<{text[start:end]}>>{text[end:]}"
+    return Instance.from_text(marked, id=f"s{index}", lemma=target)
 
 
 def _for_model(model: SupervisedWSD, inst: Instance, index: int) -> Instance:

@@ -369,3 +369,18 @@ def test_american_spelling_of_a_british_lemma_semcor_hardly_counted():
     assert american("organise", "v") == "organize" and american("analyse", "v") == "analyze"
     assert [american(w, "n") for w in ("theatre", "hour", "flour", "tour", "color")] == [
         "theatre", "hour", "flour", "tour", "color"]
+
+
+def test_an_instruction_starts_with_its_verb():
+    """The tagger read *Mix*, *Stir* (NNP) and *Whisk* (IN) at the start of an instruction as
+    a name or preposition, with no sense; a sentence starting with a capitalised word WordNet
+    knows as a verb before a determiner or pronoun starts with that verb. Not before a
+    number (*Chapter 3*) nor for a name (*John the Baptist*)."""
+    from wsd.text import analyze
+
+    first = {t: analyze(t)[0].words[0] for t in (
+        "Mix the flour with sugar.", "Stir the soup.", "Whisk it well.",
+        "Chapter 3 describes the bank.", "John the Baptist came.", "In the morning we left.")}
+    assert [(w.lemma, w.pos) for w in list(first.values())[:3]] == [
+        ("mix", "VERB"), ("stir", "VERB"), ("whisk", "VERB")]
+    assert [w.pos for w in list(first.values())[3:]] == ["NOUN", None, None]

@@ -221,6 +221,19 @@ def _period_split(found: list[tuple[str, int, int]], text: str) -> list[tuple[st
     return split
 
 
+def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
+    """Whether the sentence is an instruction whose verb the tagger read as a proper noun or
+    preposition (*Mix the flour*, *Stir the soup*, *Whisk the eggs*: NNP, NNP, IN), which has
+    no sense: a capitalised first word WordNet knows as a verb, not a function word, before
+    a determiner or pronoun (not a number: *Chapter 3 describes*)."""
+    if len(tokens) < 2 or tags[0] not in ("NN", "NNP", "IN") \
+            or tags[1] not in ("DT", "PRP$", "PRP"):
+        return False
+    word = tokens[0]
+    return word[:1].isupper() and word.lower() not in BUILTIN_STOPWORDS \
+        and not _wordnet_name(word) and base_form(word, "v") is not None
+
+
 def _words(text: str, view: PlainView, offset: int,
            conventions: CorpusConventions) -> tuple[Word, ...]:  # fmt: skip
     """The words of the sentence ``text`` (at ``offset`` in the input), tokenized as
@@ -241,6 +254,8 @@ def _words(text: str, view: PlainView, offset: int,
 
     tags = penn_tags(tokens) if tokens else []
     lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
+    if _instruction(lookups, tags):
+        tags[0] = "VB"
     before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
     analyses = [_lemma(token, tag, i == 0, before_noun[i])
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]

@@ -106,9 +106,10 @@ def _tagged_base(token: str, letter: str) -> str | None:
 # The verbs that contractions stand for: SemCor tags *'s*, *'re* and *'m* as be.
 CLITIC_VERBS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'d": "have"}
 
-# Words the Treebank tokenizer splits in two (*gonna* -> gon + na), as the verbs they are.
+# Words the Treebank tokenizer splits in two (*gonna* -> gon + na, *ain't* -> ai + n't), as
+# the verbs they are.
 RUN_TOGETHER = {("gon", "na"): "go", ("wan", "na"): "want", ("got", "ta"): "get",
-                ("gim", "me"): "give", ("lem", "me"): "let"}  # fmt: skip
+                ("gim", "me"): "give", ("lem", "me"): "let", ("ai", "n't"): "be"}  # fmt: skip
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}

@@ -24,7 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from wsd import persistence
-from wsd.instance import Instance, document_sentence_spans, token_spans
+from wsd.instance import Instance, token_spans
 from wsd.text.web import plain_view
 from wsd.treebank import visible
 
@@ -84,7 +84,7 @@ class OneWordAnnotator:
     An occurrence is a token equal (ignoring case) to the model's lemma or its plural in -s /
     -es; every sentence is reported, with an empty ``words`` list where the word is absent.
     Sentences are split and web text is read as the all-words pipeline does it
-    (``document_sentence_spans`` over ``wsd.text.web.plain_view``).
+    (``wsd.text.web.PlainView.sentence_spans``).
     """
 
     def __init__(self, model: Any) -> None:
@@ -101,8 +101,7 @@ class OneWordAnnotator:
         records: list[dict[str, Any]] = []
         found: list[tuple[Instance, dict[str, Any], int, int]] = []
         view = plain_view(text)  # web text as a person reads it, as the all-words pipeline
-        for start, end in document_sentence_spans(view.text):
-            start, end = view.around(start, end)
+        for start, end in view.sentence_spans():
             sentence = text[start:end]
             record: dict[str, Any] = {"text": sentence, "words": []}
             records.append(record)

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wsd.features.bow import BUILTIN_STOPWORDS
-from wsd.instance import document_sentence_spans
 from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import (
     INFLECTED,
@@ -293,12 +292,9 @@ def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentenc
     Text copied from the web is read as a person sees it (``wsd.text.web``: markup tags are
     blanks, *&amp;* is *&*, an address is one word with no sense)."""
     view = plain_view(text)
-    sentences = []
-    for start, end in document_sentence_spans(view.text):
-        start, end = view.around(start, end)
-        sentences.append(Sentence(text[start:end], start, end,
-                                  _words(text[start:end], view, start, conventions)))
-    return sentences
+    return [Sentence(text[start:end], start, end, _words(text[start:end], view, start,
+                                                         conventions))
+            for start, end in view.sentence_spans()]  # fmt: skip
 
 
 def target_lemmas(target: str) -> frozenset[str]:

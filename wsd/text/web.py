@@ -30,6 +30,8 @@ import html
 import re
 from dataclasses import dataclass
 
+from wsd.instance import document_sentence_spans
+
 _MARKUP = re.compile(
     r"(?<!<)</?([A-Za-z][\w:-]*)"  # a tag's name, then its attributes
     r"""(?:\s+[A-Za-z_:][\w:.-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*/?>(?!>)"""
@@ -64,9 +66,13 @@ class PlainView:
     addresses: frozenset[tuple[int, int]]
     source: str
 
-    def around(self, start: int, end: int) -> tuple[int, int]:
-        """A span of ``text`` widened over the Markdown marks blanked against its ends, so
-        that a sentence ending in *_river_* shows its closing mark."""
+    def sentence_spans(self) -> list[tuple[int, int]]:
+        """The sentences (``document_sentence_spans`` of the view), each widened over the
+        Markdown marks blanked against its ends, so that one ending in *_river_* shows its
+        closing mark: what every raw-text path reads as the input's sentences."""
+        return [self._around(start, end) for start, end in document_sentence_spans(self.text)]
+
+    def _around(self, start: int, end: int) -> tuple[int, int]:
         while start and self.source[start - 1] in _MARKS and self.text[start - 1] == " ":
             start -= 1
         while end < len(self.source) and self.source[end] in _MARKS and self.text[end] == " ":

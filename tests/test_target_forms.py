@@ -2,6 +2,8 @@
 applied for *Banks*, *cranes* (they had needed the exact word)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_reliability import assert_one_line_error, run_cli
 
 from wsd import cli
@@ -75,3 +77,30 @@ def test_the_target_is_the_word_alone_not_the_punctuation_after_it(capsys):
         assert code == 0, err
         record = json.loads(out)
         assert (record["target"], record["sentence"]) == (word, text)
+
+
+_PIECES = st.sampled_from(["bank", "Banks", "banking", "bank's", "ban", "river", ",", ".",
+                           " ", "  ", "<<", ">>", "'", "-", "embankment", "\t"])  # fmt: skip
+
+
+@pytest.mark.filterwarnings("ignore:sentence 1")  # a word that occurs twice: a notice
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=15))
+def test_the_target_search_finds_a_form_of_the_word_or_says_it_does_not_occur(pieces):
+    """Any sentence: the instance's target is an occurrence of the word itself or of one of
+    its forms, standing alone (no punctuation taken with it), or one error that says the
+    word does not occur or the markers are wrong. (It found *bank* inside the one token
+    *bank'sbank*.)"""
+    from wsd.experiments.disambiguate import parse_sentence
+
+    text = "".join(pieces)
+    try:
+        inst = parse_sentence(text, "bank", 1)
+    except ValueError as err:
+        assert any(words in str(err) for words in ("does not occur", "marker", "no target",
+                                                   "empty"))
+        return
+    if "<<" in text:
+        return  # the marked word is the user's choice
+    target = inst.tokens[inst.span[0] : inst.span[1]]
+    assert len(target) == 1 and forms.is_form_of(target[0], "bank"), target

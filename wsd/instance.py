@@ -247,6 +247,12 @@ class Instance:
         )[0]
 
 
+def word_occurrences(text: str, word: str) -> list[tuple[int, int]]:
+    """The character spans where ``word`` stands in ``text`` as a whole word, any case."""
+    pattern = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
+    return [match.span() for match in pattern.finditer(text)]
+
+
 def instances_from_text(
     text: str,
     *,
@@ -275,8 +281,7 @@ def instances_from_text(
             end += 1
         char_ranges = [(offset, end)]
     elif target:
-        pattern = re.compile(r"(?<!\w)" + re.escape(target) + r"(?!\w)", re.IGNORECASE)
-        char_ranges = [(m.start(), m.end()) for m in pattern.finditer(text)]
+        char_ranges = word_occurrences(text, target)
         if not char_ranges:
             raise ValueError(f"target {target!r} does not occur in {text!r}")
         if occurrence is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import replace
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.experiments.systems import SystemSettings, make_system
-from wsd.instance import Instance, token_spans
+from wsd.instance import Instance, token_spans, word_occurrences
 from wsd.text.forms import is_form_of, target_lemma
 
 if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
@@ -46,10 +45,12 @@ def parse_sentence(text: str, target: str | None, index: int) -> Instance:
     once, the first is answered, with a notice."""
     if "<<" in text or target is None:
         return Instance.from_text(text, id=f"s{index}", lemma=target)
-    exact = re.compile(r"(?<!\w)" + re.escape(target) + r"(?!\w)", re.IGNORECASE)
-    found = [match.span() for match in exact.finditer(text)]
+    tokens = token_spans(text)
+    starts, ends = {start for start, _ in tokens}, {end for _, end in tokens}
+    found = [(start, end) for start, end in word_occurrences(text, target)
+             if start in starts and end in ends]  # whole tokens, not inside *bank'sbank*
     if not found:
-        found = [span for span in token_spans(text) if is_form_of(text[span[0] : span[1]], target)]
+        found = [span for span in tokens if is_form_of(text[span[0] : span[1]], target)]
     if not found:
         raise ValueError(f"sentence {index}: {target!r} does not occur in {text!r} (in any "
                          "inflection); mark the word to disambiguate as <<word>>")

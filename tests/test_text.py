@@ -58,6 +58,19 @@ def test_cardinals_determiners_and_names_as_semcor_tags_them():
     assert ("needed", "ADJ") in [(w.lemma, w.pos) for w in _words("the needed funds")]
 
 
+@pytest.mark.parametrize("text, participle", [
+    ("The bank raised rates.", "raised"),  # the tagger: VBN, after the subject
+    ("The firm has increased prices.", "increased"),  # perfect tense
+    ("They have needed funds for years.", "needed"),
+])  # fmt: skip
+def test_a_participle_after_its_subject_or_have_is_the_verb(text, participle):
+    """A VBN before a noun is read as an adjective only where it can modify that noun; after
+    a noun, a pronoun or *have* it is the sentence's verb with its object."""
+    words = {w.text: (w.tag, w.pos) for w in _words(text)}
+    assert words[participle] == ("VBN", "VERB")  # the rule, not the tagger, decides
+    assert ("built", "ADJ") in [(w.lemma, w.pos) for w in _words("Newly built houses sold.")]
+
+
 def test_lemmas_follow_semcor_frequency():
     """Of morphy's base forms of an inflected word, the one SemCor tagged most often: *data*
     stays (76 against *datum*'s 5), *found* -> find, *lots* -> lot; comparatives and

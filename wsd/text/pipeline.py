@@ -112,6 +112,7 @@ RUN_TOGETHER = {("gon", "na"): "go", ("wan", "na"): "want", ("got", "ta"): "get"
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
+HAVE_FORMS = frozenset({"have", "has", "had", "having", "'ve", "'d", "'s"})
 
 
 def _wordnet_name(token: str) -> bool:
@@ -256,8 +257,7 @@ def _words(text: str, view: PlainView, offset: int,
     lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
     if _instruction(lookups, tags):
         tags[0] = "VB"
-    before_noun = [next_tag.startswith("NN") for next_tag in tags[1:]] + [False]
-    analyses = [_lemma(token, tag, i == 0, before_noun[i])
+    analyses = [_lemma(token, tag, i == 0, _before_noun(lookups, tags, i))
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
     for k in range(len(tokens) - 1):
         pair = (lookups[k].lower(), lookups[k + 1].lower())
@@ -281,6 +281,22 @@ def _words(text: str, view: PlainView, offset: int,
                           form(i, i + 1)))  # fmt: skip
         i += 1
     return tuple(words)
+
+
+def _before_noun(tokens: Sequence[str], tags: Sequence[str], i: int) -> bool:
+    """Whether token ``i`` stands before a noun as its modifier may. A past participle only
+    where no noun, pronoun or form of *have* stands before it (adverbs aside): *the needed
+    funds*, *newly built houses*; not *The bank raised rates* or *has raised rates*, where
+    the tagger reads the verb *raised* as VBN too."""
+    if i + 1 == len(tags) or not tags[i + 1].startswith("NN"):
+        return False
+    if tags[i] != "VBN":
+        return True
+    k = i - 1
+    while k >= 0 and tags[k].startswith("RB"):
+        k -= 1
+    return k < 0 or not (tags[k].startswith(("NN", "PRP")) and tags[k] != "PRP$"
+                         or tags[k].startswith("VB") and tokens[k].lower() in HAVE_FORMS)
 
 
 def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentence]:

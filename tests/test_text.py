@@ -245,6 +245,21 @@ def test_invisible_characters_from_the_web_stay_out_of_the_words():
     assert all(text[w.start : w.end] == w.text for w in words)
 
 
+def test_control_characters_separate_words():
+    """A NUL or other control character (from a binary-ish file) had stuck to its word:
+    *bank\x00* had no sense."""
+    text = "The bank\x00raised\x07 rates.\x7f"
+    words = [w for s in _analyze(text) for w in s.words]
+    assert [(w.text, w.pos) for w in words if w.pos] == [
+        ("bank", "NOUN"), ("raised", "VERB"), ("rates", "NOUN")]
+
+
+def _analyze(text):
+    from wsd.text import analyze
+
+    return analyze(text)
+
+
 _WORDS = st.sampled_from(["bank", "rates", "John", "Paris", "open", "a", "to", "ice", "cream",
                           "US", "'s", "n't", ",", ".", "well-known", "new", "york"])
 _CASED = st.tuples(_WORDS, st.sampled_from([str.upper, str.title, str.lower])).map(
@@ -267,7 +282,7 @@ def test_headlines_keep_offsets_and_read_each_word_as_its_text_in_some_case(word
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019"
-                                             "\u00ad\u200b\ufeff")), max_size=60))
+                                             "\u00ad\u200b\ufeff\x00\x1b")), max_size=60))
 def test_offsets_always_point_at_the_words(text):
     from wsd.text import analyze
 

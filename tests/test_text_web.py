@@ -47,6 +47,15 @@ def test_markdown_marks_against_a_word_are_blank_and_a_mention_is_an_address():
     assert [text[start:end] for start, end in view.addresses] == ["@john"]
 
 
+def test_a_terminals_colour_codes_are_blank():
+    """Text piped from ``grep --color=always``: the escape sequences had given the words *[*
+    and *31m*."""
+    text = "The \x1b[01;31m\x1b[Kbank\x1b[m\x1b[K raised rates.\x1b(B"
+    view = plain_view(text)
+    assert view.text.split() == ["The", "bank", "raised", "rates."]
+    assert view.text.index("bank") == text.index("bank") and len(view.text) == len(text)
+
+
 def test_what_is_not_markup_stays():
     for text in ("if a < b and c > d", "a <<bass>> swam", "x<=y", "AT&T and R&D;", "2 * 3",
                  "user@host", "I <3 you", "<>", "ftp:// nothing", "a*b c_d", "``said''",
@@ -58,7 +67,8 @@ def test_what_is_not_markup_stays():
 _PIECES = st.sampled_from(["<p>", "</p>", '<a href="u.html">', "<br/>", "<!-- c -->", "&amp;",
                            "&rsquo;", "&#233;", "&zz;", "www.x.com", "http://a.b/c", "me@x.org",
                            "bank", " ", ".", ",", "<", ">", "&", "@", ";", "<<", ">>", "x",
-                           "\n", "**", "_", "`", "~~"])  # fmt: skip
+                           "\n", "**", "_", "`", "~~", "\x1b[1;31m", "\x1b[0m",
+                           "\x1b"])  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)

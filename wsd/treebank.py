@@ -6,7 +6,8 @@ alone costs over a second. ``tests/test_text_compiled.py`` checks that both give
 spans on hand-written and generated text. Two departures: typographic quotes and apostrophes
 (“ ” ’) are read as ASCII ones, which NLTK's rules leave stuck to their words; and text copied
 from the web keeps its invisible characters out of the words: a zero-width space separates
-words, a soft hyphen or zero-width joiner inside a word is dropped from its form.
+words, a soft hyphen or zero-width joiner inside a word is dropped from its form; a control
+character (a NUL, an escape) separates words too.
 """
 
 from __future__ import annotations
@@ -59,7 +60,11 @@ def tokenize(text: str) -> list[str]:
 
 # Typographic quotes and apostrophes read as their ASCII forms, one character for one, so
 # that offsets stay those of the input: “causes” and don’t tokenize as "causes" and don't do.
-_TYPOGRAPHIC = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+# Control characters that are not whitespace (a NUL, an escape, a C1 control): a space, so
+# that *bank\x00* is the word *bank*.
+_CONTROLS = {code: " " for code in [*range(0x20), *range(0x7F, 0xA0)] if not chr(code).isspace()}
+_TYPOGRAPHIC = str.maketrans({**_CONTROLS,
+                              "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
                               "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'",
                               "\u200b": " "})  # a zero-width space: a word break
 # Soft hyphen, zero-width non-joiner and joiner, word joiner, byte-order mark: not part of a
@@ -73,9 +78,14 @@ def visible(token: str) -> str:
 
 
 def ascii_quotes(text: str) -> str:
-    """``text`` with typographic quotes and apostrophes as ASCII ones and zero-width spaces as
-    spaces (the same length)."""
+    """``text`` with typographic quotes and apostrophes as ASCII ones, and zero-width spaces
+    and control characters as spaces (the same length)."""
     return text.translate(_TYPOGRAPHIC)
+
+
+def controls_as_spaces(text: str) -> str:
+    """``text`` with its control characters that are not whitespace as spaces."""
+    return text.translate(_CONTROLS)
 
 
 def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:

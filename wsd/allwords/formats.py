@@ -9,6 +9,7 @@ from typing import Any
 
 from wsd.allwords.text import TaggedWord, sentence_records
 from wsd.text import Sentence
+from wsd.treebank import controls_as_spaces
 
 FORMATS = ("plain", "tsv", "conll", "json")
 _EMPTY = "_"
@@ -20,8 +21,9 @@ def _by_position(words: Sequence[TaggedWord]) -> dict[int, TaggedWord]:
 
 def _one_line(text: str) -> str:
     """``text`` with each run of whitespace (a line break of wrapped text, a tab between the
-    words of an expression) as one space: a column or a ``# text`` line stays one field."""
-    return " ".join(text.split())
+    words of an expression) or control characters as one space: a column or a ``# text`` line
+    stays one field."""
+    return " ".join(controls_as_spaces(text).split())
 
 
 def _number(value: float | None) -> str:

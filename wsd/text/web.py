@@ -4,6 +4,8 @@ Pasted HTML and web text broke words apart: *<p>* gave the content word *p* (pho
 bacillus, *&amp;* the ampere, and *help@bank.com* the noun *help*. ``plain_view`` gives a text
 of the same length, so that every offset still points at the input, in which
 
+- a terminal's colour codes (escape sequences, as in text piped from ``grep --color``) are
+  blanks;
 - markup tags (*<p>*, *</b>*, *<a href="...">*, *<br/>*), comments, scripts and style sheets
   are blanks, and a block's tag (*<p>*, *</li>*, *<br>*, *</h1>*: ``BLOCKS``) a line break, so
   that a sentence ends there as it does on the page (a tag right inside ``<< >>``, the target
@@ -19,8 +21,8 @@ of the same length, so that every offset still points at the input, in which
   that tokenizes as one word, and ``addresses`` lists its span so that the pipeline reads the
   address itself there: one token that WordNet does not know, so it gets no sense.
 
-A text without ``<``, ``&``, ``@``, ``*``, ``_``, ``~``, a backquote or ``www.``/``://`` is
-returned as it is.
+A text without ``<``, ``&``, ``@``, ``*``, ``_``, ``~``, a backquote, an escape character or
+``www.``/``://`` is returned as it is.
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ _ADDRESS = re.compile(
 _MARK = r"(?:\*{1,3}|_{1,3}|~~|`)"
 _EMPHASIS = re.compile(rf"(?<![\w*~`]){_MARK}(?=[^\s*_~`])|(?<=[^\s*_~`]){_MARK}(?![\w*~`])")
 _MARKS = frozenset("*_~`")
-_MAYBE_WEB = re.compile(r"[<&@*_~`]|://|www\.")
+_MAYBE_WEB = re.compile(r"[<&@*_~`\x1b]|://|www\.")
+# A terminal's escape sequence (colour: ESC [ 31 m), as in text piped from `grep --color`
+_TERMINAL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[ -/]+[0-~]|\x1b[@-Z\\-_]")
 WORD_JOINER = "\u2060"
 
 
@@ -86,7 +90,8 @@ def plain_view(text: str) -> PlainView:
     the text): edits are spans, applied by slicing."""
     if not _MAYBE_WEB.search(text):
         return PlainView(text, text, frozenset(), text)
-    hidden = sorted([*_comments(text), *_scripts(text)])
+    hidden = sorted([*_comments(text), *_scripts(text),
+                     *(match.span() for match in _TERMINAL.finditer(text))])
     edits = [(start, end, " " * (end - start)) for start, end in hidden]
     for match in _MARKUP.finditer(text):
         start, end = match.span()

@@ -56,6 +56,28 @@ def test_disambiguate_reads_stdin_and_prints_json():
     assert all(r["gloss"] and r["features"] for r in records)
 
 
+def test_disambiguate_reads_files_in_other_encodings(tmp_path):
+    """A Latin-1 file is refused with the line of its first bad byte and a hint, and read with
+    --encoding; a UTF-16 file with its byte-order mark (Windows "Unicode") is read as is."""
+    text = "The café sold a <<bass>> fish.\nA <<bass>> guitar, naïvely.\n"
+    (tmp_path / "latin1.txt").write_bytes(("A <<bass>> line.\n" + text).encode("latin-1"))
+    (tmp_path / "utf16.txt").write_bytes(text.encode("utf-16"))
+    refused = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "latin1.txt"))
+    assert_clean_error(refused, "latin1.txt:2: not UTF-8", "--encoding")
+    unknown = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "utf16.txt"),
+                  "--encoding", "klingon")  # fmt: skip
+    assert_clean_error(unknown, "unknown encoding 'klingon'")
+    answers = []
+    for name, options in (("latin1.txt", ["--encoding", "latin-1"]), ("utf16.txt", [])):
+        result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / name),
+                     "--json", *options)  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        records = [json.loads(line) for line in result.stdout.splitlines()]
+        assert records[-2]["sentence"].startswith("The café")
+        answers.append([r["sense"] for r in records[-2:]])
+    assert answers[0] == answers[1] == ["bass.fish", "bass.instrument"]
+
+
 def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path):
     (tmp_path / "x.json").write_text('{"format": "wsd-model", "version": 1, "kind": "Nope"}')
     result = run("disambiguate", "--model", str(tmp_path / "x.json"), "a <<bass>>")

@@ -78,6 +78,18 @@ def test_lexsample_bytes_that_do_not_decode_name_file_and_line(tmp_path):
         read_lexsample(path)  # was read with U+FFFD in place of the byte, silently
 
 
+@pytest.mark.parametrize("codec", ["utf-8-sig", "utf-16-le", "utf-16-be", "utf-32-le",
+                                   "utf-32-be"])  # fmt: skip
+def test_text_files_with_a_byte_order_mark_are_read_in_its_encoding(codec):
+    from wsd.persistence import decode_text
+
+    text = "naïve café\nline two €"
+    bom = "\ufeff".encode(codec.replace("-sig", ""))
+    assert decode_text(bom + text.encode(codec.replace("-sig", "")), "x.txt") == text
+    with pytest.raises(ValueError, match=r"x\.txt:2: not UTF-8"):
+        decode_text("ok\nnaïve".encode("latin-1"), "x.txt")
+
+
 def test_lexsample_honours_the_declared_encoding_and_a_utf16_bom(tmp_path):
     text = TRAIN.replace("the motor", "the mot\xe9r")
     latin = write(tmp_path / "latin.xml",

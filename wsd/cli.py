@@ -8,6 +8,7 @@ keeps its traceback. ``--debug`` shows the traceback of input errors too.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 import warnings
@@ -28,7 +29,7 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
-from wsd.persistence import check_output_path, decode_text, read_text
+from wsd.persistence import check_output_path, decode_text
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
@@ -70,15 +71,25 @@ def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSett
                    **{k: v for k, v in chosen.items() if v is not None})
 
 
-def _read_file(name: str) -> str:
-    """The text of ``--file`` (``-``: stdin); ValueError naming it when it is not UTF-8."""
-    if name != "-":
-        return read_text(name)
+def _read_file(name: str, encoding: str | None = None) -> str:
+    """The text of ``--file`` (``-``: stdin) in ``encoding`` (default UTF-8, or what a
+    byte-order mark says); ValueError naming it where a byte does not decode."""
+    codec = "utf-8-sig"
+    if encoding:
+        try:
+            codec = codecs.lookup(encoding).name.replace("utf-8", "utf-8-sig")
+        except LookupError:
+            raise ValueError(f"--encoding: unknown encoding {encoding!r} (e.g. utf-8, "
+                             "latin-1, cp1252, utf-16)") from None
     raw = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a StringIO
-    if raw is None:
+    if name == "-" and raw is None:
         return sys.stdin.read()
-    # the bytes, decoded here: in a C locale, stdin lets bad bytes through as escapes
-    return decode_text(raw.read(), "<stdin>")
+    try:  # stdin as bytes, decoded here: in a C locale it lets bad bytes through as escapes
+        data = raw.read() if name == "-" else Path(name).read_bytes()
+        return decode_text(data, "<stdin>" if name == "-" else name, codec)
+    except ValueError as err:
+        hint = "" if encoding else "; give its encoding with --encoding (e.g. latin-1)"
+        raise ValueError(f"{err}{hint}") from None
 
 
 def _piped_stdin() -> bool:
@@ -109,7 +120,8 @@ def _read_lines(args: argparse.Namespace) -> list[str]:
     args = _with_piped_stdin(args)
     sentences = list(args.sentences)
     if args.file:
-        lines = _read_file(args.file).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        text = _read_file(args.file, args.encoding)
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         sentences += [line.strip() for line in lines if line.strip()]
     if not sentences:
         raise _no_text(args, "sentences")
@@ -120,7 +132,7 @@ def _read_text(args: argparse.Namespace) -> str:
     args = _with_piped_stdin(args)
     parts = list(args.sentences)
     if args.file:
-        parts.append(_read_file(args.file))
+        parts.append(_read_file(args.file, args.encoding))
     text = "\n".join(parts)
     if not text.strip():
         raise _no_text(args, "text")
@@ -451,6 +463,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "WordNet sense prior answers")
     p.add_argument("--file", help="read the text from this file (- for stdin; text piped "
                                           "in with no text given is read too)")
+    p.add_argument("--encoding", help="the encoding of --file or stdin (default: UTF-8, or "
+                                      "UTF-16 where the text starts with its byte-order mark)")
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
     p.add_argument("--format", choices=("plain", "tsv", "conll"), default="plain",
                    help="raw-text output: readable (plain), or one word per line (tsv, conll)")

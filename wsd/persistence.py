@@ -15,6 +15,7 @@ all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import json
 import os
@@ -167,6 +168,9 @@ def _finite_float(text: str) -> float:
     return value
 
 
+_WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+
+
 def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
     """A UTF-8 text file's content (a leading BOM dropped); ValueError naming the file and the
     line of the first byte that is not UTF-8 (or not ``encoding``)."""
@@ -174,7 +178,11 @@ def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
 
 
 def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
-    """``raw`` decoded; ValueError naming ``source`` and the line of the first bad byte."""
+    """``raw`` decoded; ValueError naming ``source`` and the line of the first bad byte. A
+    UTF-16 or UTF-32 byte-order mark (a Windows "Unicode" text file) gives the encoding
+    where none but UTF-8 was asked for."""
+    if encoding == "utf-8-sig" and raw.startswith(_WIDE_BOMS):
+        encoding = "utf-32" if raw.startswith(_WIDE_BOMS[2:]) else "utf-16"
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as error:

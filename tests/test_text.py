@@ -71,6 +71,30 @@ def test_a_participle_after_its_subject_or_have_is_the_verb(text, participle):
     assert ("built", "ADJ") in [(w.lemma, w.pos) for w in _words("Newly built houses sold.")]
 
 
+def test_a_tag_wordnet_does_not_know_gives_way_to_the_taggers_next_choice():
+    """The tagger reads *lack* and *wish* as adjectives, which WordNet does not list; the next
+    part of speech by the tagger's scores is taken (it had been the first of noun, verb,
+    adjective, adverb that WordNet knows: *lack* was the noun)."""
+    words = {w.text: (w.tag, w.lemma, w.pos) for w in _words(
+        "Homeless people not only lack safety. They have no wish to see it.")}  # fmt: skip
+    assert words["lack"] == ("JJ", "lack", "VERB")
+    assert words["wish"] == ("JJ", "wish", "NOUN")
+
+
+@given(st.lists(st.sampled_from("the bank raised rates people lack safety no wish to see "
+                                "change runs fast , . I".split()), min_size=1, max_size=12))
+@settings(max_examples=100, deadline=None)
+def test_the_taggers_ranking_starts_with_the_tag_it_chose(tokens):
+    from wsd.text.tagger import _tagger, penn_tags, tag_ranking
+
+    tags = penn_tags(tokens)
+    for i, token in enumerate(tokens):
+        ranking = tag_ranking(tokens, tags, i)
+        assert sorted(ranking) == sorted(_tagger().classes)
+        if token not in _tagger().tagdict:  # a word the tagger looks up is not scored
+            assert ranking[0] == tags[i]
+
+
 def test_lemmas_follow_semcor_frequency():
     """Of morphy's base forms of an inflected word, the one SemCor tagged most often: *data*
     stays (76 against *datum*'s 5), *found* -> find, *lots* -> lot; comparatives and

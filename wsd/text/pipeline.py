@@ -3,8 +3,9 @@ expressions."""
 
 from __future__ import annotations
 
+import functools
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from wsd.features.bow import BUILTIN_STOPWORDS
@@ -19,7 +20,7 @@ from wsd.text.lexicon import (
     tagged_count,
     wordnet,
 )
-from wsd.text.tagger import penn_tags
+from wsd.text.tagger import penn_tags, tag_ranking
 from wsd.text.web import PlainView, plain_view
 from wsd.treebank import tokens_with_spans, visible
 
@@ -59,7 +60,8 @@ class Sentence:
     words: tuple[Word, ...]
 
 
-def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, str | None]:
+def _lemma(token: str, tag: str, first: bool, before_noun: bool,
+           others: Callable[[], str] = lambda: "nvar") -> tuple[str, str | None]:  # fmt: skip
     """``(lemma, coarse POS or None)`` of one token: a content word when the tag is a WordNet
     part of speech and WordNet knows the word. A single proper noun counts only when WordNet
     has it as a name SemCor tagged (*England*, *Monday*, *US*: its lemma is the name itself,
@@ -69,8 +71,9 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
     adjectives, and a single letter a content word, only where SemCor tagged them as such
     (*u* and *r* in chat are not an adjective and roentgen), and so are a proper noun or a past
     participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
-    not know in the tagged part of speech takes the first of noun, verb, adjective, adverb it
-    knows (a tagger's slip: *advertise*/NN is the verb). A contraction's verb (*'s*, *'re*,
+    not know in the tagged part of speech takes the first it knows of ``others()`` (WordNet
+    letters, the tagger's next choices first: *lack*/JJ in *people not only lack safety* is the
+    verb, *wish*/JJ in *no wish to see* the noun). A contraction's verb (*'s*, *'re*,
     *'m*, *'ve*, *'d* tagged as a verb) is the verb it stands for, as SemCor tags it."""
     if tag.startswith("VB") and token.lower() in CLITIC_VERBS:
         return CLITIC_VERBS[token.lower()], "VERB"
@@ -88,12 +91,18 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool) -> tuple[str, s
         return (base, LETTER_POS[letter]) if base else (token.lower(), None)
     base = base_form(token, letter, tag in INFLECTED)
     if base is None:
-        for other in "nvar":
+        for other in others():
             base = base_form(token, other, tag in INFLECTED) if other != letter else None
             if base is not None:
                 return base, LETTER_POS[other]
         return token.lower(), None
     return base, LETTER_POS[letter]
+
+
+def _letters_by_score(tokens: Sequence[str], tags: Sequence[str], i: int) -> str:
+    """The WordNet letters of token ``i``'s tags in the order the tagger scored them."""
+    letters = (penn_letter(tag) for tag in tag_ranking(tokens, tags, i))
+    return "".join(dict.fromkeys(letter for letter in letters if letter))
 
 
 def _tagged_base(token: str, letter: str) -> str | None:
@@ -257,7 +266,8 @@ def _words(text: str, view: PlainView, offset: int,
     lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
     if _instruction(lookups, tags):
         tags[0] = "VB"
-    analyses = [_lemma(token, tag, i == 0, _before_noun(lookups, tags, i))
+    analyses = [_lemma(token, tag, i == 0, _before_noun(lookups, tags, i),
+                       functools.partial(_letters_by_score, tokens, tags, i))
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
     for k in range(len(tokens) - 1):
         pair = (lookups[k].lower(), lookups[k + 1].lower())

@@ -50,6 +50,16 @@ class PerceptronTags:
             prev2, prev = prev, tag
         return tags
 
+    def ranking(self, tokens: Sequence[str], tags: Sequence[str], i: int) -> list[str]:
+        """The tags for token ``i`` from the highest score down, given ``tags`` before it (as
+        ``tag`` chose them)."""
+        context = _START + [self.normalize(w) for w in tokens] + _END
+        prev = tags[i - 1] if i >= 1 else _START[0]
+        prev2 = tags[i - 2] if i >= 2 else _START[0] if i == 1 else _START[1]
+        scores = self._scores(self._features(i + 2, tokens[i], context, prev, prev2))
+        return [label for _, label in sorted(zip(scores.values(), scores.keys(),
+                                                 strict=True), reverse=True)]  # fmt: skip
+
     @staticmethod
     def _features(i: int, word: str, context: list[str], prev: str, prev2: str) -> list[str]:
         """NLTK's feature names, in its order; each counts once (their prefixes differ)."""
@@ -65,6 +75,10 @@ class PerceptronTags:
     def _predict(self, features: list[str]) -> str:
         """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
         highest score, ties to the greater label."""
+        scores = self._scores(features)
+        return max(zip(scores.values(), scores.keys(), strict=True))[1]
+
+    def _scores(self, features: list[str]) -> dict[str, float]:
         scores = dict.fromkeys(self.classes, 0.0)
         weights = self.weights
         for feature in features:
@@ -72,7 +86,7 @@ class PerceptronTags:
             if row:
                 for label, weight in row.items():
                     scores[label] += weight
-        return max(zip(scores.values(), scores.keys(), strict=True))[1]
+        return scores
 
 
 @functools.cache
@@ -90,3 +104,8 @@ def _tagger():
 def penn_tags(tokens: Sequence[str]) -> list[str]:
     """One Penn tag per token (what ``nltk.pos_tag`` gives)."""
     return _tagger().tag(list(tokens))
+
+
+def tag_ranking(tokens: Sequence[str], tags: Sequence[str], i: int) -> list[str]:
+    """Every tag for token ``i`` of the tagged ``tokens``, by the tagger's score."""
+    return _tagger().ranking(list(tokens), tags, i)

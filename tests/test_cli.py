@@ -78,6 +78,22 @@ def test_disambiguate_reads_files_in_other_encodings(tmp_path):
     assert answers[0] == answers[1] == ["bass.fish", "bass.instrument"]
 
 
+def test_output_to_a_reader_that_stops_early_ends_quietly(tmp_path):
+    """`wsd disambiguate ... | head -1`: the reader closes the pipe; wsd had printed
+    "error: [Errno 32] Broken pipe"; now it stops with no message, status 141 as cat does."""
+    (tmp_path / "many.txt").write_text("We caught a <<bass>> in the lake.\n" * 1000)
+    process = subprocess.Popen(
+        [WSD, "disambiguate", "--target", "bass", "--file", str(tmp_path / "many.txt"),
+         "--json"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    first = process.stdout.readline()
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=600) == 141
+    assert json.loads(first)["sense"] == "bass.fish"
+    assert "error" not in stderr and "Traceback" not in stderr
+
+
 def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path):
     (tmp_path / "x.json").write_text('{"format": "wsd-model", "version": 1, "kind": "Nope"}')
     result = run("disambiguate", "--model", str(tmp_path / "x.json"), "a <<bass>>")

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import json
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -658,6 +660,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _one_line_notice
     try:
         return args.handler(args)
+    except BrokenPipeError:  # the reader went away (`wsd ... | head`): stop quietly, as cat does
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # stdout replaced
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # flushed at exit
+        return 141  # 128 + SIGPIPE, what a shell reports for a tool killed by the signal
     except INPUT_ERRORS as err:
         if args.debug:
             raise

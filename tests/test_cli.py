@@ -78,6 +78,32 @@ def test_disambiguate_reads_files_in_other_encodings(tmp_path):
     assert answers[0] == answers[1] == ["bass.fish", "bass.instrument"]
 
 
+def test_a_sentence_without_the_target_is_named_by_file_and_line(tmp_path):
+    """Blank lines are skipped but counted: the error names the file's line, not the
+    sentence's rank among the non-blank ones (it had said *sentence 2*)."""
+    (tmp_path / "s.txt").write_text("A <<bass>> fish.\n\n# notes\nThe bass player.\n")
+    result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
+    assert_clean_error(result, "s.txt:3: 'bass' does not occur in '# notes'")
+    result = run("disambiguate", "--target", "bass", "A bass.", "No fish here.")
+    assert_clean_error(result, "sentence 2: 'bass' does not occur")
+
+
+def test_bundled_models_read_web_and_terminal_text_as_a_person_sees_it(tmp_path):
+    """A pasted tag or a colour code against the word had hidden it (*<b>bass* is no token
+    *bass*); the record still shows the sentence as given."""
+    lines = ["<p>He plays <b>bass</b> in a jazz band</p>", "\x1b[1mBASS\x1b[0m guitar strings"]
+    (tmp_path / "s.txt").write_text("\n".join(lines) + "\n")
+    result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"),
+                 "--json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["sentence"] for r in records] == lines
+    assert [r["sense"] for r in records] == ["bass.instrument", "bass.instrument"]
+    names = [name for r in records for name, _ in r["features"] + r["against"]]
+    assert "bow=band" in names and "bow=guitar" in names
+    assert not any(name in ("bow=p", "bow=b") or "[" in name or "<" in name for name in names)
+
+
 def test_output_to_a_reader_that_stops_early_ends_quietly(tmp_path):
     """`wsd disambiguate ... | head -1`: the reader closes the pipe; wsd had printed
     "error: [Errno 32] Broken pipe"; now it stops with no message, status 141 as cat does."""

@@ -118,16 +118,23 @@ def _no_text(args: argparse.Namespace, what: str) -> ValueError:
                       "(echo TEXT | wsd ...)")
 
 
-def _read_lines(args: argparse.Namespace) -> list[str]:
+def _read_lines(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    """The sentences given (arguments, then the lines of ``--file`` or stdin that hold text)
+    and where each is, for messages: *sentence 2* (the second argument), *story.txt:7*."""
     args = _with_piped_stdin(args)
     sentences = list(args.sentences)
+    places = [f"sentence {n}" for n in range(1, len(sentences) + 1)]
     if args.file:
         text = _read_file(args.file, args.encoding)
+        source = "<stdin>" if args.file == "-" else args.file
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        sentences += [line.strip() for line in lines if line.strip()]
+        for number, line in enumerate(lines, start=1):
+            if line.strip():
+                sentences.append(line.strip())
+                places.append(f"{source}:{number}")
     if not sentences:
         raise _no_text(args, "sentences")
-    return sentences
+    return sentences, places
 
 
 def _read_text(args: argparse.Namespace) -> str:
@@ -155,7 +162,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
     from wsd.experiments.pipeline import SupervisedWSD
 
-    sentences = _read_lines(args)
+    sentences, places = _read_lines(args)
     if model is not None:
         if not isinstance(model, SupervisedWSD):
             raise ValueError(f"{args.model} holds a {type(model).__name__}, not a model from "
@@ -163,7 +170,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
     else:
         model = train_bundled_model(rawtext.bundled_target(args.target), _settings(args))
     records = disambiguate(model, sentences, args.target, top=args.top,
-                           unsure_below=args.unsure_below)
+                           unsure_below=args.unsure_below, places=places)
     if args.json:
         for record in records:
             print(json.dumps(record, ensure_ascii=False))

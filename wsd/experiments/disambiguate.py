@@ -11,6 +11,7 @@ from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inve
 from wsd.experiments.systems import SystemSettings, make_system
 from wsd.instance import Instance, token_spans, word_occurrences
 from wsd.text.forms import is_form_of, target_lemma
+from wsd.text.web import plain_view
 
 if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
     from wsd.experiments.pipeline import SupervisedWSD
@@ -39,10 +40,14 @@ def train_bundled_model(target: str, settings: SystemSettings | None = None) -> 
     return model.fit(load_bundled(target))
 
 
-def parse_sentence(text: str, target: str | None, index: int) -> Instance:
+def parse_sentence(text: str, target: str | None, index: int, where: str | None = None) -> Instance:
     """An instance from a sentence with the target marked as <<word>> or named by ``target``:
     the word itself, else any inflection of it (*cranes* for crane). Where it occurs more than
-    once, the first is answered, with a notice."""
+    once, the first is answered, with a notice. Text from the web or a terminal is read as a
+    person sees it (``wsd.text.web``: markup and colour codes are blanks). ``where`` names the
+    sentence in messages (*story.txt:3*; default *sentence INDEX*)."""
+    where = where or f"sentence {index}"
+    text = plain_view(text).text  # the same length: the marked word's offsets stay
     if "<<" in text or target is None:
         return Instance.from_text(text, id=f"s{index}", lemma=target)
     tokens = token_spans(text)
@@ -52,17 +57,17 @@ def parse_sentence(text: str, target: str | None, index: int) -> Instance:
     if not found:
         found = [span for span in tokens if is_form_of(text[span[0] : span[1]], target)]
     if not found:
-        raise ValueError(f"sentence {index}: {target!r} does not occur in {text!r} (in any "
+        raise ValueError(f"{where}: {target!r} does not occur in {text!r} (in any "
                          "inflection); mark the word to disambiguate as <<word>>")
     if len(found) > 1:
-        warnings.warn(f"sentence {index}: {target!r} occurs {len(found)} times; the first is "
+        warnings.warn(f"{where}: {target!r} occurs {len(found)} times; the first is "
                       "disambiguated (mark another as <<word>>)", stacklevel=2)
     start, end = found[0]  # marked, so that the target is that word alone (not *bank,*)
     marked = f"{text[:start]}<<{text[start:end]}>>{text[end:]}"
     return Instance.from_text(marked, id=f"s{index}", lemma=target)
 
 
-def _for_model(model: SupervisedWSD, inst: Instance, index: int) -> Instance:
+def _for_model(model: SupervisedWSD, inst: Instance, where: str) -> Instance:
     """``inst`` with the model's lemma when its marked word is a form of it; ValueError when
     the model was trained for another word (it would label this one with a wrong sense)."""
     if not model.lemmas_ or inst.lemma in model.lemmas_:
@@ -70,17 +75,18 @@ def _for_model(model: SupervisedWSD, inst: Instance, index: int) -> Instance:
     forms = [lemma for lemma in model.lemmas_ if is_form_of(inst.target, lemma)]
     if len(forms) == 1:
         return replace(inst, lemma=forms[0])
-    raise ValueError(f"sentence {index}: the marked word {inst.target!r} is not a form of "
+    raise ValueError(f"{where}: the marked word {inst.target!r} is not a form of "
                      f"{', '.join(model.lemmas_)}, the word(s) this model was trained for")
 
 
 def disambiguate(
     model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5,
-    unsure_below: float = UNSURE_MARGIN,
+    unsure_below: float = UNSURE_MARGIN, places: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """One record per sentence: the sense, its gloss, the margin over the runner-up, whether the
     answer is unsure (margin below ``unsure_below``) and its breakdown into the bias and the
-    ``top`` features for and against (they add up)."""
+    ``top`` features for and against (they add up). ``places`` name the sentences in errors
+    (*story.txt:3*; default *sentence N*)."""
     if target and model.lemmas_:
         lemma = target_lemma(target, model.lemmas_)
         if lemma is None:
@@ -89,7 +95,8 @@ def disambiguate(
         target = lemma
     records = []
     for index, text in enumerate(sentences, start=1):
-        inst = _for_model(model, parse_sentence(text, target, index), index)
+        where = places[index - 1] if places else f"sentence {index}"
+        inst = _for_model(model, parse_sentence(text, target, index, where), where)
         why = model.explain(inst, k=top)
         records.append({
             "sentence": text,

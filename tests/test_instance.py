@@ -76,6 +76,19 @@ def test_sentences_end_after_periods_but_not_after_abbreviations_or_initials():
         "(J. Smith wrote it.)", "Mr. Brown came at 5 p.m. and sat.", "It was over."]
 
 
+def test_a_list_items_number_and_a_date_or_figure_do_not_end_a_sentence():
+    """*1. Preheat the oven* had been two sentences, *1.* and the instruction; so had *Oct. 30*
+    and *Fig. 3*. A number that ends a sentence still does, and so does *Oct.* before a
+    capital."""
+    from wsd.instance import sentence_spans
+
+    text = ("1. Preheat the oven. 12. Serve. It opened Oct. 30 and closed in Oct. The plan is "
+            "in Fig. 3 and Ref. 12. He scored 1. Then he left.")
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "1. Preheat the oven.", "12. Serve.", "It opened Oct. 30 and closed in Oct.",
+        "The plan is in Fig. 3 and Ref. 12.", "He scored 1.", "Then he left."]
+
+
 def test_invisible_characters_stay_out_of_tokens_but_not_out_of_offsets():
     text = "He caught a huge bas\u00ads off the\u200bpier."
     inst = Instance.from_text(text, target="bas\u00ads", lemma="bass")

@@ -95,6 +95,20 @@ def test_the_taggers_ranking_starts_with_the_tag_it_chose(tokens):
             assert ranking[0] == tags[i]
 
 
+def test_a_list_items_number_or_bullet_is_no_word_and_leaves_its_verb_a_verb():
+    """At a line's start, *1.*, *2 )*, *( 3 )* and bullets are list markers (Penn's LS): the
+    tagger read *Preheat* after *1.* as a proper noun (no sense), and *2* had been the
+    adjective *two*. Mid-line, *( 3 )* is a number, and *3 eggs* keeps its cardinal."""
+    text = ("1. Preheat the oven.\n2) Beat the 3 eggs.\n  (3) Stir it.\n\u2022 Whisk it.\n"
+            "We add ( 3 ) more.")
+    words = [(w.text, w.tag, w.pos) for w in _words(text)]
+    assert [word for word, tag, _ in words if tag == "LS"] == [
+        "1.", "2", ")", "(", "3", ")", "\u2022"]
+    verbs = {word for word, _, pos in words if pos == "VERB"}
+    assert {"Preheat", "Beat", "Stir", "Whisk", "add"} <= verbs
+    assert [pos for word, tag, pos in words if word == "3" and tag != "LS"] == ["ADJ", "ADJ"]
+
+
 def test_lemmas_follow_semcor_frequency():
     """Of morphy's base forms of an inflected word, the one SemCor tagged most often: *data*
     stays (76 against *datum*'s 5), *found* -> find, *lots* -> lot; comparatives and

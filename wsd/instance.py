@@ -16,15 +16,24 @@ _MARKER = re.compile(r"<<(.+?)>>")
 _SENTENCE_END = re.compile(r"""(?<=[.!?])["')\]]*\s+(?=["'(\[]?[A-Z0-9])""")
 _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.",
                   "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Col.", "Capt.", "Lt.", "Sgt.", "Mt.")
-_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS)
+# Abbreviations that go on with a number: a date, a figure, a reference.
+_BEFORE_NUMBER = ("Jan.", "Feb.", "Mar.", "Apr.", "Jun.", "Jul.", "Aug.", "Sep.", "Sept.", "Oct.",
+                  "Nov.", "Dec.", "Fig.", "Figs.", "Ref.", "Refs.", "Vol.", "No.", "Nos.", "pp.",
+                  "Eq.", "Ch.", "Sec.", "Art.")  # fmt: skip
+_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS + _BEFORE_NUMBER)
+# A list item's number at the start (*1. Preheat the oven*, *12. Serve*) does not end one.
+_ENUMERATOR = re.compile(r"\s*\d{1,3}\.$")
+_LONGEST_ENUMERATOR = 12
 # A single capital and a period is an initial (*E. Robert Wallach*), not a sentence's end.
 _INITIAL = re.compile(r"(?:^|[\s(\[\"'])[A-Z]\.$")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the sentences of ``text``: a break after . ! or ? (maybe closing a
-    quote) before a capital, digit or quote, except after a common abbreviation or an
-    initial. Typographic quotes count as ASCII ones."""
+    quote) before a capital, digit or quote, except after a common abbreviation (or one that
+    takes a number, before it: *Oct. 30*, *Fig. 3*), an initial or a list item's number at
+    the start (*1. Preheat*). Typographic quotes count as ASCII
+    ones."""
     text = ascii_quotes(text)
     spans: list[tuple[int, int]] = []
     start = 0
@@ -32,6 +41,11 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         # the sentence so far, only as far back as an abbreviation reaches: linear time
         before = text[max(start, boundary.start() - _LONGEST_ABBREVIATION) : boundary.start()]
         if before.endswith(_ABBREVIATIONS) or _INITIAL.search(before):
+            continue
+        if before.endswith(_BEFORE_NUMBER) and text[boundary.end() : boundary.end() + 1].isdigit():
+            continue  # *Oct. 30*, *Fig. 3*, *Ref. 1*
+        if boundary.start() - start <= _LONGEST_ENUMERATOR and _ENUMERATOR.match(
+                text, start, boundary.start()):  # fmt: skip
             continue
         spans.append((start, boundary.start() + len(boundary.group().rstrip())))
         start = boundary.end()

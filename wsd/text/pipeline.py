@@ -4,6 +4,7 @@ expressions."""
 from __future__ import annotations
 
 import functools
+import re
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -244,6 +245,33 @@ def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
         and not _wordnet_name(word) and base_form(word, "v") is not None
 
 
+_NUMBER = re.compile(r"\d{1,3}")
+BULLETS = frozenset("-*+\u2022\u2013\u00b7\u25aa\u25cf")
+
+
+def _list_marker(tokens: Sequence[str]) -> int:
+    """How many tokens at the start of a line's ``tokens`` are a list item's number or bullet
+    (*1.*, *2 )*, *( 3 )*, *-*, *\u2022*), tagged LS as the Penn Treebank does: the tagger had read
+    the item's verb after them as a proper noun (*1. Preheat the oven*), and the number had
+    been the adjective *one*."""
+    if len(tokens) > 1 and (tokens[0] in BULLETS or tokens[0][-1:] == "."
+                            and _NUMBER.fullmatch(tokens[0][:-1])):  # fmt: skip
+        return 1
+    if len(tokens) > 2 and _NUMBER.fullmatch(tokens[0]) and tokens[1] in (")", "."):
+        return 2
+    if len(tokens) > 3 and tokens[0] == "(" and _NUMBER.fullmatch(tokens[1]) and tokens[2] == ")":
+        return 3
+    return 0
+
+
+def _starts_line(text: str, offset: int) -> bool:
+    """Whether only spaces stand between the start of its line and ``offset`` in ``text``."""
+    k = offset
+    while k and text[k - 1] in " \t":
+        k -= 1
+    return k == 0 or text[k - 1] in "\n\r\f\v\x1c\x1d\x1e\x85\u2028\u2029"
+
+
 def _words(text: str, view: PlainView, offset: int,
            conventions: CorpusConventions) -> tuple[Word, ...]:  # fmt: skip
     """The words of the sentence ``text`` (at ``offset`` in the input), tokenized as
@@ -262,12 +290,14 @@ def _words(text: str, view: PlainView, offset: int,
             return visible(seen[spans[first][0] : spans[last - 1][1]])
         return " ".join(tokens[first:last])
 
-    tags = penn_tags(tokens) if tokens else []
+    marker = _list_marker(tokens) if _starts_line(view.text, offset) else 0
+    body = tokens[marker:]  # what the tagger reads: the item without its number or bullet
+    tags = ["LS"] * marker + (penn_tags(body) if body else [])
     lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
-    if _instruction(lookups, tags):
-        tags[0] = "VB"
-    analyses = [_lemma(token, tag, i == 0, _before_noun(lookups, tags, i),
-                       functools.partial(_letters_by_score, tokens, tags, i))
+    if _instruction(lookups[marker:], tags[marker:]):
+        tags[marker] = "VB"
+    analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
+                       functools.partial(_letters_by_score, body, tags[marker:], i - marker))
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
     for k in range(len(tokens) - 1):
         pair = (lookups[k].lower(), lookups[k + 1].lower())

@@ -109,6 +109,34 @@ def test_a_list_items_number_or_bullet_is_no_word_and_leaves_its_verb_a_verb():
     assert [pos for word, tag, pos in words if word == "3" and tag != "LS"] == ["ADJ", "ADJ"]
 
 
+def test_chat_writing_without_apostrophes_reads_as_the_contractions():
+    """*dont worry* had tagged *worry* a noun, *im tired* *tired* a past tense; *cant* was
+    jargon and *wont* a habit. They split as the tagger knows them (do + n't, I + 'm), with
+    offsets in the text; *cant* and *wont* only between a subject and a verb."""
+    text = "dont worry, im tired. i cant go and it wont even start. the cant of it, as is his wont"
+    words = [w for s in _analyze(text) for w in s.words]
+    assert all(text[w.start : w.end] == w.text for w in words)
+    read = [(w.text, w.lemma, w.pos) for w in words]
+    assert read[:4] == [("do", "do", "VERB"), ("nt", "n't", None), ("worry", "worry", "VERB"),
+                        (",", ",", None)]  # fmt: skip
+    assert ("m", "be", "VERB") in read and ("tired", "tired", "ADJ") in read
+    assert [r for r in read if r[0] in ("ca", "wo", "cant", "wont")] == [
+        ("ca", "ca", None), ("wo", "wo", None), ("cant", "cant", "NOUN"),
+        ("wont", "wont", "NOUN")]  # fmt: skip
+
+
+def test_a_lowercase_word_is_not_a_capitalised_entry_semcor_never_tagged():
+    """Chat's *rn* (right now), *ur* (your), *bc* (because) had been radon, the city Ur and
+    before Christ; written with its capital, the symbol is still read as radon."""
+    lowercase = {w.text: w.pos for w in _words("ur right, i need it rn bc the tv is off")}
+    assert lowercase["rn"] is None and lowercase["ur"] is None and lowercase["bc"] is None
+    assert lowercase["tv"] == "NOUN" and lowercase["right"] is not None
+    from wsd.text.pipeline import _lemma
+
+    assert _lemma("rn", "NN", False, False) == ("rn", None)
+    assert _lemma("Rn", "NN", False, False) == ("rn", "NOUN")  # as written, the symbol
+
+
 def test_lemmas_follow_semcor_frequency():
     """Of morphy's base forms of an inflected word, the one SemCor tagged most often: *data*
     stays (76 against *datum*'s 5), *found* -> find, *lots* -> lot; comparatives and
@@ -299,7 +327,8 @@ def _analyze(text):
 
 
 _WORDS = st.sampled_from(["bank", "rates", "John", "Paris", "open", "a", "to", "ice", "cream",
-                          "US", "'s", "n't", ",", ".", "well-known", "new", "york"])
+                          "US", "'s", "n't", ",", ".", "well-known", "new", "york", "dont",
+                          "cant", "im", "rn"])
 _CASED = st.tuples(_WORDS, st.sampled_from([str.upper, str.title, str.lower])).map(
     lambda pair: pair[1](pair[0]))
 

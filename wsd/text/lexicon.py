@@ -59,13 +59,13 @@ def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
             forms = wordnet()._morphy(variant, letter)
             if forms:
                 break
-    forms = [form for form in forms if not _only_proper(form, letter)] or forms
+    forms = [form for form in forms if not only_proper(form, letter)] or forms
     if inflected and len(forms) > 1:
         forms = sorted(forms, key=lambda form: (-tagged_count(form, letter), form == word))
     return forms[0] if forms else None
 
 
-def _only_proper(form: str, letter: str) -> bool:
+def only_proper(form: str, letter: str) -> bool:
     """Whether every WordNet lemma spelled ``form`` (any case) is capitalised."""
     names = [lemma.name() for synset in wordnet().synsets(form, letter)
              for lemma in synset.lemmas() if lemma.name().lower() == form]  # fmt: skip

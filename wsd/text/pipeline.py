@@ -17,6 +17,7 @@ from wsd.text.lexicon import (
     LONGEST_EXPRESSION,
     base_form,
     folded,
+    only_proper,
     penn_letter,
     tagged_count,
     wordnet,
@@ -74,8 +75,10 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool,
     participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
     not know in the tagged part of speech takes the first it knows of ``others()`` (WordNet
     letters, the tagger's next choices first: *lack*/JJ in *people not only lack safety* is the
-    verb, *wish*/JJ in *no wish to see* the noun). A contraction's verb (*'s*, *'re*,
-    *'m*, *'ve*, *'d* tagged as a verb) is the verb it stands for, as SemCor tags it."""
+    verb, *wish*/JJ in *no wish to see* the noun). A word written in lowercase is not a name,
+    symbol or acronym WordNet capitalises and SemCor never tagged (chat's *rn*, *ur*, *bc* are
+    not radon, the city Ur, before Christ). A contraction's verb (*'s*, *'re*, *'m*, *'ve*,
+    *'d* tagged as a verb) is the verb it stands for, as SemCor tags it."""
     if tag.startswith("VB") and token.lower() in CLITIC_VERBS:
         return CLITIC_VERBS[token.lower()], "VERB"
     if before_noun and tag in ("NNP", "VBN"):
@@ -95,8 +98,12 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool,
         for other in others():
             base = base_form(token, other, tag in INFLECTED) if other != letter else None
             if base is not None:
-                return base, LETTER_POS[other]
-        return token.lower(), None
+                letter = other
+                break
+        else:
+            return token.lower(), None
+    if token.islower() and not tagged_count(base, letter) and only_proper(base, letter):
+        return token.lower(), None  # *rn* (right now) is not radon, Rn
     return base, LETTER_POS[letter]
 
 
@@ -232,6 +239,52 @@ def _period_split(found: list[tuple[str, int, int]], text: str) -> list[tuple[st
     return split
 
 
+# Contractions written without their apostrophe (chat, texting): the word and its clitic as the
+# Treebank tokenizer splits the written form (*dont*: do + n't, *im*: I + 'm). Left out: those
+# that are also common words (*ill*, *wed*, *well*, *its*, *lets*, *hes*, *shell*, *were*).
+APOSTROPHELESS = {
+    **{f"{verb}nt": (verb, "n't") for verb in ("do", "does", "did", "is", "are", "was", "were",
+                                               "has", "have", "had", "could", "should", "would",
+                                               "must")},
+    "im": ("i", "'m"), "ive": ("i", "'ve"), "youre": ("you", "'re"), "theyre": ("they", "'re"),
+    "youve": ("you", "'ve"), "weve": ("we", "'ve"), "theyve": ("they", "'ve"),
+    "youll": ("you", "'ll"), "theyll": ("they", "'ll"), "thats": ("that", "'s"),
+    "whats": ("what", "'s"), "wouldve": ("would", "'ve"), "couldve": ("could", "'ve"),
+    "shouldve": ("should", "'ve"),
+}  # fmt: skip
+# Also words (*cant*: jargon, *wont*: habit): contractions only after a pronoun or before a
+# verb or one of these adverbs (*i cant go*, *it wont even start*; not *the cant of*).
+MAYBE_APOSTROPHELESS = {"cant": ("ca", "n't"), "wont": ("wo", "n't")}
+_SUBJECTS = frozenset("i you he she it we they u".split())
+_NEGATED_ADVERBS = frozenset("even really just ever always never actually still".split())
+
+
+def _apostrophes_restored(found: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """``found`` with each contraction written without its apostrophe (``APOSTROPHELESS``)
+    split as the tagger knows it: *dont worry* had tagged *worry* a noun, *im tired* *tired*
+    a past tense, *cant* been jargon and *wont* a habit. Offsets stay in the text (*do*, *nt*)."""
+    restored = []
+    for k, (form, start, end) in enumerate(found):
+        word = form.lower()
+        parts = APOSTROPHELESS.get(word)
+        if parts is None and word in MAYBE_APOSTROPHELESS and _negated_verb(found, k):
+            parts = MAYBE_APOSTROPHELESS[word]
+        if parts is None or end - start != len(form):
+            restored.append((form, start, end))
+            continue
+        cut = start + len(parts[0])
+        restored += [(form[: len(parts[0])], start, cut), (parts[1], cut, end)]
+    return restored
+
+
+def _negated_verb(found: list[tuple[str, int, int]], k: int) -> bool:
+    """Whether *cant* or *wont* at ``k`` stands between a subject and a verb."""
+    before = found[k - 1][0].lower() if k else ""
+    after = found[k + 1][0] if k + 1 < len(found) else ""
+    return before in _SUBJECTS or after.lower() in _NEGATED_ADVERBS or (
+        after.isalpha() and after.islower() and base_form(after, "v") == after)
+
+
 def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
     """Whether the sentence is an instruction whose verb the tagger read as a proper noun or
     preposition (*Mix the flour*, *Stir the soup*, *Whisk the eggs*: NNP, NNP, IN), which has
@@ -277,7 +330,8 @@ def _words(text: str, view: PlainView, offset: int,
     """The words of the sentence ``text`` (at ``offset`` in the input), tokenized as
     ``view`` (the input's ``plain_view``) reads it."""
     seen = view.text[offset : offset + len(text)]
-    found = _period_split(tokens_with_spans(view.tokenized[offset : offset + len(text)]), seen)
+    found = _apostrophes_restored(
+        _period_split(tokens_with_spans(view.tokenized[offset : offset + len(text)]), seen))
     # the tagger's forms: `` for an opening quote, an address itself
     typed = [seen[start:end] if (offset + start, offset + end) in view.addresses else form
              for form, start, end in found]  # fmt: skip

@@ -16,11 +16,11 @@ _MARKER = re.compile(r"<<(.+?)>>")
 _SENTENCE_END = re.compile(r"""(?<=[.!?])["')\]]*\s+(?=["'(\[]?[A-Z0-9])""")
 _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs.", "e.g.", "i.e.",
                   "Gen.", "Gov.", "Sen.", "Rep.", "Rev.", "Col.", "Capt.", "Lt.", "Sgt.", "Mt.")
-# Abbreviations that go on with a number: a date, a figure, a reference.
-_BEFORE_NUMBER = ("Jan.", "Feb.", "Mar.", "Apr.", "Jun.", "Jul.", "Aug.", "Sep.", "Sept.", "Oct.",
-                  "Nov.", "Dec.", "Fig.", "Figs.", "Ref.", "Refs.", "Vol.", "No.", "Nos.", "pp.",
-                  "Eq.", "Ch.", "Sec.", "Art.")  # fmt: skip
-_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS + _BEFORE_NUMBER)
+# Abbreviations that go on with a number: a date, a figure, a reference (*Oct. 30*, *no. 5*).
+_BEFORE_NUMBER = re.compile(
+    r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec"
+    r"|[Ff]ig|[Ff]igs|[Rr]efs?|[Vv]ol|[Nn]os?|pp?|[Ee]q|[Cc]h|[Ss]ec|[Aa]rt)\.$")
+_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS) + 1
 # A list item's number at the start (*1. Preheat the oven*, *12. Serve*) does not end one.
 _ENUMERATOR = re.compile(r"\s*\d{1,3}\.$")
 _LONGEST_ENUMERATOR = 12
@@ -42,7 +42,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         before = text[max(start, boundary.start() - _LONGEST_ABBREVIATION) : boundary.start()]
         if before.endswith(_ABBREVIATIONS) or _INITIAL.search(before):
             continue
-        if before.endswith(_BEFORE_NUMBER) and text[boundary.end() : boundary.end() + 1].isdigit():
+        if text[boundary.end() : boundary.end() + 1].isdigit() and _BEFORE_NUMBER.search(before):
             continue  # *Oct. 30*, *Fig. 3*, *Ref. 1*
         if boundary.start() - start <= _LONGEST_ENUMERATOR and _ENUMERATOR.match(
                 text, start, boundary.start()):  # fmt: skip

@@ -65,6 +65,7 @@ def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
     return forms[0] if forms else None
 
 
+@functools.lru_cache(maxsize=65536)
 def only_proper(form: str, letter: str) -> bool:
     """Whether every WordNet lemma spelled ``form`` (any case) is capitalised."""
     names = [lemma.name() for synset in wordnet().synsets(form, letter)

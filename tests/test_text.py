@@ -479,3 +479,23 @@ def test_an_instruction_starts_with_its_verb():
     assert [(w.lemma, w.pos) for w in list(first.values())[:3]] == [
         ("mix", "VERB"), ("stir", "VERB"), ("whisk", "VERB")]
     assert [w.pos for w in list(first.values())[3:]] == ["NOUN", None, None]
+
+
+def test_an_instruction_may_be_negated_and_a_preposition_is_no_instruction():
+    """*Do not open* had *Do* as a proper noun read as the noun *do* (a party); a preposition
+    that WordNet also lists as a verb (*Like the others*, *Near the bank*) had become that
+    verb."""
+    from wsd.text import analyze
+
+    first = [analyze(t)[0].words[0] for t in (
+        "Do not open the door.", "Like the others, he left.", "Near the bank, we sat.")]
+    assert [(w.lemma, w.pos) for w in first] == [("do", "VERB"), ("like", None), ("near", None)]
+
+
+def test_a_word_in_capitals_for_emphasis_is_read_in_lowercase():
+    """*flooded AGAIN* had *AGAIN* as a proper noun with no sense; acronyms WordNet has as
+    names stay as written, and so does a sentence in capitals (read as a headline)."""
+    words = {w.text: (w.tag, w.pos) for w in _words(
+        "The river bank flooded AGAIN. Do NOT open it. NASA and the FBI met.")}  # fmt: skip
+    assert words["AGAIN"] == ("RB", "ADV") and words["NOT"][0] == "RB"
+    assert words["NASA"] == ("NNP", None) and words["FBI"] == ("NNP", None)

@@ -190,8 +190,27 @@ def as_written(tokens: Sequence[str]) -> list[str]:
       (*Paris*, *John*, *Smith* stay).
 
     And in any sentence the pronoun written *i* (in lowercase writing, or lowered above) is
-    *I*: the tagger read it as a noun, iodine. Other sentences are returned as they are."""
-    return ["I" if token == "i" else token for token in _unheadlined(tokens)]
+    *I*: the tagger read it as a noun, iodine; and a word in capitals for emphasis in a
+    sentence that has lowercase words (*flooded AGAIN*, *Do NOT open*) is read in lowercase
+    when it is a function word or WordNet knows it and has no name spelled so (*NASA*, *FBI*,
+    *UK* stay): the tagger had read *AGAIN* as a proper noun, with no sense. Other sentences
+    are returned as they are."""
+    tokens = _unheadlined(tokens)
+    if any(token.islower() for token in tokens):
+        tokens = [_unshouted(token, i == 0) for i, token in enumerate(tokens)]
+    return ["I" if token == "i" else token for token in tokens]
+
+
+def _unshouted(token: str, first: bool) -> str:
+    """``token`` in lowercase (its first letter kept for a sentence's first word) where it is
+    a common word written in capitals for emphasis (see ``as_written``)."""
+    if len(token) < 2 or not token.isalpha() or not token.isupper() or _wordnet_name(token):
+        return token
+    lowered = token.lower()
+    if lowered not in BUILTIN_STOPWORDS and not any(base_form(lowered, letter)
+                                                    for letter in "nvar"):  # fmt: skip
+        return token
+    return lowered[0].upper() + lowered[1:] if first else lowered
 
 
 def _unheadlined(tokens: Sequence[str]) -> list[str]:
@@ -285,16 +304,27 @@ def _negated_verb(found: list[tuple[str, int, int]], k: int) -> bool:
         after.isalpha() and after.islower() and base_form(after, "v") == after)
 
 
+# Prepositions that are not stopwords, some also WordNet verbs (*like*, *near*, *round*, *save*):
+# tagged IN before a determiner, they start a phrase, not an instruction.
+PREPOSITIONS = frozenset(
+    "like unlike near round save except bar via per amid amidst amongst toward towards versus "
+    "beside besides despite till opposite outside inside within without upon onto underneath "
+    "beneath alongside worth plus minus past across along around behind beyond".split())
+
+
 def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
     """Whether the sentence is an instruction whose verb the tagger read as a proper noun or
     preposition (*Mix the flour*, *Stir the soup*, *Whisk the eggs*: NNP, NNP, IN), which has
     no sense: a capitalised first word WordNet knows as a verb, not a function word, before
-    a determiner or pronoun (not a number: *Chapter 3 describes*)."""
-    if len(tokens) < 2 or tags[0] not in ("NN", "NNP", "IN") \
-            or tags[1] not in ("DT", "PRP$", "PRP"):
+    a determiner, a pronoun or *not* (*Do not open*; not a number: *Chapter 3 describes*)."""
+    negated = len(tokens) > 1 and tokens[1].lower() in ("not", "never")  # *Do not open*
+    if len(tokens) < 2 or tags[0] not in ("NN", "NNP", "IN") or not (
+            tags[1] in ("DT", "PRP$", "PRP") or negated):
         return False
     word = tokens[0]
-    return word[:1].isupper() and word.lower() not in BUILTIN_STOPWORDS \
+    if tags[0] == "IN" and word.lower() in PREPOSITIONS:  # *Like the others*, *Near the bank*
+        return False
+    return word[:1].isupper() and (negated or word.lower() not in BUILTIN_STOPWORDS) \
         and not _wordnet_name(word) and base_form(word, "v") is not None
 
 

@@ -496,6 +496,7 @@ def test_a_word_in_capitals_for_emphasis_is_read_in_lowercase():
     """*flooded AGAIN* had *AGAIN* as a proper noun with no sense; acronyms WordNet has as
     names stay as written, and so does a sentence in capitals (read as a headline)."""
     words = {w.text: (w.tag, w.pos) for w in _words(
-        "The river bank flooded AGAIN. Do NOT open it. NASA and the FBI met.")}  # fmt: skip
+        "The river bank flooded AGAIN. Do NOT open it. NASA and the FBI met in PARIS.")}
     assert words["AGAIN"] == ("RB", "ADV") and words["NOT"][0] == "RB"
     assert words["NASA"] == ("NNP", None) and words["FBI"] == ("NNP", None)
+    assert words["PARIS"] == ("NNP", "NOUN")  # read as Paris, a name SemCor tagged

@@ -193,8 +193,8 @@ def as_written(tokens: Sequence[str]) -> list[str]:
     *I*: the tagger read it as a noun, iodine; and a word in capitals for emphasis in a
     sentence that has lowercase words (*flooded AGAIN*, *Do NOT open*) is read in lowercase
     when it is a function word or WordNet knows it and has no name spelled so (*NASA*, *FBI*,
-    *UK* stay): the tagger had read *AGAIN* as a proper noun, with no sense. Other sentences
-    are returned as they are."""
+    *UK* stay; *PARIS* is Paris): the tagger had read *AGAIN* as a proper noun, no sense.
+    Other sentences are returned as they are."""
     tokens = _unheadlined(tokens)
     if any(token.islower() for token in tokens):
         tokens = [_unshouted(token, i == 0) for i, token in enumerate(tokens)]
@@ -206,6 +206,8 @@ def _unshouted(token: str, first: bool) -> str:
     a common word written in capitals for emphasis (see ``as_written``)."""
     if len(token) < 2 or not token.isalpha() or not token.isupper() or _wordnet_name(token):
         return token
+    if _wordnet_name(token.title()):  # *WASHINGTON* is Washington
+        return token.title()
     lowered = token.lower()
     if lowered not in BUILTIN_STOPWORDS and not any(base_form(lowered, letter)
                                                     for letter in "nvar"):  # fmt: skip

@@ -254,3 +254,34 @@ def test_columns_stay_whole_when_a_sentence_or_expression_runs_over_a_line(model
     assert all(len(row.split("\t")) == 11 for row in tsv)
     assert "ice cream" in [row.split("\t")[1] for row in tsv]
     assert render(*tagged, "plain").splitlines()[0] == one_line
+
+
+@pytest.mark.parametrize("text", [
+    "La banque est fermée le dimanche et les clients attendent.",
+    "El banco está cerrado los domingos y los clientes esperan afuera.",
+    "Le client attend à la banque avec ses amis.",
+    "Der Hund ist im Garten und die Katze schläft.",
+])  # fmt: skip
+def test_text_that_is_not_english_gets_a_notice(text):
+    """French *est* had been Eastern Standard Time and German *die* a cube, silently."""
+    import wsd
+
+    with pytest.warns(UserWarning, match="does not look like English"):
+        wsd.disambiguate(text)
+
+
+@pytest.mark.parametrize("text", [
+    "lol my bank app crashed again, cant even check my balance rn #fail",
+    "Ingredients: 2 cups flour, 1 tsp salt, 3 eggs, butter, sugar, vanilla extract",
+    "John Smith met Mary Jones in Paris with Bob and Alice.",
+    "Photosynthesis converts light energy into chemical energy in chloroplasts.",
+    "Short one.",
+])  # fmt: skip
+def test_english_of_any_kind_gets_no_such_notice(text):
+    import warnings
+
+    import wsd
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message=".*does not look like English")
+        wsd.disambiguate(text)

@@ -92,6 +92,11 @@ def test_a_trained_model_carries_its_corpus_conventions_through_its_file(tmp_pat
     assert loaded.conventions_ == system.conventions_
     assert not loaded.conventions.joins("look_at", "v")  # 1 of 4 < JOIN_SHARE (0.3)
     assert loaded.conventions.joins("take_place", "v")  # not listed: WordNet's counts
+    # built once (its word index cost 40 ms a call of wsd.disambiguate), again when replaced
+    assert loaded.conventions is loaded.conventions
+    before = loaded.conventions
+    loaded.conventions_ = {"expressions": {"look_at#v": (3, 1)}}
+    assert loaded.conventions is not before and loaded.conventions.joins("look_at", "v")
     del loaded.conventions_  # a model saved before models recorded them
     assert loaded.conventions is WORDNET
 

@@ -276,6 +276,7 @@ def test_text_that_is_not_english_gets_a_notice(text):
     "John Smith met Mary Jones in Paris with Bob and Alice.",
     "Photosynthesis converts light energy into chemical energy in chloroplasts.",
     "Short one.",
+    "dont worry, i cant go and it wont work, im sure thats fine",
 ])  # fmt: skip
 def test_english_of_any_kind_gets_no_such_notice(text):
     import warnings

@@ -214,7 +214,8 @@ def _check_english(sentences: Sequence[Sentence]) -> None:
              if w.text.isalpha() and not w.tag.startswith("NNP")]  # fmt: skip
     if len(words) < MIN_WORDS_TO_JUDGE:
         return
-    known = sum(1 for w in words if w.pos or w.text.lower() in BUILTIN_STOPWORDS)
+    known = sum(1 for w in words if w.pos or w.text.lower() in BUILTIN_STOPWORDS
+                or w.tag == "MD" or w.lemma == "n't")  # *dont*: do + nt, *cant*: ca + nt
     if known < ENGLISH_SHARE * len(words):
         warnings.warn(f"the text does not look like English ({known} of its {len(words)} "
                       "common words are English words WordNet or the stopword list knows); "

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wsd.resources import has_nltk_resource
 
@@ -86,6 +88,30 @@ def test_a_sentence_without_the_target_is_named_by_file_and_line(tmp_path):
     assert_clean_error(result, "s.txt:3: 'bass' does not occur in '# notes'")
     result = run("disambiguate", "--target", "bass", "A bass.", "No fish here.")
     assert_clean_error(result, "sentence 2: 'bass' does not occur")
+
+
+_LINES = st.lists(st.sampled_from(["", "  ", "a <<bass>> fish", " the bass ", "\t"]),
+                  max_size=12)
+
+
+@given(_LINES, st.sampled_from(["\n", "\r\n", "\r"]))
+@settings(max_examples=100, deadline=None)
+def test_each_sentence_read_from_a_file_is_named_by_its_line(lines, newline):
+    """Whatever the blank lines and line ends, every line with text is read, stripped, once,
+    and named by its own line number in the file."""
+    import argparse
+    import tempfile
+
+    from wsd.cli import _read_lines
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.txt"
+        path.write_bytes(newline.join(lines).encode())
+        args = argparse.Namespace(sentences=["given"], file=str(path), encoding=None)
+        sentences, places = _read_lines(args)
+    expected = [(line.strip(), f"{path}:{n}") for n, line in enumerate(lines, start=1)
+                if line.strip()]  # fmt: skip
+    assert list(zip(sentences, places, strict=True)) == [("given", "sentence 1"), *expected]
 
 
 def test_bundled_models_read_web_and_terminal_text_as_a_person_sees_it(tmp_path):

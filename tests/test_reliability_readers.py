@@ -90,6 +90,18 @@ def test_text_files_with_a_byte_order_mark_are_read_in_its_encoding(codec):
         decode_text("ok\nnaïve".encode("latin-1"), "x.txt")
 
 
+@given(st.text(max_size=40).filter(lambda text: not text.startswith("\x00")),
+       st.sampled_from(["utf-8-sig", "utf-16", "utf-32"]))
+@settings(max_examples=150, deadline=None)
+def test_any_text_saved_with_a_byte_order_mark_reads_back_as_it_was(text, codec):
+    """A text file from any editor that writes a byte-order mark (Windows' "Unicode" is
+    UTF-16 with one) reads back as its text; Python's utf-16/32 codecs write the mark. (A
+    UTF-16 text that starts with a NUL has the bytes of UTF-32's mark: read as UTF-32.)"""
+    from wsd.persistence import decode_text
+
+    assert decode_text(text.encode(codec), "x.txt") == text
+
+
 def test_lexsample_honours_the_declared_encoding_and_a_utf16_bom(tmp_path):
     text = TRAIN.replace("the motor", "the mot\xe9r")
     latin = write(tmp_path / "latin.xml",

@@ -19,7 +19,7 @@ _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs
 # Abbreviations that go on with a number: a date, a figure, a reference (*Oct. 30*, *no. 5*).
 _BEFORE_NUMBER = re.compile(
     r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec"
-    r"|[Ff]ig|[Ff]igs|[Rr]efs?|[Vv]ol|[Nn]os?|pp?|[Ee]q|[Cc]h|[Ss]ec|Art)\.$")
+    r"|[Ff]igs?|[Rr]efs?|[Vv]ol|[Nn]os?|pp?|[Ee]q|[Cc]h|[Ss]ec|Art)\.$")
 _LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS) + 1
 # A list item's number at the start (*1. Preheat the oven*, *12. Serve*) does not end one.
 _ENUMERATOR = re.compile(r"\s*\d{1,3}\.$")
@@ -32,8 +32,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the sentences of ``text``: a break after . ! or ? (maybe closing a
     quote) before a capital, digit or quote, except after a common abbreviation (or one that
     takes a number, before it: *Oct. 30*, *Fig. 3*), an initial or a list item's number at
-    the start (*1. Preheat*). Typographic quotes count as ASCII
-    ones."""
+    the start (*1. Preheat*). Typographic quotes count as ASCII ones."""
     text = ascii_quotes(text)
     spans: list[tuple[int, int]] = []
     start = 0

@@ -95,11 +95,10 @@ def _entity(match: re.Match) -> str:
 
 
 def _decoded(path: Path) -> str:
-    """The file's text: UTF-8, or the encoding a byte-order mark or the XML declaration gives;
-    ValueError naming file:line for bytes that do not decode (nothing is silently replaced)."""
+    """The file's text: UTF-8, or the encoding a byte-order mark (``decode_text``) or the XML
+    declaration gives; ValueError naming file:line for bytes that do not decode (nothing is
+    silently replaced)."""
     raw = path.read_bytes()
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return decode_text(raw, str(path), "utf-16")
     declared = _DECLARED_ENCODING.match(raw.removeprefix(codecs.BOM_UTF8))
     encoding = declared.group(1).decode("ascii") if declared else "utf-8"
     try:

@@ -297,6 +297,42 @@ def test_typographic_quotes_and_apostrophes_split_as_ascii_ones():
     assert all(text[w.start : w.end] == w.text for w in words)
 
 
+def test_dashes_and_the_ellipsis_character_stand_apart():
+    """NLTK's rules left *deposits\u2014up*, *2020\u20132021* and *cream\u2026* one token, with
+    no sense; they split, and the tagger reads the dash and the ellipsis as the Penn Treebank
+    writes them (-- and ...)."""
+    text = "Deposits\u2014up from 2020\u20132021\u2014grew. I love ice cream\u2026 really."
+    words = [w for s in _analyze(text) for w in s.words]
+    assert [w.text for w in words][:7] == ["Deposits", "\u2014", "up", "from", "2020", "\u2013",
+                                           "2021"]  # fmt: skip
+    assert [(w.tag, w.lemma) for w in words if w.text in "\u2013\u2014\u2026"] == [
+        (":", "--"), (":", "--"), (":", "--"), (":", "...")]
+    assert {(w.text, w.lemma, w.pos) for w in words} >= {
+        ("Deposits", "deposit", "NOUN"), ("ice cream", "ice_cream", "NOUN")}
+    assert all(text[w.start : w.end] == w.text for w in words)
+
+
+def test_unicode_hyphens_guillemets_and_accent_apostrophes_read_as_ascii():
+    """A non-breaking hyphen (*state\u2011of\u2011the\u2011art*) had hidden the WordNet entry,
+    guillemets stuck to their words, and *don\u00b4t* (an acute accent typed for the
+    apostrophe) was the word *don t*, which made the tagger read *like* as a preposition."""
+    text = "A state\u2011of\u2011the\u2011art \u00abbank\u00bb. I don\u00b4t like it."
+    words = [w for s in _analyze(text) for w in s.words]
+    assert [w.text for w in words][:6] == ["A", "state\u2011of\u2011the\u2011art", "\u00ab",
+                                           "bank", "\u00bb", "."]  # fmt: skip
+    assert {(w.text, w.lemma, w.pos) for w in words} >= {
+        ("state\u2011of\u2011the\u2011art", "state-of-the-art", "ADJ"), ("bank", "bank", "NOUN"),
+        ("do", "do", "VERB"), ("like", "like", "VERB")}
+    assert [w.tag for w in words if w.text in "\u00ab\u00bb"] == ["``", "''"]
+    assert all(text[w.start : w.end] == w.text for w in words)
+
+
+def test_a_dash_at_a_line_start_is_a_list_bullet():
+    words = [w for s in _analyze("\u2013 open the account\n\u2014 close it") for w in s.words]
+    assert [(w.text, w.tag) for w in words if w.tag in ("LS", "VB")] == [
+        ("\u2013", "LS"), ("open", "VB"), ("\u2014", "LS"), ("close", "VB")]
+
+
 def test_invisible_characters_from_the_web_stay_out_of_the_words():
     """A zero-width space separates words; a soft hyphen, zero-width joiner or byte-order mark
     is dropped from the form the tagger and lemmatizer see, while offsets keep pointing at
@@ -349,7 +385,9 @@ def test_headlines_keep_offsets_and_read_each_word_as_its_text_in_some_case(word
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019"
-                                             "\u00ad\u200b\ufeff\x00\x1b")), max_size=60))
+                                             "\u00ad\u200b\ufeff\x00\x1b"
+                                             "\u2013\u2014\u2026\u2011\u00ab\u00bb\u00b4")),
+               max_size=60))
 def test_offsets_always_point_at_the_words(text):
     from wsd.text import analyze
 

@@ -4,7 +4,9 @@ The rules of NLTK's ``TreebankWordTokenizer`` (``tokenize`` and ``span_tokenize`
 Apache License 2.0), kept here so that the raw-text path starts without NLTK, whose import
 alone costs over a second. ``tests/test_text_compiled.py`` checks that both give the same
 spans on hand-written and generated text. Two departures: typographic quotes and apostrophes
-(“ ” ’) are read as ASCII ones, which NLTK's rules leave stuck to their words; and text copied
+(“ ” ’ « », an acute accent written for an apostrophe) are read as ASCII ones, which NLTK's
+rules leave stuck to their words; Unicode hyphens are hyphens; dashes and the ellipsis
+character (– — …) stand apart as the tagger's ``--`` and ``...``; and text copied
 from the web keeps its invisible characters out of the words: a zero-width space separates
 words, a soft hyphen or zero-width joiner inside a word is dropped from its form; a control
 character (a NUL, an escape) separates words too.
@@ -58,18 +60,29 @@ def tokenize(text: str) -> list[str]:
     return text.split()
 
 
-# Typographic quotes and apostrophes read as their ASCII forms, one character for one, so
-# that offsets stay those of the input: “causes” and don’t tokenize as "causes" and don't do.
+# Typographic quotes, apostrophes and hyphens read as their ASCII forms, one character for
+# one, so that offsets stay those of the input: “causes” and don’t tokenize as "causes" and
+# don't do, «bank» as "bank", state‑of‑the‑art (non-breaking hyphens) as WordNet spells it.
 # Control characters that are not whitespace (a NUL, an escape, a C1 control): a space, so
 # that *bank\x00* is the word *bank*.
 _CONTROLS = {code: " " for code in [*range(0x20), *range(0x7F, 0xA0)] if not chr(code).isspace()}
 _TYPOGRAPHIC = str.maketrans({**_CONTROLS,
                               "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+                              "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
                               "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'",
+                              "\u201b": "'", "\u2039": "'", "\u203a": "'", "\u02bc": "'",
+                              "\u00b4": "'",  # an acute accent for an apostrophe: don´t
+                              "\u2010": "-", "\u2011": "-", "\u2212": "-",  # hyphens, minus
                               "\u200b": " "})  # a zero-width space: a word break
 # Soft hyphen, zero-width non-joiner and joiner, word joiner, byte-order mark: not part of a
 # word's form (*bank\u00adruptcy* is *bankruptcy*).
 _INVISIBLE = re.compile("[\u00ad\u200c\u200d\u2060\ufeff]")
+
+
+# Dashes and the ellipsis character: tokens of their own (NLTK's rules leave *deposits—up*
+# and *cream…* one token), given to the tagger as the Penn Treebank writes them.
+_DASHES = re.compile("[\u2013\u2014\u2015\u2026]")
+_PENN_FORMS = {"\u2013": "--", "\u2014": "--", "\u2015": "--", "\u2026": "..."}
 
 
 def visible(token: str) -> str:
@@ -92,13 +105,14 @@ def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
     """The Treebank tokens of ``text`` with their ``(start, end)`` character offsets. A token
     is given in Treebank form, as NLTK's tagger was trained on it: a double quote is `` or ''
     as it opens or closes; typographic quotes and apostrophes count as ASCII ones; invisible
-    characters (soft hyphen, zero-width joiners) are left out of forms, not out of spans."""
+    characters (soft hyphen, zero-width joiners) are left out of forms, not out of spans; a
+    dash or an ellipsis character is a token, given as ``--`` or ``...``."""
     plain = ascii_quotes(text)
     kept = None
     if _INVISIBLE.search(plain):
         kept = [i for i, char in enumerate(plain) if not _INVISIBLE.match(char)]
         plain = visible(plain)
-    forms = tokenize(plain)
+    forms = tokenize(_DASHES.sub(r" \g<0> ", plain) if _DASHES.search(plain) else plain)
     surfaces = forms
     if '"' in plain or "''" in plain:
         quotes = iter(match.group() for match in _QUOTES.finditer(plain))
@@ -108,6 +122,7 @@ def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
     for form, surface in zip(forms, surfaces, strict=True):
         start = plain.index(surface, point)
         point = start + len(surface)
+        form = _PENN_FORMS.get(form, form)
         found.append((form, start, point) if kept is None
                      else (form, kept[start], kept[point - 1] + 1))  # fmt: skip
     return found

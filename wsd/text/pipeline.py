@@ -331,7 +331,7 @@ def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
 
 
 _NUMBER = re.compile(r"\d{1,3}")
-BULLETS = frozenset("-*+\u2022\u2013\u00b7\u25aa\u25cf")
+BULLETS = frozenset(["--", *"-*+\u2022\u00b7\u25aa\u25cf"])  # -- : an en or em dash
 
 
 def _list_marker(tokens: Sequence[str]) -> int:

@@ -183,6 +183,18 @@ def test_target_lemmas_cover_inflections():
     assert target_lemmas("Ice Cream") >= {"ice_cream"}
 
 
+def test_a_possessive_target_names_its_word():
+    """``--target "bank's"`` had found nothing: the tokenizer splits the possessive off."""
+    from wsd.text import analyze, target_lemmas
+    from wsd.text.pipeline import is_target
+
+    assert target_lemmas("bank's") == target_lemmas("bank\u2019s") == target_lemmas("bank")
+    assert "bank" in target_lemmas("banks'") and "'" not in "".join(target_lemmas("banks'"))
+    words = [w for s in analyze("We sat by the bank's door and the banks' walls.")
+             for w in s.words]  # fmt: skip
+    assert [w.text for w in words if is_target(w, target_lemmas("bank's"))] == ["bank", "banks"]
+
+
 def test_an_inflected_expression_target_and_a_word_inside_an_expression():
     from wsd.text import analyze, target_lemmas
     from wsd.text.pipeline import is_target

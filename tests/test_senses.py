@@ -41,6 +41,29 @@ def test_other_words_come_from_wordnet_with_pos_filter():
 
 
 @needs_wordnet
+def test_an_inflected_or_possessive_word_lists_the_senses_of_its_base_forms_too():
+    """*banks* had listed only Banks, the botanist; *saw* only the noun and the verb saw; a
+    possessive or a non-breaking hyphen had found nothing."""
+    from nltk.corpus import wordnet
+
+    source, senses = word_senses("Banks")
+    assert source == "wordnet"
+    assert [s.synset for s in senses] == [ss.name() for ss in wordnet.synsets("banks")]
+    assert {s.id.split("%")[0] for s in senses} == {"banks", "bank"}
+    assert format_senses("Banks", source, senses).startswith(
+        "Banks: 19 senses (WordNet 3.0): 1 of banks, 18 of bank")
+    saw = {s.id.split("%")[0] for s in word_senses("saw", pos="v")[1]}
+    assert saw == {"saw", "see"}
+    assert word_senses("interest's")[1] == word_senses("interest")[1]
+    assert [s.synset for s in word_senses("state\u2011of\u2011the\u2011art")[1]] == [
+        "state-of-the-art.s.01"]
+    assert word_senses("bank\u2019s") == word_senses("bank")  # the bundled inventory
+    bundled = word_senses("bank")[1]  # bundled ids are no sense keys: no count per word
+    assert format_senses("bank", "bundled", bundled).splitlines()[0] == (
+        f"bank: {len(bundled)} senses (bundled inventory)")
+
+
+@needs_wordnet
 def test_bundled_word_in_another_pos_falls_back_to_wordnet():
     source, senses = word_senses("crane", pos="v")
     assert source == "wordnet" and all(".v." in s.synset for s in senses)

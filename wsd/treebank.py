@@ -96,6 +96,15 @@ def ascii_quotes(text: str) -> str:
     return text.translate(_TYPOGRAPHIC)
 
 
+_POSSESSIVE = re.compile(r"(?:'s|(?<=s)')\s*$", re.IGNORECASE)
+
+
+def without_possessive(word: str) -> str:
+    """``word`` without a possessive's ending, which the tokenizer splits off: *bank's* and
+    *banks'* are *bank* and *banks* (ASCII apostrophes: see ``ascii_quotes``)."""
+    return _POSSESSIVE.sub("", word)
+
+
 def controls_as_spaces(text: str) -> str:
     """``text`` with its control characters that are not whitespace as spaces."""
     return text.translate(_CONTROLS)

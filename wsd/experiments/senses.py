@@ -4,9 +4,11 @@ WordNet — what a student asks first."""
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
 
 from wsd.knowledge.inventory import BundledInventory, Sense, WordNetInventory, coarse_pos
 from wsd.resources import MissingResourceError, has_nltk_resource
+from wsd.treebank import ascii_quotes, without_possessive
 
 SOURCES = ("auto", "bundled", "wordnet")
 
@@ -14,7 +16,10 @@ SOURCES = ("auto", "bundled", "wordnet")
 def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tuple[str, list[Sense]]:
     """The senses of ``word`` (optionally of one part of speech) and the inventory they came
     from ('bundled' or 'wordnet'). ``source='auto'`` uses the bundled inventory for its targets
-    (in their part of speech) and WordNet for everything else.
+    (in their part of speech) and WordNet for everything else. From WordNet, as
+    ``wordnet.synsets`` gives them: the word's own senses and those of the words it is a form
+    of (*banks*: Banks, the botanist, and bank; *saw*: saw and see), accents folded and a
+    possessive's ending left out (*café's*: cafe).
 
     ValueError when the inventory has no such word; MissingResourceError (with the downloader
     command) when WordNet is needed but not installed.
@@ -25,8 +30,9 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
     if not word:
         raise ValueError("give a word, e.g. wsd senses bass")
     pos = coarse_pos(pos)  # validates the tag before anything is loaded
+    name = without_possessive(ascii_quotes(word)) or word
     bundled = BundledInventory()
-    senses = bundled.senses(word, pos) if source != "wordnet" else []
+    senses = bundled.senses(name, pos) if source != "wordnet" else []
     if senses or source == "bundled":
         if not senses:
             raise ValueError(f"the bundled inventory has no {_described(word, pos)}; bundled "
@@ -37,11 +43,22 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
             f"{word!r} is not a bundled target ({', '.join(bundled.targets())}), and its senses "
             "come from WordNet, which is not installed; get it with: "
             "python -m nltk.downloader wordnet")
-    senses = WordNetInventory().senses(word, pos)
+    from wsd.text.lexicon import folded  # the raw-text package: only needed here
+
+    senses = WordNetInventory(exact_lemma=False).senses(folded(name), pos)
     if not senses:
         raise ValueError(f"WordNet has no {_described(word, pos)}; check the spelling"
                          + (" or leave out --pos" if pos else ""))
     return "wordnet", senses
+
+
+def _lemma_counts(senses: list[Sense]) -> str:
+    """*1 of banks, 18 of bank* where the senses belong to more than one word, else ''."""
+    counts = Counter(sense.id.split("%")[0] for sense in senses)
+    if len(counts) < 2:
+        return ""
+    return ": " + ", ".join(f"{count} of {lemma.replace('_', ' ')}"
+                            for lemma, count in counts.items())
 
 
 def _described(word: str, pos: str | None) -> str:
@@ -51,7 +68,8 @@ def _described(word: str, pos: str | None) -> str:
 def format_senses(word: str, source: str, senses: list[Sense], width: int = 100) -> str:
     """Numbered senses, each with its id, gloss and first example, wrapped to ``width``."""
     lines = [f"{word}: {len(senses)} sense{'s' if len(senses) != 1 else ''} "
-             f"({'bundled inventory' if source == 'bundled' else 'WordNet 3.0'})"]
+             f"({'bundled inventory' if source == 'bundled' else 'WordNet 3.0'})"
+             f"{_lemma_counts(senses) if source == 'wordnet' else ''}"]
     for number, sense in enumerate(senses, start=1):
         label = sense.id if sense.synset is None else f"{sense.synset}  {sense.id}"
         lines.append(f"{number:>3}. {label}")

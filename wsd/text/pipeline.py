@@ -24,7 +24,7 @@ from wsd.text.lexicon import (
 )
 from wsd.text.tagger import penn_tags, tag_ranking
 from wsd.text.web import PlainView, plain_view
-from wsd.treebank import ascii_quotes, tokens_with_spans, visible
+from wsd.treebank import ascii_quotes, tokens_with_spans, visible, without_possessive
 
 
 @dataclass(frozen=True)
@@ -439,16 +439,13 @@ def analyze(text: str, conventions: CorpusConventions = WORDNET) -> list[Sentenc
             for start, end in view.sentence_spans()]  # fmt: skip
 
 
-_POSSESSIVE = re.compile(r"(?:'s|(?<=s)')\s*$")
-
-
 def target_lemmas(target: str) -> frozenset[str]:
     """The lemmas a ``--target`` word can stand for: itself (lowercased, spaces as '_') and
     its WordNet base form in each part of speech (*runs* -> run); an expression of several
     words also with its first word's base form (*looked up* -> look_up) or its last one's
     (*ice creams* -> ice_cream), as expressions inflect; accents folded (*café* -> cafe); a
     possessive's ending left out (*bank's*, *banks'*), as the tokenizer splits it off."""
-    words = _POSSESSIVE.sub("", folded(ascii_quotes(target)).lower()).split()
+    words = without_possessive(folded(ascii_quotes(target)).lower()).split()
     word = "_".join(words)
     found = {word}
     for letter in "nvar":

@@ -424,6 +424,24 @@ def test_a_folder_of_another_run_is_not_mixed_in(reference, model, corpus):
         annotate_corpus(corpus[:1], model, reference[0], progress=False)
 
 
+def test_a_folder_of_a_run_on_files_since_changed_is_not_resumed(model, tmp_path):
+    """The paths given were the same, so a re-run had resumed output that held a document
+    removed since, and missed one added."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text("The bass swam.", encoding="utf-8")
+    annotate_corpus([folder], model, tmp_path / "out", progress=False)
+    again = annotate_corpus([folder], model, tmp_path / "out", progress=False)
+    assert again["status"] == "complete" and again["counts"]["documents"] == 1
+    (folder / "b.txt").write_text("He played the bass.", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"other input files \(1 then, 2 now"):
+        annotate_corpus([folder], model, tmp_path / "out", progress=False)
+    (folder / "b.txt").unlink()
+    (folder / "a.txt").write_text("The bass swam away.", encoding="utf-8")  # edited
+    with pytest.raises(ValueError, match="other input files"):
+        annotate_corpus([folder], model, tmp_path / "out", progress=False)
+
+
 def parquet_lines(folder):
     """The documents of every Parquet partition in ``folder``, read as one dataset, as sorted
     JSON lines; each file must have the one schema."""

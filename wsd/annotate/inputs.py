@@ -17,6 +17,7 @@ Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitio
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import zlib
@@ -80,6 +81,17 @@ def input_files(inputs: Sequence[str | os.PathLike]) -> list[tuple[Path, str]]:
     if not files:
         raise ValueError(f"no {', '.join(SUFFIXES)} files in {', '.join(map(str, inputs))}")
     return files
+
+
+def input_fingerprint(files: Sequence[tuple[Path, str]]) -> dict[str, int | str]:
+    """How many input files there are and a SHA-256 over their names, sizes and modification
+    times: a re-run in the same ``--out`` folder resumes only when the files are as they were
+    (the paths given, a folder's, say nothing of a file added, removed or edited since)."""
+    digest = hashlib.sha256()
+    for path, name in files:
+        stat = path.stat()
+        digest.update(f"{name}\t{stat.st_size}\t{stat.st_mtime_ns}\n".encode())
+    return {"count": len(files), "sha256": digest.hexdigest()}
 
 
 def _known(path: Path) -> bool:

@@ -72,8 +72,9 @@ def _write_parquet(lines: list[str], path: Path) -> None:
 class OutputFolder:
     """The state of one ``--out`` folder: the manifest, and a journal of finished partitions.
 
-    ``run`` describes the run: ``inputs``, the model's ``sha256`` and ``settings`` must equal
-    those of an earlier run in the same folder (ValueError otherwise); ``scheduler`` may
+    ``run`` describes the run: ``inputs``, their files' ``input_files`` fingerprint, the
+    model's ``sha256`` and ``settings`` must equal those of an earlier run in the same folder
+    (ValueError otherwise); ``scheduler`` may
     differ. Each finished partition is appended to ``DIR/journal.jsonl`` at once, while the
     manifest is rewritten every ``save_every`` seconds and at the end, so a long run does not
     rewrite a manifest of thousands of partitions after each one.
@@ -115,6 +116,13 @@ class OutputFolder:
             if now != then:
                 raise ValueError(f"{self.folder} holds a run with other {part} ({then} instead "
                                  f"of {now}): use another --out folder")
+        then = old.get("input_files")  # absent from manifests of versions before it was kept
+        if then is not None and then != run.get("input_files"):
+            now = run.get("input_files", {})
+            count = then.get("count") if isinstance(then, dict) else "?"
+            raise ValueError(f"{self.folder} holds a run on other input files ({count} then, "
+                             f"{now.get('count')} now, or a file changed since): use another "
+                             "--out folder")
         self.manifest["started"] = old.get("started", self.manifest["started"])
 
     def _remove_temporary_files(self) -> None:

@@ -23,6 +23,7 @@ from wsd.annotate.inputs import (
     DEFAULT_PARTITION_SIZE,
     count_records,
     input_files,
+    input_fingerprint,
     partitions,
     read_documents,
 )
@@ -59,11 +60,12 @@ def annotate_corpus(
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
     if partition_size < 1:
         raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
-    input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
+    files = input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
     on_dask = wants_cluster(workers, scheduler)
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {
         "inputs": [str(Path(p).resolve()) for p in inputs],
+        "input_files": input_fingerprint(files),
         "model": {"path": reference.path, "sha256": reference.sha256},
         "settings": {"partition_size": partition_size, "max_document_bytes": max_document_bytes,
                      "format": output_format},

@@ -47,6 +47,26 @@ def test_markdown_marks_against_a_word_are_blank_and_a_mention_is_an_address():
     assert [text[start:end] for start, end in view.addresses] == ["@john"]
 
 
+def test_markdown_code_is_blank_and_a_one_word_span_reads_as_the_word():
+    """Code in a README or a forum post had been read as prose: *git* in *`git commit -m
+    "msg"`* had the sense rotter, *print* in a fenced block the noun."""
+    text = ('Use `git commit -m "msg"` to save the `bank` rates.\n\n```python\n'
+            "bank = Bank(rate=0.5)\nprint(bank.rate)\n```\nThe ~~~ river.")
+    view = plain_view(text)
+    assert view.text.split() == ["Use", "to", "save", "the", "bank", "rates.", "The", "~~~",
+                                 "river."]  # fmt: skip
+    assert len(view.text) == len(text) and view.text.count("\n") == text.count("\n")
+    assert view.text.index("rates") == text.index("rates")
+
+
+def test_what_looks_like_code_but_is_prose_stays():
+    """An unclosed fence closes nothing; LaTeX quotes and a backquote typed for an apostrophe
+    are no code spans."""
+    for text in ("```\nthe bank\nand river", "``Go,'' he said, ``now.''", "I don`t, won`t go",
+                 "~~~~ the bank ~~~"):  # fmt: skip
+        assert plain_view(text).text.split() == text.split(), text
+
+
 def test_a_terminals_colour_codes_are_blank():
     """Text piped from ``grep --color=always``: the escape sequences had given the words *[*
     and *31m*."""
@@ -67,7 +87,8 @@ def test_what_is_not_markup_stays():
 _PIECES = st.sampled_from(["<p>", "</p>", '<a href="u.html">', "<br/>", "<!-- c -->", "&amp;",
                            "&rsquo;", "&#233;", "&zz;", "www.x.com", "http://a.b/c", "me@x.org",
                            "bank", " ", ".", ",", "<", ">", "&", "@", ";", "<<", ">>", "x",
-                           "\n", "**", "_", "`", "~~", "\x1b[1;31m", "\x1b[0m",
+                           "\n", "**", "_", "`", "~~", "\x1b[1;31m", "\x1b[0m", "```",
+                           "~~~", "`a b`", "`a`",
                            "\x1b"])  # fmt: skip
 
 

@@ -14,8 +14,12 @@ of the same length, so that every offset still points at the input, in which
   padded with word joiners, which ``wsd.treebank`` leaves out of word forms (*don&rsquo;t*
   splits as *do* + *n't*);
 - Markdown's emphasis and code marks against a word (asterisks or underscores around *bank*,
-  backquotes around code, ~~ around struck text) are blanks too (the tokenizer had kept them
+  backquotes around a word, ~~ around struck text) are blanks too (the tokenizer had kept them
   in the word, which then had no sense);
+- Markdown's code is blank, as scripts are: a fenced block (between lines of three or more
+  backquotes or tildes; an unclosed fence is left as it is) and an inline span of code in
+  backquotes that is not one word (*`git commit -m "msg"`* had given *git* the sense
+  rotter);
 - a web or e-mail address or a mention (*https://example.com/a*, *www.example.com*,
   *help@bank.com*, *@john*; not a final period, comma or closing bracket) is a run of ``x``
   that tokenizes as one word, and ``addresses`` lists its span so that the pipeline reads the
@@ -52,6 +56,11 @@ _ADDRESS = re.compile(
 _MARK = r"(?:\*{1,3}|_{1,3}|~~|`)"
 _EMPHASIS = re.compile(rf"(?<![\w*~`]){_MARK}(?=[^\s*_~`])|(?<=[^\s*_~`]){_MARK}(?![\w*~`])")
 _MARKS = frozenset("*_~`")
+# Markdown code: a fence line (``` or ~~~, then an info string such as *python*) and an
+# inline span in single backquotes; a span of one word (`bank`) is read as that word.
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*", re.MULTILINE)
+_CODE_SPAN = re.compile(r"(?<![`\w])`([^`\n]+)`(?![`\w])")
+_ONE_WORD = re.compile(r"[A-Za-z]+(?:['-][A-Za-z]+)*")
 _MAYBE_WEB = re.compile(r"[<&@*_~`\x1b]|://|www\.")
 # A terminal's escape sequence (colour: ESC [ 31 m), as in text piped from `grep --color`
 _TERMINAL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[ -/]+[0-~]|\x1b[@-Z\\-_]")
@@ -90,9 +99,10 @@ def plain_view(text: str) -> PlainView:
     the text): edits are spans, applied by slicing."""
     if not _MAYBE_WEB.search(text):
         return PlainView(text, text, frozenset(), text)
-    hidden = sorted([*_comments(text), *_scripts(text),
+    code = [*_fenced_blocks(text), *_code_spans(text)] if "`" in text or "~~~" in text else []
+    hidden = sorted([*_comments(text), *_scripts(text), *code,
                      *(match.span() for match in _TERMINAL.finditer(text))])
-    edits = [(start, end, " " * (end - start)) for start, end in hidden]
+    edits = [(start, end, _BLANKS.sub(" ", text[start:end])) for start, end in hidden]
     for match in _MARKUP.finditer(text):
         start, end = match.span()
         ends_line = match.group(1).lower() in BLOCKS and not _within(hidden, start)
@@ -110,6 +120,32 @@ def plain_view(text: str) -> PlainView:
     seen = _edited(blanked, edits)
     tokenized = _edited(seen, [(start, end, "x" * (end - start)) for start, end in addresses])
     return PlainView(seen, tokenized, frozenset(addresses), text)
+
+
+_BLANKS = re.compile(r"[^\n]")  # what hidden text becomes: blanks, its line breaks kept
+
+
+def _fenced_blocks(text: str):
+    """The ``(start, end)`` spans of Markdown's fenced code blocks, fences included: from a
+    fence line to the next one of the same character at least as long (an unclosed fence
+    closes nothing)."""
+    point = 0
+    while opening := _FENCE.search(text, point):
+        fence = opening.group(1)
+        closing = re.compile(rf"^[ \t]{{0,3}}{fence[0]}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
+        found = closing.search(text, opening.end())
+        if found is None:
+            return
+        yield opening.start(), found.end()
+        point = found.end()
+
+
+def _code_spans(text: str):
+    """The ``(start, end)`` spans of Markdown's inline code that is not one word, backquotes
+    included."""
+    for match in _CODE_SPAN.finditer(text):
+        if not _ONE_WORD.fullmatch(match.group(1)):
+            yield match.span()
 
 
 def _within(spans: list[tuple[int, int]], point: int) -> bool:

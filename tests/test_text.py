@@ -345,6 +345,22 @@ def test_a_dash_at_a_line_start_is_a_list_bullet():
         ("\u2013", "LS"), ("open", "VB"), ("\u2014", "LS"), ("close", "VB")]
 
 
+def test_a_word_broken_across_a_line_by_a_hyphen_is_one_word():
+    """Text copied from a PDF: *finan-* / *cial* had been two tokens with no sense, and
+    *inter-* / *est rates* lost the expression *interest rate*."""
+    text = ("A large finan-\ncial bank, well-\nknown for low inter-\n  est rates, and co-\n"
+            "workers. Not self-\nDriving or bank-\nriver or on-\n\nline.")
+    words = [w for s in _analyze(text) for w in s.words]
+    found = {w.lemma: (w.text, w.pos) for w in words}
+    assert found["financial"] == ("finan-\ncial", "ADJ")
+    assert found["well-known"] == ("well-\nknown", "ADJ")
+    assert found["interest_rate"] == ("inter-\n  est rates", "NOUN")
+    assert found["co-worker"] == ("co-\nworkers", "NOUN")  # *coworkers*: not in WordNet
+    # a capital, words WordNet knows in neither spelling, a blank line: left as they are
+    assert {"self-", "bank-", "on-"} <= {w.text for w in words}
+    assert all(text[w.start : w.end] == w.text for w in words)
+
+
 def test_invisible_characters_from_the_web_stay_out_of_the_words():
     """A zero-width space separates words; a soft hyphen, zero-width joiner or byte-order mark
     is dropped from the form the tagger and lemmatizer see, while offsets keep pointing at

@@ -260,6 +260,45 @@ def _period_split(found: list[tuple[str, int, int]], text: str) -> list[tuple[st
     return split
 
 
+_BROKEN_WORD = re.compile(r"[A-Za-z]+-")  # a word's first part before a line-end hyphen
+_WORD_REST = re.compile(r"[a-z]+")
+
+
+def _known_word(word: str) -> bool:
+    """Whether WordNet (any part of speech, any inflection) or the stopword list knows it."""
+    word = word.lower()
+    return word in BUILTIN_STOPWORDS or any(base_form(word, letter) for letter in "nvar")
+
+
+def _line_end_hyphens_joined(found: list[tuple[str, int, int]], text: str
+                             ) -> tuple[list[tuple[str, int, int]], set[int]]:  # fmt: skip
+    """``found`` with each word broken across a line by a hyphen (text copied from a PDF or
+    a printed page: *finan-* / *cial*) read as one token, and the indices of those tokens:
+    without the hyphen where WordNet or the stopword list knows that word (*financial*),
+    else with it where WordNet knows that (*well-known*); both parts are left as they are
+    otherwise. They had been two tokens with no sense, and *inter-* / *est rates* lost the
+    expression *interest rate*."""
+    joined: list[tuple[str, int, int]] = []
+    merged: set[int] = set()
+    k = 0
+    while k < len(found):
+        form, start, end = found[k]
+        if k + 1 < len(found) and _BROKEN_WORD.fullmatch(form):
+            rest, rest_start, rest_end = found[k + 1]
+            between = text[end:rest_start]
+            if "\n" in between and not between.strip() and _WORD_REST.fullmatch(rest):
+                word = next((word for word in (form[:-1] + rest, form + rest)
+                             if _known_word(word)), None)  # fmt: skip
+                if word is not None:
+                    merged.add(len(joined))
+                    joined.append((word, start, rest_end))
+                    k += 2
+                    continue
+        joined.append((form, start, end))
+        k += 1
+    return joined, merged
+
+
 # Contractions written without their apostrophe (chat, texting): the word and its clitic as the
 # Treebank tokenizer splits the written form (*dont*: do + n't, *im*: I + 'm). Left out: those
 # that are also common words (*ill*, *wed*, *well*, *its*, *lets*, *hes*, *shell*, *were*).
@@ -362,8 +401,9 @@ def _words(text: str, view: PlainView, offset: int,
     """The words of the sentence ``text`` (at ``offset`` in the input), tokenized as
     ``view`` (the input's ``plain_view``) reads it."""
     seen = view.text[offset : offset + len(text)]
-    found = _apostrophes_restored(
-        _period_split(tokens_with_spans(view.tokenized[offset : offset + len(text)]), seen))
+    found, merged = _line_end_hyphens_joined(_apostrophes_restored(
+        _period_split(tokens_with_spans(view.tokenized[offset : offset + len(text)]), seen)),
+        seen)
     # the tagger's forms: `` for an opening quote, an address itself
     typed = [seen[start:end] if (offset + start, offset + end) in view.addresses else form
              for form, start, end in found]  # fmt: skip
@@ -371,8 +411,9 @@ def _words(text: str, view: PlainView, offset: int,
     spans = [(start, end) for _, start, end in found]
 
     def form(first: int, last: int) -> str:
-        """The words' text, or the tokens as read where ``as_written`` changed them."""
-        if tokens[first:last] == typed[first:last]:
+        """The words' text, or the tokens as read where ``as_written`` changed them or a
+        word broken across a line was joined."""
+        if tokens[first:last] == typed[first:last] and merged.isdisjoint(range(first, last)):
             return visible(seen[spans[first][0] : spans[last - 1][1]])
         return " ".join(tokens[first:last])
 

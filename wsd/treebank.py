@@ -3,7 +3,7 @@
 The rules of NLTK's ``TreebankWordTokenizer`` (``tokenize`` and ``span_tokenize``, NLTK 3.9+;
 Apache License 2.0), kept here so that the raw-text path starts without NLTK, whose import
 alone costs over a second. ``tests/test_text_compiled.py`` checks that both give the same
-spans on hand-written and generated text. Two departures: typographic quotes and apostrophes
+spans on hand-written and generated text. Departures: typographic quotes and apostrophes
 (“ ” ’ « », an acute accent written for an apostrophe) are read as ASCII ones, which NLTK's
 rules leave stuck to their words; Unicode hyphens are hyphens; dashes and the ellipsis
 character (– — …) stand apart as the tagger's ``--`` and ``...``; and text copied
@@ -91,8 +91,8 @@ def visible(token: str) -> str:
 
 
 def ascii_quotes(text: str) -> str:
-    """``text`` with typographic quotes and apostrophes as ASCII ones, and zero-width spaces
-    and control characters as spaces (the same length)."""
+    """``text`` with typographic quotes, apostrophes and hyphens as ASCII ones, and zero-width
+    spaces and control characters as spaces (the same length)."""
     return text.translate(_TYPOGRAPHIC)
 
 

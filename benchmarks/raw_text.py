@@ -24,10 +24,14 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
 - ``joins`` (not run by default; minutes): raw-text F1 per share of ``wsd.text.conventions``'s
   expression-join rule (and WordNet's counts alone), on semeval2007 with the SemCor model and
   on held-out SemCor documents (fold 0 of 3 by document, seed 0) with a model trained on the
-  other folds: how ``JOIN_SHARE`` was chosen.
+  other folds: how ``JOIN_SHARE`` was chosen;
+- ``hostile`` (not run by default; no model needed): seconds of the raw-text reading
+  (``wsd.text.analyze``: the web view, sentences, tokens, tags, lemmas, expressions) on
+  repeats of inputs that had made it quadratic, at a size and at four times that size: a
+  ratio near 4 is linear time.
 
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
-                                     [--parts load cold throughput f1 joins]
+                                     [--parts load cold throughput f1 joins hostile]
 """
 
 from __future__ import annotations
@@ -267,18 +271,53 @@ def joins(path: Path) -> None:
         print(f"  {label:<28}" + "".join(f"{f1:>18.2f}" for f1 in row), flush=True)
 
 
+# Inputs that had made the reading quadratic: the e-mail pattern on a run without @, unclosed
+# comments, initials at each of which sentence splitting re-read the sentence, a long wrapped
+# paragraph, and a sentence of punctuation alone (never cut into pieces: the tags were copied
+# per token).
+HOSTILE = {
+    "'_a' (no @)": "_a",
+    "'<!--'": "<!--",
+    "'A. '": "A. ",
+    "wrapped lines": "the bank of the river was full of water after the long storm\n",
+    "'\u2026' (ellipses)": "\u2026",
+    "', '": ", ",
+    "'```' lines": "```\n",
+    "'finan-' / 'cial' lines": "finan-\ncial ",
+}
+
+
+def hostile(size: int = 10_000) -> None:
+    from wsd.text import analyze
+
+    analyze("Warm up the tagger and WordNet.")
+    print(f"hostile input, seconds of wsd.text.analyze at {size:,} and {4 * size:,} repeats "
+          "(a ratio near 4: linear):")
+    for label, piece in HOSTILE.items():
+        times = []
+        for repeats in (size, 4 * size):
+            started = time.perf_counter()
+            analyze(piece * repeats)
+            times.append(time.perf_counter() - started)
+        print(f"  {label:<26} {times[0]:>7.2f} s {times[1]:>7.2f} s  ratio "
+              f"{times[1] / max(times[0], 1e-9):.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--model", help="an all-words .npz model (default: train one)")
     parser.add_argument("--sets", nargs="+", default=["semeval2007", "senseval2", "senseval3"])
     parser.add_argument("--semcor-tokens", type=int, default=40_000,
                         help="how much of SemCor's text the second throughput run reads")
-    parser.add_argument("--parts", nargs="+", choices=[*PARTS, "joins"], default=PARTS,
-                        help="which figures to print (default: all but joins)")
+    parser.add_argument("--parts", nargs="+", choices=[*PARTS, "joins", "hostile"],
+                        default=PARTS, help="which figures to print (default: all but joins "
+                        "and hostile)")
     args = parser.parse_args()
+    if "hostile" in args.parts:
+        hostile()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.model) if args.model else Path(tmp) / "semcor.npz"
-        if not args.model:
+        if not args.model and set(args.parts) - {"hostile"}:
             train(path)
         if "load" in args.parts:
             load_times(path)

@@ -423,8 +423,9 @@ def _words(text: str, view: PlainView, offset: int,
     lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
     if _instruction(lookups[marker:], tags[marker:]):
         tags[marker] = "VB"
+    body_tags = tags[marker:]  # once: a copy per token made a long sentence quadratic
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
-                       functools.partial(_letters_by_score, body, tags[marker:], i - marker))
+                       functools.partial(_letters_by_score, body, body_tags, i - marker))
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
     for k in range(len(tokens) - 1):
         pair = (lookups[k].lower(), lookups[k + 1].lower())

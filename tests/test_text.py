@@ -373,6 +373,13 @@ def test_invisible_characters_from_the_web_stay_out_of_the_words():
                                        "bank", "flooded", "."]  # fmt: skip
     assert ("bankruptcy", "NOUN") in {(w.lemma, w.pos) for w in words}
     assert all(text[w.start : w.end] == w.text for w in words)
+    # direction marks and embeddings (text copied from a right-to-left page or a word
+    # processor) had stuck to their words: *bank\u200e* had no sense
+    text = "the bank\u200e raised \u202arates\u202c and \u2067fees\u2069 \u200f"
+    words = [w for s in analyze(text) for w in s.words]
+    assert [(w.lemma, w.pos) for w in words if w.pos] == [
+        ("bank", "NOUN"), ("raise", "VERB"), ("rate", "NOUN"), ("fee", "NOUN")]
+    assert all(text[w.start : w.end] == w.text for w in words)
 
 
 def test_control_characters_separate_words():
@@ -413,7 +420,7 @@ def test_headlines_keep_offsets_and_read_each_word_as_its_text_in_some_case(word
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab .!?\n'\"-,Zy1\u201c\u201d\u2019"
-                                             "\u00ad\u200b\ufeff\x00\x1b"
+                                             "\u00ad\u200b\ufeff\x00\x1b\u200e\u202a"
                                              "\u2013\u2014\u2026\u2011\u00ab\u00bb\u00b4")),
                max_size=60))
 def test_offsets_always_point_at_the_words(text):

@@ -74,9 +74,12 @@ _TYPOGRAPHIC = str.maketrans({**_CONTROLS,
                               "\u00b4": "'",  # an acute accent for an apostrophe: don´t
                               "\u2010": "-", "\u2011": "-", "\u2212": "-",  # hyphens, minus
                               "\u200b": " "})  # a zero-width space: a word break
-# Soft hyphen, zero-width non-joiner and joiner, word joiner, byte-order mark: not part of a
-# word's form (*bank\u00adruptcy* is *bankruptcy*).
-_INVISIBLE = re.compile("[\u00ad\u200c\u200d\u2060\ufeff]")
+# Soft hyphen, zero-width non-joiner and joiner, word joiner, byte-order mark, the marks and
+# embeddings that set the direction of text (left-to-right mark, as text copied from a
+# right-to-left page or a word processor has), invisible operators, variation selectors: not
+# part of a word's form (*bank\u00adruptcy* is *bankruptcy*, *bank\u200e* is *bank*).
+_INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200c-\u200f\u202a-\u202e\u2060-\u2064"
+                        "\u2066-\u2069\ufe00-\ufe0f\ufeff]")
 
 
 # Dashes and the ellipsis character: tokens of their own (NLTK's rules leave *deposits—up*

@@ -90,6 +90,19 @@ def test_a_sentence_without_the_target_is_named_by_file_and_line(tmp_path):
     assert_clean_error(result, "sentence 2: 'bass' does not occur")
 
 
+def test_a_broken_or_second_marker_is_named_by_file_and_line(tmp_path):
+    """An unclosed << had given the Python API's advice (*give target= or offset=*) with no
+    line; a second marker quoted the sentence with the first one removed."""
+    (tmp_path / "s.txt").write_text("A <<bass>> fish.\nThe <<bass player.\n")
+    result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
+    assert_clean_error(result, "s.txt:2: no word marked as <<word>> (a << without its >>, or "
+                               "an empty <<>>) in 'The <<bass player.'")  # fmt: skip
+    assert "target=" not in result.stderr
+    result = run("disambiguate", "--target", "bass", "A <<bass>> or <<bass>>.")
+    assert_clean_error(result, "sentence 1: more than one word marked as <<word>> in "
+                               "'A <<bass>> or <<bass>>.'")  # fmt: skip
+
+
 _LINES = st.lists(st.sampled_from(["", "  ", "a <<bass>> fish", " the bass ", "\t"]),
                   max_size=12)
 

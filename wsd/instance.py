@@ -9,7 +9,7 @@ from typing import Any
 
 from wsd.treebank import ascii_quotes, span_tokenize, visible  # NLTK's rules, no NLTK
 
-_MARKER = re.compile(r"<<(.+?)>>")
+MARKER = re.compile(r"<<(.+?)>>")  # a marked target: he caught a huge <<bass>>
 # A sentence end inside a line: . ! or ? (maybe closing a quote) before a capital or a quote.
 # The Treebank tokenizer only splits a period at the very end of its input, so each sentence
 # of a line is tokenized on its own.
@@ -279,11 +279,11 @@ def instances_from_text(
     every: bool = True,
 ) -> list[Instance]:
     """Instances for the target(s) in ``text``; with ``every`` one per occurrence of ``target``."""
-    marked = _MARKER.search(text)
+    marked = MARKER.search(text)
     if marked:
         char_start, char_end = marked.start(), marked.end() - 4
         text = text[: marked.start()] + marked.group(1) + text[marked.end() :]
-        if _MARKER.search(text):
+        if MARKER.search(text):
             raise ValueError(f"more than one <<target>> marker in {text!r}")
         char_ranges = [(char_start, char_end)]
     elif offset is not None:

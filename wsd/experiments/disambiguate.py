@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.experiments.systems import SystemSettings, make_system
-from wsd.instance import Instance, token_spans, word_occurrences
+from wsd.instance import MARKER, Instance, token_spans, word_occurrences
 from wsd.text.forms import is_form_of, target_lemma
 from wsd.text.web import plain_view
 
@@ -49,6 +49,12 @@ def parse_sentence(text: str, target: str | None, index: int, where: str | None 
     where = where or f"sentence {index}"
     text = plain_view(text).text  # the same length: the marked word's offsets stay
     if "<<" in text or target is None:
+        markers = len(MARKER.findall(text))
+        if markers != 1:
+            problem = ("more than one word marked as <<word>>" if markers else
+                       "no word marked as <<word>> (a << without its >>, or an empty <<>>)")
+            raise ValueError(f"{where}: {problem} in {text!r}; mark the one word to "
+                             "disambiguate" + ("" if target else ", or give --target WORD"))
         return Instance.from_text(text, id=f"s{index}", lemma=target)
     tokens = token_spans(text)
     starts, ends = {start for start, _ in tokens}, {end for _, end in tokens}

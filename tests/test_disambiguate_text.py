@@ -156,6 +156,10 @@ def test_no_model_for_a_word_that_is_not_bundled_uses_lesk_with_a_notice():
         ("violin", "lesk", "violin.n.01")]
     bundled = run("disambiguate", "He plays bass in a jazz band", "--target", "bass")
     assert bundled.returncode == 0 and "Lesk" not in bundled.stderr
+    empty = run("disambiguate", "   ", "--target", "violin")  # no text: the error alone
+    assert empty.returncode == 2 and empty.stderr.strip() == (
+        "wsd disambiguate: error: no text: give it as arguments, with --file PATH, or on "
+        "stdin (echo TEXT | wsd ...)")
 
 
 def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):

@@ -114,8 +114,8 @@ def _with_piped_stdin(args: argparse.Namespace) -> argparse.Namespace:
 def _no_text(args: argparse.Namespace, what: str) -> ValueError:
     where = f"{'<stdin>' if args.file == '-' else args.file} holds no {what}" if args.file \
         else f"no {what}"
-    return ValueError(f"{where}: give them as arguments, with --file PATH, or on stdin "
-                      "(echo TEXT | wsd ...)")
+    return ValueError(f"{where}: give {'them' if what.endswith('s') else 'it'} as arguments, "
+                      "with --file PATH, or on stdin (echo TEXT | wsd ...)")
 
 
 def _read_lines(args: argparse.Namespace) -> tuple[list[str], list[str]]:

@@ -36,13 +36,10 @@ def bundled_target(target: str) -> str | None:
 
 def uses_raw_text(model: Any, target: str | None) -> bool:
     """Whether the raw-text path answers: an all-words model, or no model and a target that
-    has no bundled model (then with a one-line notice that Lesk answers)."""
+    has no bundled model (then Lesk answers: ``disambiguate_text`` says so)."""
     if model is not None:
         return is_allwords(model)
-    if target is not None and bundled_target(target) is not None:
-        return False
-    warnings.warn(LESK_NOTICE, stacklevel=2)
-    return True
+    return target is None or bundled_target(target) is None
 
 
 def _not_found(sentences: Any, target: str) -> str:
@@ -65,13 +62,16 @@ def _not_found(sentences: Any, target: str) -> str:
 
 def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain") -> str:
     """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
-    WordNet and the tagger come from the compiled lexicon, compiled on the first call."""
+    WordNet and the tagger come from the compiled lexicon, compiled on the first call; without
+    one, Lesk answers, with a one-line notice."""
     from wsd.allwords.formats import render
     from wsd.allwords.text import tag_text
     from wsd.knowledge import compiled
 
     if model is not None:
         compiled.ensure()
+    else:
+        warnings.warn(LESK_NOTICE, stacklevel=2)
 
     sentences, words = tag_text(model, text, target)
     if target is not None and not words:

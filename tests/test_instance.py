@@ -84,11 +84,14 @@ def test_a_list_items_number_and_a_date_or_figure_do_not_end_a_sentence():
 
     text = ("1. Preheat the oven. 12. Serve. It opened Oct. 30 and closed in Oct. The plan is "
             "in Fig. 3 and Ref. 12. He scored 1. Then he left. See account no. 12345 on p. 7. "
-            "I play piano. 5 of us sing.")
+            "I play piano. 5 of us sing. It cost approx. 5 dollars in Africa. 5 banks (est. "
+            "1990, ca. 2 staff) lost to the best. 3 others.")
     assert [text[a:b] for a, b in sentence_spans(text)] == [
         "1. Preheat the oven.", "12. Serve.", "It opened Oct. 30 and closed in Oct.",
         "The plan is in Fig. 3 and Ref. 12.", "He scored 1.", "Then he left.",
-        "See account no. 12345 on p. 7.", "I play piano.", "5 of us sing."]
+        "See account no. 12345 on p. 7.", "I play piano.", "5 of us sing.",
+        "It cost approx. 5 dollars in Africa.", "5 banks (est. 1990, ca. 2 staff) lost to the "
+        "best.", "3 others."]
 
 
 def test_invisible_characters_stay_out_of_tokens_but_not_out_of_offsets():

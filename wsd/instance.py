@@ -19,8 +19,10 @@ _ABBREVIATIONS = ("Mr.", "Mrs.", "Ms.", "Dr.", "St.", "Prof.", "Jr.", "Sr.", "vs
 # Abbreviations that go on with a number: a date, a figure, a reference (*Oct. 30*, *no. 5*).
 _BEFORE_NUMBER = re.compile(
     r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec"
-    r"|[Ff]igs?|[Rr]efs?|[Vv]ol|[Nn]os?|pp?|[Ee]q|[Cc]h|[Ss]ec|Art)\.$")
-_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in _ABBREVIATIONS) + 1
+    r"|[Ff]igs?|[Rr]efs?|[Vv]ol|[Nn]os?|pp?|[Ee]q|[Cc]h|[Ss]ec|Art"
+    r"|[Aa]pprox|[Cc]a|[Ee]st)\.$")  # approx. 5, ca. 1900, est. 1990
+# how far back an abbreviation reaches (a letter before it included): *approx.* the longest
+_LONGEST_ABBREVIATION = max(len(abbreviation) for abbreviation in (*_ABBREVIATIONS, "approx.")) + 1
 # A list item's number at the start (*1. Preheat the oven*, *12. Serve*) does not end one.
 _ENUMERATOR = re.compile(r"\s*\d{1,3}\.$")
 _LONGEST_ENUMERATOR = 12

@@ -88,3 +88,5 @@ def test_missing_wordnet_gives_the_downloader_hint(monkeypatch, capsys):
     assert "python -m nltk.downloader wordnet" in err and "not a bundled target" in err
     assert main(["senses", "plant"]) == 0  # bundled words need no WordNet
     assert "plant.spy" in capsys.readouterr().out
+    assert main(["senses", "Banks"]) == 2  # an inflection of a bundled target: named
+    assert "(for the bundled bank: wsd senses bank)" in capsys.readouterr().err

@@ -39,9 +39,13 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
                              f"targets: {', '.join(bundled.targets())}")
         return "bundled", senses
     if not has_nltk_resource("wordnet"):
+        from wsd.text.forms import target_lemma
+
+        form_of = target_lemma(name, bundled.targets())  # regular inflections: no WordNet
+        hint = f" (for the bundled {form_of}: wsd senses {form_of})" if form_of else ""
         raise MissingResourceError(
-            f"{word!r} is not a bundled target ({', '.join(bundled.targets())}), and its senses "
-            "come from WordNet, which is not installed; get it with: "
+            f"{word!r} is not a bundled target ({', '.join(bundled.targets())}){hint}, and its "
+            "senses come from WordNet, which is not installed; get it with: "
             "python -m nltk.downloader wordnet")
     from wsd.text.lexicon import folded  # the raw-text package: only needed here
 

@@ -565,6 +565,20 @@ def test_an_instruction_may_be_negated_and_a_preposition_is_no_instruction():
     assert [(w.lemma, w.pos) for w in first] == [("do", "VERB"), ("like", None), ("near", None)]
 
 
+def test_an_instruction_whose_verb_is_also_a_name_and_a_modal_question():
+    """*Mark the date* and *Sue them* had *Mark* and *Sue* as names with no sense (WordNet
+    has Saint Mark and Eugene Sue), and *May I help?* the month May. A name stays one before
+    a capitalised word (*Jack the Ripper*) or a subject (*Mark is here*)."""
+    from wsd.text import analyze
+
+    first = [analyze(t)[0].words[0] for t in (
+        "Mark the date.", "Sue them now.", "Mark my words.", "May I help?",
+        "Jack the Ripper killed.", "Mark is here.", "May is warm.")]
+    assert [(w.tag, w.pos) for w in first] == [
+        ("VB", "VERB"), ("VB", "VERB"), ("VB", "VERB"), ("MD", None),
+        ("NNP", None), ("NNP", None), ("NNP", "NOUN")]
+
+
 def test_a_word_in_capitals_for_emphasis_is_read_in_lowercase():
     """*flooded AGAIN* had *AGAIN* as a proper noun with no sense; acronyms WordNet has as
     names stay as written, and so does a sentence in capitals (read as a headline)."""

@@ -353,11 +353,17 @@ PREPOSITIONS = frozenset(
     "beneath alongside worth plus minus past across along around behind beyond".split())
 
 
+_OBJECTS = frozenset("me him her us them it".split())
+
+
 def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
     """Whether the sentence is an instruction whose verb the tagger read as a proper noun or
     preposition (*Mix the flour*, *Stir the soup*, *Whisk the eggs*: NNP, NNP, IN), which has
     no sense: a capitalised first word WordNet knows as a verb, not a function word, before
-    a determiner, a pronoun or *not* (*Do not open*; not a number: *Chapter 3 describes*)."""
+    a determiner, a pronoun or *not* (*Do not open*; not a number: *Chapter 3 describes*).
+    A word WordNet also has as a name (*Mark*, *Sue*, *Grant*) only before an object pronoun
+    or a determiner and a lowercase word (*Mark the date*, *Sue them*; not *Jack the
+    Ripper*)."""
     negated = len(tokens) > 1 and tokens[1].lower() in ("not", "never")  # *Do not open*
     if len(tokens) < 2 or tags[0] not in ("NN", "NNP", "IN") or not (
             tags[1] in ("DT", "PRP$", "PRP") or negated):
@@ -365,8 +371,27 @@ def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
     word = tokens[0]
     if tags[0] == "IN" and word.lower() in PREPOSITIONS:  # *Like the others*, *Near the bank*
         return False
-    return word[:1].isupper() and (negated or word.lower() not in BUILTIN_STOPWORDS) \
-        and not _wordnet_name(word) and base_form(word, "v") is not None
+    if not (word[:1].isupper() and (negated or word.lower() not in BUILTIN_STOPWORDS)
+            and base_form(word, "v") is not None):  # fmt: skip
+        return False
+    if not _wordnet_name(word):
+        return True
+    if tags[1] == "PRP":
+        return tokens[1].lower() in _OBJECTS
+    return len(tokens) > 2 and tokens[2][:1].islower()
+
+
+# A modal at the start of a question, before its subject, which the tagger read as a name
+# (*May I help?*: the month May).
+_MODALS = frozenset("may might can could shall should will would must".split())
+_SUBJECT_PRONOUNS = frozenset("i you he she it we they".split())
+
+
+def _modal_question(tokens: Sequence[str], tags: list[str]) -> bool:
+    """Whether the sentence opens with a modal the tagger did not read as one, before a
+    subject pronoun (*May I help?*, *Might we stay?*)."""
+    return len(tokens) > 2 and tags[0] != "MD" and tokens[0].lower() in _MODALS \
+        and tokens[1].lower() in _SUBJECT_PRONOUNS
 
 
 _NUMBER = re.compile(r"\d{1,3}")
@@ -423,6 +448,8 @@ def _words(text: str, view: PlainView, offset: int,
     lookups = [folded(token) for token in tokens]  # as WordNet spells them: café -> cafe
     if _instruction(lookups[marker:], tags[marker:]):
         tags[marker] = "VB"
+    elif _modal_question(lookups[marker:], tags[marker:]):
+        tags[marker] = "MD"
     body_tags = tags[marker:]  # once: a copy per token made a long sentence quadratic
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
                        functools.partial(_letters_by_score, body, body_tags, i - marker))

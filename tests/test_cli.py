@@ -1,5 +1,6 @@
 """The `wsd` console script, run as a user runs it: a subprocess of the installed entry point."""
 
+import itertools
 import json
 import os
 import shutil
@@ -25,12 +26,17 @@ def run(*args, stdin=None, env=None, cwd=None):
 
 
 def assert_clean_error(result, *fragments):
+    """One error, no traceback; the fragments in its line, or in the indented lines after it
+    that list the bad rows of a file."""
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
-    error_lines = [line for line in result.stderr.splitlines() if "error:" in line]
-    assert len(error_lines) == 1, result.stderr
+    lines = result.stderr.splitlines()
+    starts = [k for k, line in enumerate(lines) if "error:" in line]
+    assert len(starts) == 1, result.stderr
+    listed = itertools.takewhile(lambda line: line.startswith("  "), lines[starts[0] + 1 :])
+    block = [lines[starts[0]], *listed]
     for fragment in fragments:
-        assert fragment in error_lines[0]
+        assert any(fragment in line for line in block), result.stderr
 
 
 @pytest.mark.parametrize(
@@ -213,6 +219,17 @@ def test_missing_and_malformed_input_files(tmp_path):
     bad = tmp_path / "bad.tsv"
     bad.write_text("bass.fish\tno marker here\n")
     assert_clean_error(run("compare", "--corpus", str(bad)), "bad.tsv:1")
+
+
+def test_each_bad_row_of_a_file_is_a_line_of_the_error(tmp_path):
+    """The rows had been run together into one line of the error message."""
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("bass.fish\tno marker here\nbass.fish\tfine <<bass>>\n\tno <<sense>>\n")
+    result = run("train", "--corpus", str(bad), "--out", str(tmp_path / "m.json"))
+    assert_clean_error(result, "bad.tsv: 2 bad row(s)")
+    assert result.stderr.splitlines()[1:] == [
+        f"  {bad}:1: no <<target>> marker in the sentence",
+        f"  {bad}:3: empty sense (label the row, or load with require_senses=False)"]
 
 
 def test_bad_options_fail_cleanly():

@@ -29,6 +29,20 @@ def test_tsv_with_header_comments_and_ids(tmp_path):
     assert (second.id, second.sense, second.target) == ("b2", "bass.music", "bass")
 
 
+def test_a_header_may_name_the_sentence_before_the_sense(tmp_path):
+    """A header *sentence<TAB>sense* had not been read as one: its own row and every row
+    after it were reported bad (the sense held whitespace)."""
+    path = write(tmp_path / "bank.tsv",
+                 "Sentence\tSense\tid\nWe fished from the <<bank>>.\tbank.river\tr1\n"
+                 "The <<bank>> lent us money.\tbank.money\tm1\nA <<bank>> here.\n")
+    first, second, third = load_user_file(path, require_senses=False)
+    assert (first.id, first.sense, first.target) == ("r1", "bank.river", "bank")
+    assert (second.id, second.sense) == ("m1", "bank.money")
+    assert third.senses == () and third.target == "bank"  # one column: the sentence
+    with pytest.raises(ValueError, match=r"columns must be sense and sentence"):
+        load_user_file(write(tmp_path / "twice.tsv", "text\tsense\tsense\nA <<b>>.\tx\ty\n"))
+
+
 def test_tsv_default_ids_name_file_and_line(tmp_path):
     path = write(tmp_path / "crane.txt", "crane.bird\tA <<crane>> stood in the marsh\n")
     assert load_user_file(path)[0].id == "crane:1"

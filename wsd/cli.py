@@ -674,7 +674,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except INPUT_ERRORS as err:
         if args.debug:
             raise
-        message = " ".join(str(err).split()) or type(err).__name__
+        lines = [" ".join(line.split()) for line in str(err).splitlines() if line.strip()]
+        message = "\n  ".join(lines) or type(err).__name__  # a list of bad rows: one a line
         print(f"wsd {args.command}: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

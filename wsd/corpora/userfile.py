@@ -5,8 +5,9 @@ by ``format=``; both are UTF-8 and mark the target in the sentence as ``<<word>>
 
 TSV, one row per line: ``sense<TAB>sentence[<TAB>id[<TAB>lemma]]``. Blank lines and comment lines
 (starting with ``#``, holding no tab) are skipped; a ``#`` line with a tab is refused (a sense
-cannot start with ``#``). A first row naming the columns (``sense``, ``sentence`` or ``text``,
-then ``id`` and/or ``lemma`` in any order) is a header. For unlabelled data the sense column may
+cannot start with ``#``). A first row naming the columns (``sense`` and ``sentence`` or
+``text``, in either order, then ``id`` and/or ``lemma`` in any order) is a header, and the rows
+follow its order (``sentence<TAB>sense`` too). For unlabelled data the sense column may
 be empty, or left out (one column). The id may be empty when a lemma column follows. The lemma
 column names the word the row is about, so ``<<basses>>`` with lemma ``bass`` counts as bass.
 
@@ -153,12 +154,13 @@ def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> lis
 def _tsv_header(cells: list[str]) -> tuple[str, ...] | str | None:
     """The column names of a header row, a problem with it, or None when it is no header."""
     names = [cell.strip().lower() for cell in cells]
-    if len(names) < 2 or names[0] != "sense" or names[1] not in ("sentence", "text"):
+    if len(names) < 2 or {_HEADER_NAMES.get(name) for name in names[:2]} != {"sense",
+                                                                              "sentence"}:
         return None
     columns = tuple(_HEADER_NAMES.get(name, "") for name in names)
     if "" in columns or len(set(columns)) != len(columns):
-        return (f"header {names}: columns must be sense, sentence (or text), then id and/or "
-                "lemma, each once")
+        return (f"header {names}: columns must be sense and sentence (or text), then id "
+                "and/or lemma, each once")
     return columns
 
 
@@ -171,8 +173,8 @@ def _tsv_row(number: int, cells: list[str], columns: tuple[str, ...],
     if len(cells) == 1:
         if require_senses:
             return "one column (no tab); expected sense<TAB>sentence[<TAB>id[<TAB>lemma]]"
-        cells = ["", cells[0]]
-    values = dict(zip(columns, cells, strict=False))
+    values = ({"sense": "", "sentence": cells[0]} if len(cells) == 1
+              else dict(zip(columns, cells, strict=False)))
     for name in ("id", "lemma"):
         if _MARKER.search(values.get(name, "")) and not _MARKER.search(values["sentence"]):
             return (f"the <<target>> marker is in the {name} column, not the sentence (is there "

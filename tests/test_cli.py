@@ -229,7 +229,8 @@ def test_each_bad_row_of_a_file_is_a_line_of_the_error(tmp_path):
     assert_clean_error(result, "bad.tsv: 2 bad row(s)")
     assert result.stderr.splitlines()[1:] == [
         f"  {bad}:1: no <<target>> marker in the sentence",
-        f"  {bad}:3: empty sense (label the row, or load with require_senses=False)"]
+        f"  {bad}:3: empty sense (label the row: training and scoring need one; wsd predict "
+        "and load_user_file(..., require_senses=False) read unlabelled rows)"]
 
 
 def test_bad_options_fail_cleanly():

@@ -265,7 +265,9 @@ def _build(path: Path, row: _Row, require_senses: bool, problems: Problems) -> I
     senses = tuple(sense for sense in row.senses if sense)
     if require_senses and not senses:
         problems.append(
-            (row.line, "empty sense (label the row, or load with require_senses=False)")
+            (row.line, "empty sense (label the row: training and scoring need one; wsd "
+                       "predict and load_user_file(..., require_senses=False) read unlabelled "
+                       "rows)")
         )
         return None
     try:

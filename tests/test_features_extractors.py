@@ -222,6 +222,17 @@ def test_unknown_or_unsaveable_extractors_are_clear_errors():
         extractor_to_dict(lambda inst: {})
 
 
+def test_a_saved_featurizer_whose_extractor_is_not_a_config_is_refused():
+    """A model file with ``"extractors": [0]`` had loaded and failed at prediction with a
+    TypeError (found by the model-file fuzz test)."""
+    from wsd.features.featurizer import Featurizer
+
+    record = Featurizer([BagOfWords()]).fit([BASS, FIRST]).to_dict()
+    for extractors in ([0], [{"name": "bow"}, "bow"], {"name": "bow"}):
+        with pytest.raises(ValueError, match="extractors must be a list of"):
+            Featurizer.from_dict({**record, "extractors": extractors})
+
+
 @pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="needs NLTK wordnet data")
 def test_supersenses_of_the_nearest_nouns_and_of_the_sentence():
     tokens = ("The", "chef", "grilled", "the", "bass", "with", "lemon", "for", "guests")

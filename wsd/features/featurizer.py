@@ -196,8 +196,12 @@ class Featurizer(ParamsMixin):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Featurizer:
         check_record(data, FORMAT, VERSION)
+        extractors = data["extractors"]
+        if not isinstance(extractors, list) or not all(isinstance(e, Mapping) for e in extractors):
+            raise ValueError("the featurizer's extractors must be a list of "
+                             '{"name": ..., "params": {...}} objects')
         featurizer = cls(
-            data["extractors"],
+            extractors,
             weighting=Weighting.from_dict(data["weighting"]),
             require_pos=bool(data.get("require_pos", False)),
         )

@@ -294,11 +294,7 @@ def hostile(size: int = 10_000) -> None:
     print(f"hostile input, seconds of wsd.text.analyze at {size:,} and {4 * size:,} repeats "
           "(a ratio near 4: linear):")
     for label, piece in HOSTILE.items():
-        times = []
-        for repeats in (size, 4 * size):
-            started = time.perf_counter()
-            analyze(piece * repeats)
-            times.append(time.perf_counter() - started)
+        times = [_timed(analyze, piece * repeats)[1] for repeats in (size, 4 * size)]
         print(f"  {label:<26} {times[0]:>7.2f} s {times[1]:>7.2f} s  ratio "
               f"{times[1] / max(times[0], 1e-9):.1f}", flush=True)
 

@@ -101,11 +101,11 @@ def test_a_broken_or_second_marker_is_named_by_file_and_line(tmp_path):
     line; a second marker quoted the sentence with the first one removed."""
     (tmp_path / "s.txt").write_text("A <<bass>> fish.\nThe <<bass player.\n")
     result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
-    assert_clean_error(result, "s.txt:2: no word marked as <<word>> (a << without its >>, or "
-                               "an empty <<>>) in 'The <<bass player.'")  # fmt: skip
+    assert_clean_error(result, "s.txt:2: no <<word>> marker (a << without its >>, or an "
+                               "empty <<>>) in 'The <<bass player.'")  # fmt: skip
     assert "target=" not in result.stderr
     result = run("disambiguate", "--target", "bass", "A <<bass>> or <<bass>>.")
-    assert_clean_error(result, "sentence 1: more than one word marked as <<word>> in "
+    assert_clean_error(result, "sentence 1: more than one <<word>> marker in "
                                "'A <<bass>> or <<bass>>.'")  # fmt: skip
 
 

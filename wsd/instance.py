@@ -283,10 +283,10 @@ def instances_from_text(
     """Instances for the target(s) in ``text``; with ``every`` one per occurrence of ``target``."""
     marked = MARKER.search(text)
     if marked:
+        if MARKER.search(text, marked.end()):  # quoted as given, both markers in it
+            raise ValueError(f"more than one <<target>> marker in {text!r}")
         char_start, char_end = marked.start(), marked.end() - 4
         text = text[: marked.start()] + marked.group(1) + text[marked.end() :]
-        if MARKER.search(text):
-            raise ValueError(f"more than one <<target>> marker in {text!r}")
         char_ranges = [(char_start, char_end)]
     elif offset is not None:
         if not 0 <= offset < len(text) or text[offset].isspace():

@@ -74,10 +74,10 @@ class OutputFolder:
 
     ``run`` describes the run: ``inputs``, their files' ``input_files`` fingerprint, the
     model's ``sha256`` and ``settings`` must equal those of an earlier run in the same folder
-    (ValueError otherwise); ``scheduler`` may
-    differ. Each finished partition is appended to ``DIR/journal.jsonl`` at once, while the
-    manifest is rewritten every ``save_every`` seconds and at the end, so a long run does not
-    rewrite a manifest of thousands of partitions after each one.
+    (ValueError otherwise); ``scheduler`` may differ. Each finished partition is appended to
+    ``DIR/journal.jsonl`` at once, while the manifest is rewritten every ``save_every``
+    seconds and at the end, so a long run does not rewrite a manifest of thousands of
+    partitions after each one.
     """
 
     def __init__(self, folder: str | os.PathLike, run: Mapping[str, Any],

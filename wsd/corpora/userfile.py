@@ -173,8 +173,9 @@ def _tsv_row(number: int, cells: list[str], columns: tuple[str, ...],
     if len(cells) == 1:
         if require_senses:
             return "one column (no tab); expected sense<TAB>sentence[<TAB>id[<TAB>lemma]]"
-    values = ({"sense": "", "sentence": cells[0]} if len(cells) == 1
-              else dict(zip(columns, cells, strict=False)))
+        values = {"sense": "", "sentence": cells[0]}  # whatever the header's order
+    else:
+        values = dict(zip(columns, cells, strict=False))
     for name in ("id", "lemma"):
         if _MARKER.search(values.get(name, "")) and not _MARKER.search(values["sentence"]):
             return (f"the <<target>> marker is in the {name} column, not the sentence (is there "

@@ -51,8 +51,8 @@ def parse_sentence(text: str, target: str | None, index: int, where: str | None 
     if "<<" in text or target is None:
         markers = len(MARKER.findall(text))
         if markers != 1:
-            problem = ("more than one word marked as <<word>>" if markers else
-                       "no word marked as <<word>> (a << without its >>, or an empty <<>>)")
+            problem = ("more than one <<word>> marker" if markers else
+                       "no <<word>> marker (a << without its >>, or an empty <<>>)")
             raise ValueError(f"{where}: {problem} in {text!r}; mark the one word to "
                              "disambiguate" + ("" if target else ", or give --target WORD"))
         return Instance.from_text(text, id=f"s{index}", lemma=target)

@@ -201,6 +201,12 @@ def as_written(tokens: Sequence[str]) -> list[str]:
     return ["I" if token == "i" else token for token in tokens]
 
 
+def _known_word(word: str) -> bool:
+    """Whether WordNet (any part of speech, any inflection) or the stopword list knows it."""
+    word = word.lower()
+    return word in BUILTIN_STOPWORDS or any(base_form(word, letter) for letter in "nvar")
+
+
 def _unshouted(token: str, first: bool) -> str:
     """``token`` in lowercase (its first letter kept for a sentence's first word) where it is
     a common word written in capitals for emphasis (see ``as_written``)."""
@@ -209,8 +215,7 @@ def _unshouted(token: str, first: bool) -> str:
     if _wordnet_name(token.title()):  # *WASHINGTON* is Washington
         return token.title()
     lowered = token.lower()
-    if lowered not in BUILTIN_STOPWORDS and not any(base_form(lowered, letter)
-                                                    for letter in "nvar"):  # fmt: skip
+    if not _known_word(lowered):
         return token
     return lowered[0].upper() + lowered[1:] if first else lowered
 
@@ -262,12 +267,6 @@ def _period_split(found: list[tuple[str, int, int]], text: str) -> list[tuple[st
 
 _BROKEN_WORD = re.compile(r"[A-Za-z]+-")  # a word's first part before a line-end hyphen
 _WORD_REST = re.compile(r"[a-z]+")
-
-
-def _known_word(word: str) -> bool:
-    """Whether WordNet (any part of speech, any inflection) or the stopword list knows it."""
-    word = word.lower()
-    return word in BUILTIN_STOPWORDS or any(base_form(word, letter) for letter in "nvar")
 
 
 def _line_end_hyphens_joined(found: list[tuple[str, int, int]], text: str

@@ -58,12 +58,13 @@ def _names_file(error: Exception, path: Path) -> None:
 
 def _tsv_data_rows(lines: list[str]) -> int:
     """Rows the TSV contract promises to load: not blank, not a tab-free '#' comment, not the
-    header (first such line naming sense and sentence/text)."""
+    header (first such line naming sense and sentence/text, in either order)."""
     rows = [line for line in lines
             if line.strip() and not (line.lstrip().startswith("#") and "\t" not in line)]
     if rows:
         cells = [c.strip().lower() for c in rows[0].split("\t")]
-        if len(cells) >= 2 and cells[0] == "sense" and cells[1] in ("sentence", "text"):
+        names = {"text": "sentence"}
+        if len(cells) >= 2 and {names.get(c, c) for c in cells[:2]} == {"sense", "sentence"}:
             rows = rows[1:]
     return len(rows)
 
@@ -74,7 +75,8 @@ WELL_FORMED_TSV = st.tuples(
     lambda t: f"{t[0]}\tA {t[1]} <<{t[2]}>> here.{t[3]}")
 TSV_LINE = st.one_of(
     WELL_FORMED_TSV, WELL_FORMED_TSV, WELL_FORMED_TSV,
-    st.sampled_from(["", "# note", "sense\tsentence", "sense\ttext\tlemma\tid", "  "]),
+    st.sampled_from(["", "# note", "sense\tsentence", "sense\ttext\tlemma\tid", "  ",
+                     "sentence\tsense", "Text\tSense\tid"]),
     st.lists(CELL, min_size=1, max_size=5).map("\t".join),
 )
 

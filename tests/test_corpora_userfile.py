@@ -43,6 +43,33 @@ def test_a_header_may_name_the_sentence_before_the_sense(tmp_path):
         load_user_file(write(tmp_path / "twice.tsv", "text\tsense\tsense\nA <<b>>.\tx\ty\n"))
 
 
+def test_a_header_without_a_sense_heads_unlabelled_rows(tmp_path):
+    """A header *sentence* (or *id<TAB>text*) over unlabelled rows had been read as a row
+    and reported as having no marker."""
+    path = write(tmp_path / "q.tsv", "Sentence\nThe <<bank>> was closed.\nWe fished.\t\n")
+    with pytest.raises(ValueError) as caught:
+        load_user_file(path, require_senses=False)
+    assert str(caught.value).split("\n")[1:] == [
+        f"{path}:3: 2 tab-separated columns; expected at most 1 (sentence) (is there a tab "
+        "inside the sentence?)"]
+    path = write(tmp_path / "q.tsv", "id\ttext\nq1\tThe <<bank>> was closed.\n"
+                                     "\tA <<bank>>.\tbank\n")
+    with pytest.raises(ValueError, match=r"q.tsv:3: 3 tab-separated columns"):
+        load_user_file(path, require_senses=False)
+    path = write(tmp_path / "q.tsv", "id\ttext\tlemma\nq1\tThe <<banks>> closed.\tbank\n"
+                                     "q2\tA <<bank>>.\n")
+    first, second = load_user_file(path, require_senses=False)
+    assert (first.id, first.senses, first.lemma, first.target) == ("q1", (), "bank", "banks")
+    assert (second.id, second.senses, second.tokens) == ("q2", (), ("A", "bank", "."))
+    with pytest.raises(ValueError) as caught:
+        load_user_file(path)
+    assert str(caught.value).split("\n")[1] == (
+        f"{path}:1: header ['id', 'text', 'lemma'] names no sense column; training and "
+        "scoring need a sense per row (wsd predict reads unlabelled rows)")
+    with pytest.raises(ValueError, match=r"q.tsv:1: header \['sense', 'id'\]: columns must"):
+        load_user_file(write(tmp_path / "q.tsv", "sense\tid\nx\tA <<bank>>.\n"))
+
+
 def test_tsv_default_ids_name_file_and_line(tmp_path):
     path = write(tmp_path / "crane.txt", "crane.bird\tA <<crane>> stood in the marsh\n")
     assert load_user_file(path)[0].id == "crane:1"

@@ -58,13 +58,15 @@ def _names_file(error: Exception, path: Path) -> None:
 
 def _tsv_data_rows(lines: list[str]) -> int:
     """Rows the TSV contract promises to load: not blank, not a tab-free '#' comment, not the
-    header (first such line naming sense and sentence/text, in either order)."""
+    header (first such line naming sense and sentence/text, in either order, or made of
+    column names only)."""
     rows = [line for line in lines
             if line.strip() and not (line.lstrip().startswith("#") and "\t" not in line)]
     if rows:
-        cells = [c.strip().lower() for c in rows[0].split("\t")]
         names = {"text": "sentence"}
-        if len(cells) >= 2 and {names.get(c, c) for c in cells[:2]} == {"sense", "sentence"}:
+        cells = [names.get(c.strip().lower(), c.strip().lower()) for c in rows[0].split("\t")]
+        if ({*cells[:2]} == {"sense", "sentence"} and len(cells) >= 2) or set(cells) <= {
+                "sense", "sentence", "id", "lemma"}:
             rows = rows[1:]
     return len(rows)
 
@@ -76,7 +78,7 @@ WELL_FORMED_TSV = st.tuples(
 TSV_LINE = st.one_of(
     WELL_FORMED_TSV, WELL_FORMED_TSV, WELL_FORMED_TSV,
     st.sampled_from(["", "# note", "sense\tsentence", "sense\ttext\tlemma\tid", "  ",
-                     "sentence\tsense", "Text\tSense\tid"]),
+                     "sentence\tsense", "Text\tSense\tid", "sentence", "id\ttext"]),
     st.lists(CELL, min_size=1, max_size=5).map("\t".join),
 )
 

@@ -8,8 +8,9 @@ TSV, one row per line: ``sense<TAB>sentence[<TAB>id[<TAB>lemma]]``. Blank lines 
 cannot start with ``#``). A first row naming the columns (``sense`` and ``sentence`` or
 ``text``, in either order, then ``id`` and/or ``lemma`` in any order) is a header, and the rows
 follow its order (``sentence<TAB>sense`` too). For unlabelled data the sense column may
-be empty, or left out (one column). The id may be empty when a lemma column follows. The lemma
-column names the word the row is about, so ``<<basses>>`` with lemma ``bass`` counts as bass.
+be empty, or left out (one column, or a header naming no sense: ``sentence<TAB>id``). The id
+may be empty when a lemma column follows. The lemma column names the word the row is about,
+so ``<<basses>>`` with lemma ``bass`` counts as bass.
 
 JSONL, one object per line: ``{"text": "... <<bass>> ...", "sense": "bass.fish"}`` with optional
 ``"id"``, ``"lemma"`` and ``"target_pos"``; ``"senses": [...]`` instead of ``"sense"`` gives several
@@ -136,7 +137,7 @@ def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> lis
         cells = line.split("\t")
         if first:
             first = False
-            header = _tsv_header(cells)
+            header = _tsv_header(cells, require_senses)
             if header is not None:
                 if isinstance(header, str):
                     problems.append((number, header))
@@ -151,16 +152,20 @@ def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> lis
     return rows
 
 
-def _tsv_header(cells: list[str]) -> tuple[str, ...] | str | None:
-    """The column names of a header row, a problem with it, or None when it is no header."""
+def _tsv_header(cells: list[str], require_senses: bool) -> tuple[str, ...] | str | None:
+    """The column names of a header row, a problem with it, or None when it is no header. A
+    row is a header when its first two cells name the sense and the sentence, or when every
+    cell is a column name (*sentence* alone heads unlabelled rows)."""
     names = [cell.strip().lower() for cell in cells]
-    if len(names) < 2 or {_HEADER_NAMES.get(name) for name in names[:2]} != {"sense",
-                                                                              "sentence"}:
-        return None
     columns = tuple(_HEADER_NAMES.get(name, "") for name in names)
-    if "" in columns or len(set(columns)) != len(columns):
+    if "" in columns and set(columns[:2]) != {"sense", "sentence"}:
+        return None
+    if "" in columns or len(set(columns)) != len(columns) or "sentence" not in columns:
         return (f"header {names}: columns must be sense and sentence (or text), then id "
                 "and/or lemma, each once")
+    if require_senses and "sense" not in columns:
+        return (f"header {names} names no sense column; training and scoring need a sense "
+                "per row (wsd predict reads unlabelled rows)")
     return columns
 
 
@@ -175,7 +180,7 @@ def _tsv_row(number: int, cells: list[str], columns: tuple[str, ...],
             return "one column (no tab); expected sense<TAB>sentence[<TAB>id[<TAB>lemma]]"
         values = {"sense": "", "sentence": cells[0]}  # whatever the header's order
     else:
-        values = dict(zip(columns, cells, strict=False))
+        values = {"sense": "", **dict(zip(columns, cells, strict=False))}
     for name in ("id", "lemma"):
         if _MARKER.search(values.get(name, "")) and not _MARKER.search(values["sentence"]):
             return (f"the <<target>> marker is in the {name} column, not the sentence (is there "

@@ -134,6 +134,14 @@ def test_jsonl_rows(tmp_path):
     assert (first.id, first.sense, first.lemma) == ("7", "bass.fish", "bass")
     assert second.id == "b:2" and second.senses == ("bass.voice", "bass.music")
     assert second.lemma == "bass" and second.key == "bass#NOUN" and second.target == "basses"
+    path = write(tmp_path / "s.jsonl", '{"sentence": "A <<bass>> swam.", "sense": "b.f"}\n'
+                                       '{"sentence": "A <<bass>>.", "text": "A <<bass>>."}\n')
+    with pytest.raises(ValueError) as caught:  # "sentence" names the text, as in a TSV header
+        load_user_file(path)
+    assert str(caught.value).split("\n")[1:] == [
+        f'{path}:2: give "text" or "sentence", not both']
+    path.write_text('{"sentence": "A <<bass>> swam.", "sense": "b.f"}\n', encoding="utf-8")
+    assert load_user_file(path)[0].tokens == ("A", "bass", "swam", ".")
 
 
 def test_jsonl_every_bad_row_is_reported(tmp_path):
@@ -169,8 +177,13 @@ def test_jsonl_every_bad_row_is_reported(tmp_path):
 def test_format_by_extension_or_argument(tmp_path):
     assert file_format("x.TSV") == "tsv" and file_format("x.json-lines") == "jsonl"
     assert file_format("x.data", format="jsonl") == "jsonl"
-    with pytest.raises(ValueError, match="format='tsv'"):
+    with pytest.raises(ValueError, match=r"x.csv: .*'.csv'; name the file .tsv or .txt "
+                                         r"\(tab-separated\) \(a spreadsheet's CSV: save it as "
+                                         r"tab-separated text.*format='tsv'"):
         file_format("x.csv")
+    with pytest.raises(ValueError, match=r"'\(none\)'; name the file .tsv or .txt "
+                                         r"\(tab-separated\), or .jsonl"):
+        file_format("rows")
     with pytest.raises(ValueError, match="unknown format 'csv'"):
         file_format("x.tsv", format="csv")
     path = write(tmp_path / "rows.data", '{"text": "a <<bass>>", "sense": "s"}\n')

@@ -12,9 +12,10 @@ be empty, or left out (one column, or a header naming no sense: ``sentence<TAB>i
 may be empty when a lemma column follows. The lemma column names the word the row is about,
 so ``<<basses>>`` with lemma ``bass`` counts as bass.
 
-JSONL, one object per line: ``{"text": "... <<bass>> ...", "sense": "bass.fish"}`` with optional
-``"id"``, ``"lemma"`` and ``"target_pos"``; ``"senses": [...]`` instead of ``"sense"`` gives several
-gold senses. Blank lines are skipped.
+JSONL, one object per line: ``{"text": "... <<bass>> ...", "sense": "bass.fish"}`` (or
+``"sentence"`` for ``"text"``, as in TSV) with optional ``"id"``, ``"lemma"`` and
+``"target_pos"``; ``"senses": [...]`` instead of ``"sense"`` gives several gold senses. Blank
+lines are skipped.
 
 Rows without an id get ``<file stem>:<line>``. The lemma defaults to the marked word, lower-cased.
 Ids and senses may not hold whitespace (they must survive a key file). Every bad row is reported,
@@ -43,7 +44,7 @@ _EXTENSIONS = {
     ".json-lines": "jsonl",
     ".ndjson": "jsonl",
 }
-_JSON_KEYS = {"text", "sense", "senses", "id", "lemma", "target_pos"}
+_JSON_KEYS = {"text", "sentence", "sense", "senses", "id", "lemma", "target_pos"}
 _TSV_COLUMNS = ("sense", "sentence", "id", "lemma")
 _HEADER_NAMES = {"sense": "sense", "sentence": "sentence", "text": "sentence", "id": "id",
                  "lemma": "lemma"}
@@ -74,9 +75,12 @@ def file_format(path: PathLike, format: str | None = None) -> str:
         return format
     suffix = Path(path).suffix.lower()
     if suffix not in _EXTENSIONS:
+        advice = (" (a spreadsheet's CSV: save it as tab-separated text, since sentences hold "
+                  "commas)" if suffix == ".csv" else "")
         raise ValueError(
             f"{path}: cannot tell the format from the extension {suffix or '(none)'!r}; name the "
-            f"file {', '.join(_EXTENSIONS)} or pass format='tsv' or format='jsonl'"
+            f"file .tsv or .txt (tab-separated){advice}, or .jsonl, .json-lines or .ndjson (JSON "
+            "lines); in Python, format='tsv' or format='jsonl' says it instead"
         )
     return _EXTENSIONS[suffix]
 
@@ -225,7 +229,7 @@ def _jsonl_rows(lines: list[str], problems: Problems) -> list[_Row]:
         rows.append(
             _Row(
                 number,
-                record["text"],
+                record.get("text", record.get("sentence")),
                 tuple(sense.strip() for sense in senses),
                 None if row_id is None else str(row_id),
                 record.get("lemma"),
@@ -242,7 +246,9 @@ def _json_problem(record: Any) -> str | None:
     unknown = sorted(set(record) - _JSON_KEYS)
     if unknown:
         return f"unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(_JSON_KEYS))}"
-    if not isinstance(record.get("text"), str):
+    if "text" in record and "sentence" in record:
+        return 'give "text" or "sentence", not both'
+    if not isinstance(record.get("text", record.get("sentence")), str):
         return 'missing "text" (a string with the target marked <<like this>>)'
     if "sense" in record and "senses" in record:
         return 'give "sense" or "senses", not both'

@@ -214,7 +214,9 @@ def test_bad_model_files_are_refused_clearly(tmp_path):
 
 def test_missing_and_malformed_input_files(tmp_path):
     assert_clean_error(run("predict", "--model", str(tmp_path / "nope.json"), "x.tsv"),
-                       "nope.json")
+                       f"error: {tmp_path / 'nope.json'}: no such file or directory")
+    assert_clean_error(run("disambiguate", "--file", str(tmp_path), "--target", "bass"),
+                       f"error: {tmp_path}: a folder, not a file")  # not Python's [Errno 21]
     assert_clean_error(run("compare", "--corpus", "no-such-corpus"), "no corpus")
     bad = tmp_path / "bad.tsv"
     bad.write_text("bass.fish\tno marker here\n")

@@ -662,6 +662,18 @@ def _one_line_notice(message, category, filename, lineno, file=None, line=None) 
     print(f"wsd: note: {message}", file=sys.stderr)
 
 
+def _error_message(err: BaseException) -> str:
+    """An input error as the CLI prints it: a file error names its file first (``x.txt: no
+    such file or directory``, not Python's ``[Errno 2] ...``); a list of bad rows keeps one
+    row a line."""
+    if isinstance(err, OSError) and err.filename is not None and err.strerror:
+        what = ("a folder, not a file" if isinstance(err, IsADirectoryError)
+                else err.strerror[:1].lower() + err.strerror[1:])  # fmt: skip
+        return f"{os.fsdecode(err.filename)}: {what}"
+    lines = [" ".join(line.split()) for line in str(err).splitlines() if line.strip()]
+    return "\n  ".join(lines) or type(err).__name__
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     warnings.showwarning = _one_line_notice
@@ -674,9 +686,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except INPUT_ERRORS as err:
         if args.debug:
             raise
-        lines = [" ".join(line.split()) for line in str(err).splitlines() if line.strip()]
-        message = "\n  ".join(lines) or type(err).__name__  # a list of bad rows: one a line
-        print(f"wsd {args.command}: error: {message}", file=sys.stderr)
+        print(f"wsd {args.command}: error: {_error_message(err)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -83,6 +83,8 @@ def test_python_api_returns_nltk_synsets(model_path):
 @pytest.mark.parametrize(("text", "target", "error", "message"), [
     (b"the bank", None, TypeError, "decode bytes first"),
     (None, None, TypeError, "text must be a str, not NoneType"),
+    (["the", "bank"], None, TypeError, r"not list \(tokens, as nltk.wsd.lesk takes them: "
+                                       r"pass ' '.join\(tokens\)"),
     ("the bank", 3, TypeError, "target must be a str or None, not int"),
     ("the bank", "", ValueError, "target is empty"),
     ("the bank", " \t", ValueError, "target is empty"),

@@ -225,8 +225,12 @@ def _check_english(sentences: Sequence[Sentence]) -> None:
 def _check_input(text: object, target: object) -> None:
     """TypeError / ValueError for what is not text or not a word, before any work."""
     if not isinstance(text, str):
-        hint = " (decode bytes first, e.g. data.decode('utf-8'))" if isinstance(
-            text, bytes | bytearray) else ""
+        hint = ""
+        if isinstance(text, bytes | bytearray):
+            hint = " (decode bytes first, e.g. data.decode('utf-8'))"
+        elif isinstance(text, list | tuple) and all(isinstance(item, str) for item in text):
+            hint = (" (tokens, as nltk.wsd.lesk takes them: pass ' '.join(tokens); several "
+                    "texts: one call each)")
         raise TypeError(f"text must be a str, not {type(text).__name__}{hint}")
     if target is not None and not isinstance(target, str):
         raise TypeError(f"target must be a str or None, not {type(target).__name__}")

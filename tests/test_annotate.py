@@ -442,6 +442,21 @@ def test_a_folder_of_a_run_on_files_since_changed_is_not_resumed(model, tmp_path
         annotate_corpus([folder], model, tmp_path / "out", progress=False)
 
 
+def test_a_folders_files_of_other_types_are_named_in_one_notice(model, tmp_path):
+    """A folder's .md notes had been left out unsaid: the run counted only its .txt files."""
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_text("The bass swam.", encoding="utf-8")
+    for name in ("notes.md", "sub/more.md", ".DS_Store"):
+        (folder / name).write_text("x", encoding="utf-8")
+    with pytest.warns(UserWarning) as caught:
+        manifest = annotate_corpus([folder], model, tmp_path / "out", progress=False)
+    assert [str(w.message) for w in caught] == [
+        f"{folder}: left out 3 file(s) of other types (.DS_Store 1, .md 2); wsd annotate "
+        "reads .txt, .txt.gz, .jsonl, .jsonl.gz"]
+    assert manifest["counts"]["documents"] == 1
+
+
 def parquet_lines(folder):
     """The documents of every Parquet partition in ``folder``, read as one dataset, as sorted
     JSON lines; each file must have the one schema."""

@@ -20,7 +20,9 @@ import gzip
 import hashlib
 import json
 import os
+import warnings
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,16 +63,20 @@ class Partition:
     records: tuple[Record, ...]
 
 
-def input_files(inputs: Sequence[str | os.PathLike]) -> list[tuple[Path, str]]:
+def input_files(inputs: Sequence[str | os.PathLike], *, note_left_out: bool = False
+                ) -> list[tuple[Path, str]]:  # fmt: skip
     """``(path, name)`` of every input file, folders expanded (sorted); ``name`` is the path
     as given, or below the folder given, and names .txt documents. ValueError for a missing
-    input or a file of another type."""
+    input or a file of another type; with ``note_left_out``, a notice of a folder's files of
+    other types."""
     files = []
     for given in inputs:
         path = Path(given)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and _known(p))
-            files += [(p, str(p.relative_to(path))) for p in found]
+            every = [p for p in path.rglob("*") if p.is_file()]
+            files += [(p, str(p.relative_to(path))) for p in sorted(filter(_known, every))]
+            if note_left_out:
+                _note_left_out(path, [p for p in every if not _known(p)])
         elif path.is_file():
             if not _known(path):
                 raise ValueError(f"{path}: not an input wsd annotate reads (give "
@@ -81,6 +87,16 @@ def input_files(inputs: Sequence[str | os.PathLike]) -> list[tuple[Path, str]]:
     if not files:
         raise ValueError(f"no {', '.join(SUFFIXES)} files in {', '.join(map(str, inputs))}")
     return files
+
+
+def _note_left_out(folder: Path, others: Sequence[Path]) -> None:
+    """A one-line notice of the files of other types in a folder, so none is left out
+    unsaid (a folder of ``.md`` notes annotates nothing of them)."""
+    if others:
+        kinds = Counter(p.suffix.lower() or p.name for p in others)
+        listed = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+        warnings.warn(f"{folder}: left out {len(others)} file(s) of other types ({listed}); "
+                      f"wsd annotate reads {', '.join(SUFFIXES)}", stacklevel=3)
 
 
 def input_fingerprint(files: Sequence[tuple[Path, str]]) -> dict[str, int | str]:

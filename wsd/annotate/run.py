@@ -60,7 +60,8 @@ def annotate_corpus(
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
     if partition_size < 1:
         raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
-    files = input_files(inputs)  # missing inputs fail before the model is hashed or a folder made
+    # missing inputs fail before the model is hashed or a folder made
+    files = input_files(inputs, note_left_out=True)
     on_dask = wants_cluster(workers, scheduler)
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {

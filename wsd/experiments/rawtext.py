@@ -66,11 +66,15 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
     one, Lesk answers, with a one-line notice."""
     from wsd.allwords.formats import render
     from wsd.allwords.text import tag_text
+    from wsd.features.pos import TAGGER_RESOURCE
     from wsd.knowledge import compiled
+    from wsd.resources import require_nltk_resource
 
     if model is not None:
         compiled.ensure()
-    else:
+    else:  # the downloader hint alone where Lesk cannot run: no notice before the error
+        for resource in ("wordnet", TAGGER_RESOURCE):
+            require_nltk_resource(resource)
         warnings.warn(LESK_NOTICE, stacklevel=2)
 
     sentences, words = tag_text(model, text, target)

@@ -240,6 +240,18 @@ def test_bad_options_fail_cleanly():
                        "oracle")
     assert_clean_error(run("train", "--corpus", "bundled:bass", "--out", "x.json",
                            "--epochs", "0"), "--epochs")
+    # --folds in the command line's words (the API's "k must be an integer >= 2" before)
+    assert_clean_error(run("compare", "--corpus", "bundled:bass", "--folds", "1"),
+                       "error: --folds 1: give at least 2 (or 0 for one 80/20 split)")
+    assert_clean_error(run("demo", "--folds", "0"), "error: --folds 0: give at least 2")
+
+
+def test_more_folds_than_instances_is_one_clear_error(tmp_path):
+    rows = tmp_path / "few.tsv"
+    rows.write_text("b.f\tA <<bass>> swam.\nb.m\tThe <<bass>> played.\nb.f\tA <<bass>>.\n",
+                    encoding="utf-8")
+    assert_clean_error(run("compare", "--corpus", str(rows), "--folds", "5", "--quiet"),
+                       "error: --folds 5: the corpus has 3 instances; use --folds 3 or fewer")
 
 
 def test_compare_writes_csv_and_markdown(tmp_path):

@@ -257,6 +257,16 @@ def _inventory_for(corpus: str):
     return None
 
 
+def _check_folds(folds: int, allow_split: bool, instances: int | None = None) -> None:
+    """ValueError in the command line's words for a ``--folds`` that cannot be cut."""
+    if folds < 2 and not (allow_split and folds == 0):
+        raise ValueError(f"--folds {folds}: give at least 2"
+                         + (" (or 0 for one 80/20 split)" if allow_split else ""))
+    if instances is not None and folds > instances:
+        raise ValueError(f"--folds {folds}: the corpus has {instances} instances; use --folds "
+                         f"{instances} or fewer")
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     from wsd.experiments.compare import run_comparison
     from wsd.experiments.report import format_comparison, table_paths, write_comparison
@@ -266,9 +276,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if not names:
         raise ValueError(f"--systems {args.systems!r} names no system; choose from "
                          f"{', '.join(SYSTEM_NAMES)}")
+    _check_folds(args.folds, allow_split=True)
     if args.out:
         table_paths(args.out)  # make the folder now, not after the comparison
     instances = load_corpus(args.corpus)
+    _check_folds(args.folds, allow_split=True, instances=len(instances))
     inventory = _inventory_for(args.corpus)
     if inventory is None:
         skipped = [n for n in names if n in KNOWLEDGE]
@@ -416,6 +428,7 @@ def cmd_senses(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from wsd.experiments.demo import run_demo
 
+    _check_folds(args.folds, allow_split=False)
     run_demo(folds=args.folds, seed=args.seed)
     return 0
 

@@ -58,6 +58,11 @@ def test_an_inflected_or_possessive_word_lists_the_senses_of_its_base_forms_too(
     assert [s.synset for s in word_senses("state\u2011of\u2011the\u2011art")[1]] == [
         "state-of-the-art.s.01"]
     assert word_senses("bank\u2019s") == word_senses("bank")  # the bundled inventory
+    # an expression inflects its first or last word: WordNet has no *looked up* as it is
+    assert [s.id for s in word_senses("Looked  up")[1]] == ["look_up%2:32:00::"]
+    assert word_senses("ice creams", pos="n")[1] == word_senses("ice cream")[1]
+    with pytest.raises(ValueError, match="WordNet has no noun 'looked up'"):
+        word_senses("looked up", pos="n")
     bundled = word_senses("bank")[1]  # bundled ids are no sense keys: no count per word
     assert format_senses("bank", "bundled", bundled).splitlines()[0] == (
         f"bank: {len(bundled)} senses (bundled inventory)")

@@ -18,8 +18,8 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
     from ('bundled' or 'wordnet'). ``source='auto'`` uses the bundled inventory for its targets
     (in their part of speech) and WordNet for everything else. From WordNet, as
     ``wordnet.synsets`` gives them: the word's own senses and those of the words it is a form
-    of (*banks*: Banks, the botanist, and bank; *saw*: saw and see), accents folded and a
-    possessive's ending left out (*café's*: cafe).
+    of (*banks*: Banks, the botanist, and bank; *saw*: saw and see; *looked up*: look up),
+    accents folded and a possessive's ending left out (*café's*: cafe).
 
     ValueError when the inventory has no such word; MissingResourceError (with the downloader
     command) when WordNet is needed but not installed.
@@ -49,7 +49,13 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
             "python -m nltk.downloader wordnet")
     from wsd.text.lexicon import folded  # the raw-text package: only needed here
 
-    senses = WordNetInventory(exact_lemma=False).senses(folded(name), pos)
+    inventory = WordNetInventory(exact_lemma=False)
+    senses = inventory.senses(folded(name), pos)
+    if not senses and len(name.split()) > 1:  # an inflected expression: *looked up*
+        from wsd.text.pipeline import target_lemmas
+
+        senses = next(filter(None, (inventory.senses(lemma, pos)
+                                    for lemma in sorted(target_lemmas(name)))), [])
     if not senses:
         raise ValueError(f"WordNet has no {_described(word, pos)}; check the spelling"
                          + (" or leave out --pos" if pos else ""))

@@ -171,6 +171,16 @@ def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path)
     assert_clean_error(result, "unknown model kind")
 
 
+def test_a_model_file_of_the_other_kind_names_the_command_that_makes_each(tmp_path):
+    """*could not be loaded: expected a AllWordsWSD model, found a SupervisedWSD* before."""
+    one_word = tmp_path / "bass.json"
+    assert run("train", "--corpus", "bundled:bass", "--out", str(one_word),
+               "--epochs", "2").returncode == 0
+    assert_clean_error(run("allwords", "--model", str(one_word), "--evaluate", "semeval2007"),
+                       f"error: model file '{one_word}' holds a SupervisedWSD model (from `wsd "
+                       "train`), not an AllWordsWSD (from `wsd allwords --save`)")
+
+
 def test_train_predict_evaluate_round_trip(tmp_path):
     model = tmp_path / "crane.json"
     result = run("train", "--corpus", "bundled:crane", "--out", str(model), "--epochs", "3")
@@ -341,7 +351,9 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
                            "--prior", "-2"), "prior")
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
-                           "--epochs", "3"), "epochs")
+                           "--epochs", "3", "--seed", "1"),
+                       "error: --seed, --epochs only act when training",
+                       "prediction-time options: --prior, --prior-count, --gloss-weight")
     # --save without --evaluate only trains
     only = run("allwords", "--train", str(train), "--save", str(tmp_path / "only.npz"),
                "--epochs", "2", "--models", "1", "--quiet")

@@ -82,7 +82,8 @@ def test_nested_models_round_trip(model, tmp_path):
 
 def test_load_checks_the_expected_kind(model, tmp_path):
     path = model.save(tmp_path / "m.json")
-    with pytest.raises(ValueError, match=r"m\.json.*expected a Perceptron model"):
+    with pytest.raises(ValueError, match=r"m\.json' holds a MulticlassAveragedPerceptron "
+                                         r"model, not a Perceptron$"):
         Perceptron.load(path)
     assert isinstance(MulticlassPerceptron.load(path), MulticlassAveragedPerceptron)
 

@@ -346,6 +346,14 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         raise ValueError(f"--models must be at least 1, got {args.models}")
     if args.model and args.save:
         raise ValueError("--save trains a model and --model applies a saved one; give one")
+    training = [flag for flag, value in (("--seed", args.seed), ("--epochs", args.epochs),
+                                         ("--models", args.models), ("--features", args.features))
+                if value is not None]  # fmt: skip
+    if args.model and training:
+        raise ValueError(f"{', '.join(training)} only act when training; a model given with "
+                         "--model keeps the values it was trained with (prediction-time "
+                         "options: --prior, --prior-count, --gloss-weight, --discourse-weight, "
+                         "--backoff-margin, --temperature)")
     if args.save:
         check_output_path(args.save, "--save", corpus_files(args.train))
     if args.out:

@@ -67,8 +67,21 @@ def object_from_dict(data: dict[str, Any], expected: type | None = None) -> Any:
         raise ValueError("a model dict must be a JSON object with a 'kind' field")
     cls = model_kind(data["kind"])
     if expected is not None and not issubclass(cls, expected):
-        raise ValueError(f"expected a {expected.__name__} model, found a {data['kind']}")
+        raise ValueError(_other_kind(data["kind"], expected.__name__))
     return cls.from_dict(data)
+
+
+# The commands that write each kind of model file, for errors that meet the other kind.
+MADE_BY = {"SupervisedWSD": "wsd train", "AllWordsWSD": "wsd allwords --save"}
+
+
+def _other_kind(found: str, expected: str) -> str:
+    """*holds a SupervisedWSD model (from `wsd train`), not an AllWordsWSD (from ...)*."""
+    def named(kind: str, noun: str = "") -> str:
+        made = f" (from `{MADE_BY[kind]}`)" if kind in MADE_BY else ""
+        return f"{'an' if kind[:1] in 'AEIOU' else 'a'} {kind}{noun}{made}"
+
+    return f"holds {named(found, ' model')}, not {named(expected)}"
 
 
 def save_model(obj: Any, path: str | Path) -> Path:
@@ -112,6 +125,14 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     if version > VERSION:
         raise _bad_file(path, f"uses model format version {version}, but this wsd reads up to "
                               f"version {VERSION}; upgrade wsd to load it")
+    kind = payload.get("kind")
+    if expected is not None and isinstance(kind, str):
+        try:
+            found = model_kind(kind)
+        except ValueError as err:
+            raise _bad_file(path, f"could not be loaded: {err}") from None
+        if not issubclass(found, expected):
+            raise _bad_file(path, _other_kind(kind, expected.__name__))
     try:
         return object_from_dict(payload, expected)
     except ImportError as err:  # e.g. contextual features without the [context] extra
@@ -126,7 +147,7 @@ def _load_npz(path: Path, expected: type | None) -> Any:
     from wsd.allwords.system import AllWordsWSD
 
     if expected is not None and not issubclass(AllWordsWSD, expected):
-        raise _bad_file(path, f"holds an AllWordsWSD model (.npz), not a {expected.__name__}")
+        raise _bad_file(path, _other_kind("AllWordsWSD", expected.__name__))
     return AllWordsWSD.from_npz(path)
 
 

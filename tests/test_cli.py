@@ -176,7 +176,10 @@ def test_a_model_file_of_the_other_kind_names_the_command_that_makes_each(tmp_pa
     one_word = tmp_path / "bass.json"
     assert run("train", "--corpus", "bundled:bass", "--out", str(one_word),
                "--epochs", "2").returncode == 0
-    assert_clean_error(run("allwords", "--model", str(one_word), "--evaluate", "semeval2007"),
+    from test_allwords import _bank_sentences, _corpus
+
+    test = _corpus(tmp_path, "test", [_bank_sentences(2)])
+    assert_clean_error(run("allwords", "--model", str(one_word), "--evaluate", str(test)),
                        f"error: model file '{one_word}' holds a SupervisedWSD model (from `wsd "
                        "train`), not an AllWordsWSD (from `wsd allwords --save`)")
 

@@ -304,6 +304,13 @@ def test_config_file_runs_a_command(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     assert_clean_error(run("run", str(broken)), "broken.json")
+    # a value the command refuses: the config's file and key, not the command's usage text
+    for body, problem in ({"folds": "five", "corpus": "bundled:bass"}, "folds: invalid int "
+                          "value: 'five'"), ({"folds": 3}, "missing key(s): corpus"):
+        config.write_text(json.dumps({"command": "compare", **body}))
+        result = run("run", str(config))
+        assert_clean_error(result, f"wsd run: error: {config}: {problem}")
+        assert "usage:" not in result.stderr
 
 
 def test_demo_runs_offline_without_nltk_data(tmp_path):

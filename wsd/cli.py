@@ -12,12 +12,14 @@ import codecs
 import contextlib
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import NoReturn
 
 from wsd import __version__
 from wsd.allwords.features import FEATURE_SET_NAMES as ALLWORDS_FEATURE_SETS
@@ -445,7 +447,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     from wsd.experiments.config import load_config
 
     argv = load_config(args.config, _config_options)
+    _check_config_argv(argv, args.config)
     return main(["--debug", *argv] if args.debug else argv)
+
+
+def _check_config_argv(argv: list[str], source: str) -> None:
+    """ValueError naming the config file for arguments the command's parser refuses (a
+    value of the wrong type, a missing key), in the config's words, instead of the
+    command's usage text: *c.toml: folds: invalid int value: 'five'*."""
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+    def refuse(message: str) -> NoReturn:
+        message = re.sub(r"argument --([\w-]+)(?:/[^:]*)?:", r"\1:", message)
+        message = message.replace("the following arguments are required: --", "missing key(s): ")
+        raise ValueError(f"{source}: {message.replace(', --', ', ')}")
+
+    parser.error = subparsers.choices[argv[0]].error = refuse  # type: ignore[method-assign]
+    parser.parse_args(argv)
 
 
 def _config_options(command: str) -> dict[str, str] | None:

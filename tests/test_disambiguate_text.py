@@ -80,6 +80,34 @@ def test_python_api_returns_nltk_synsets(model_path):
     assert (rates.token, rates.synset.name()) == ("INTEREST RATES", "interest_rate.n.01")
 
 
+def test_python_api_without_a_model_answers_bundled_targets_as_the_command_line_does():
+    """Lesk had answered *He caught a huge bass* with the music sense from Python, while
+    `wsd disambiguate --target bass` answered with the bundled model: the fish."""
+    import wsd
+    from wsd.corpora.bundled import load_bundled_inventory
+
+    sentences = ["He caught a huge bass off the pier.", "He plays bass in a jazz band.",
+                 "The cranes waded through the marsh."]  # fmt: skip
+    words = wsd.disambiguate(" ".join(sentences), target="Basses")  # any inflection
+    words += wsd.disambiguate(sentences[2], target="crane")
+    keys = {s["id"]: s["wordnet"] for target in ("bass", "crane")
+            for s in load_bundled_inventory(target)["senses"]}  # fmt: skip
+    for word, sentence in zip(words, sentences, strict=True):
+        target = word.lemma
+        record = json.loads(run("disambiguate", sentence, "--target", target, "--json").stdout)
+        assert (word.sense_key, word.source) == (keys[record["sense"]], "classifier")
+        assert word.synset.definition() == word.gloss and word.score is None
+        assert word.margin == pytest.approx(record["margin"], abs=1e-4)
+    assert [w.synset.name() for w in words] == ["bass.n.08", "bass.n.07", "crane.n.05"]
+    # the bundled model answers only the bundled noun; a sense WordNet lacks keeps its gloss
+    spy = wsd.disambiguate("Nobody in the cell suspected that the quiet courier was a "
+                           "police plant. She planted doubts.", target="plant")
+    assert [(w.token, w.source) for w in spy] == [("plant", "classifier"), ("planted", "lesk")]
+    assert (spy[0].sense_key, spy[0].synset) == (None, None)
+    assert spy[0].gloss == next(s["gloss"] for s in load_bundled_inventory("plant")["senses"]
+                                if s["id"] == "plant.spy")
+
+
 @pytest.mark.parametrize(("text", "target", "error", "message"), [
     (b"the bank", None, TypeError, "decode bytes first"),
     (None, None, TypeError, "text must be a str, not NoneType"),

@@ -161,6 +161,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
         fmt = "json" if args.json else args.format
         print(rawtext.disambiguate_text(model, _read_text(args), args.target, fmt))
         return 0
+    from wsd.corpora.bundled import bundled_target
     from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
     from wsd.experiments.pipeline import SupervisedWSD
 
@@ -170,7 +171,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
             raise ValueError(f"{args.model} holds a {type(model).__name__}, not a model from "
                              "`wsd train` or `wsd allwords --save`")
     else:
-        model = train_bundled_model(rawtext.bundled_target(args.target), _settings(args))
+        model = train_bundled_model(bundled_target(args.target), _settings(args))
     records = disambiguate(model, sentences, args.target, top=args.top,
                            unsure_below=args.unsure_below, places=places)
     if args.json:

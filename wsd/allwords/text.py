@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 from scipy import special
 
+from wsd.allwords.bundled import with_bundled_answers
 from wsd.allwords.predict import Decision
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
@@ -40,8 +41,9 @@ class TaggedWord:
     """A disambiguated word of the input: where it is (``start``/``end``: character offsets
     into the whole text), its lemma and coarse POS, the chosen sense (``sense_key``, synset
     name ``synset_name``, ``gloss``), how sure the system was (``score``, ``margin``; None
-    for the WordNet first sense) and which system chose it (``source``: "classifier", "mfs",
-    "first-sense" or "lesk")."""
+    for the WordNet first sense; a bundled target's model, without an all-words model, gives
+    its perceptron's margin and no score) and which system chose it (``source``:
+    "classifier", "mfs", "first-sense" or "lesk")."""
 
     token: str
     start: int
@@ -197,6 +199,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
             sense_key=key, synset_name=sense.synset if sense else None,
             gloss=sense.gloss if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n))  # fmt: skip
+    if system is None and target is not None:  # a bundled target: its model, as on the CLI
+        words = with_bundled_answers(words, sentences, target)
     return sentences, words
 
 
@@ -262,5 +266,7 @@ def disambiguate(text: str, model: ModelLike = None, target: str | None = None
                  ) -> list[TaggedWord]:  # fmt: skip
     """The content words of ``text`` (or only ``target``, any inflection) with a WordNet
     sense each; ``.synset`` is an NLTK ``Synset``. ``model``: an all-words model (file or
-    object) from ``wsd allwords --save``; None uses Lesk with the sense prior over WordNet."""
+    object) from ``wsd allwords --save``; None uses Lesk with the sense prior over WordNet,
+    and for a bundled ``target`` (bass, bank, crane, line, plant) its bundled model, as
+    ``wsd disambiguate --target`` does."""
     return tag_text(model, text, target)[1]

@@ -99,6 +99,13 @@ def bundled_targets(data_dir: PathLike | None = None) -> list[str]:
     )
 
 
+def bundled_target(target: str) -> str | None:
+    """The bundled target ``target`` names, in any inflection (*Cranes* -> crane), else None."""
+    from wsd.text.forms import target_lemma
+
+    return target_lemma(target, bundled_targets())
+
+
 def _target_file(target: str, suffix: str, data_dir: PathLike | None) -> Path:
     available = bundled_targets(data_dir)
     if target not in available:

@@ -26,12 +26,6 @@ def is_allwords(model: Any) -> bool:
     return isinstance(model, AllWordsWSD)
 
 
-def bundled_target(target: str) -> str | None:
-    """The bundled target ``target`` names, in any inflection (*Cranes* -> crane), else None."""
-    from wsd.corpora.bundled import bundled_targets
-    from wsd.text.forms import target_lemma
-
-    return target_lemma(target, bundled_targets())
 
 
 def uses_raw_text(model: Any, target: str | None) -> bool:
@@ -39,6 +33,8 @@ def uses_raw_text(model: Any, target: str | None) -> bool:
     has no bundled model (then Lesk answers: ``disambiguate_text`` says so)."""
     if model is not None:
         return is_allwords(model)
+    from wsd.corpora.bundled import bundled_target
+
     return target is None or bundled_target(target) is None
 
 

@@ -127,6 +127,18 @@ def test_python_api_refuses_what_is_not_text_or_not_a_word(model_path, text, tar
             wsd.disambiguate(text, model=model, target=target)
 
 
+def test_a_model_that_is_no_all_words_model_is_one_clear_error():
+    """A one-word model object had failed in pathlib: *expected str, bytes or os.PathLike*."""
+    import wsd
+
+    one_word = wsd.SupervisedWSD()
+    with pytest.raises(TypeError, match=r"^model must be an all-words model \(from `wsd "
+                                        r"allwords --save`\), its file or None, not a "
+                                        r"SupervisedWSD; a one-word model answers with "
+                                        r"model.predict\(instances\)$"):
+        wsd.disambiguate("the bank", model=one_word)
+
+
 def test_a_model_file_is_loaded_once_while_it_is_unchanged(model_path, tmp_path):
     """disambiguate(sentence, model=path) in a loop must not load the file each call."""
     import os

@@ -10,6 +10,7 @@ as ``TaggedWord`` objects whose ``synset`` is an NLTK ``Synset``.
 from __future__ import annotations
 
 import functools
+import os
 import warnings
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -94,6 +95,11 @@ def load_system(model: ModelLike) -> AllWordsWSD | None:
     model=path)`` sentence by sentence does not load it each time (0.4 s a call)."""
     if model is None or isinstance(model, AllWordsWSD):
         return model
+    if not isinstance(model, str | os.PathLike):
+        raise TypeError(f"model must be an all-words model (from `wsd allwords --save`), its "
+                        f"file or None, not a {type(model).__name__}" + (
+                            "; a one-word model answers with model.predict(instances)"
+                            if hasattr(model, "predict") else ""))
     try:
         path = Path(model).resolve()
         stat = path.stat()

@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 from scipy import special
 
-from wsd.allwords.bundled import with_bundled_answers
 from wsd.allwords.predict import Decision
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
@@ -206,6 +205,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
             gloss=sense.gloss if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n))  # fmt: skip
     if system is None and target is not None:  # a bundled target: its model, as on the CLI
+        from wsd.allwords.bundled import with_bundled_answers
+
         words = with_bundled_answers(words, sentences, target)
     return sentences, words
 

@@ -67,8 +67,12 @@ def object_from_dict(data: dict[str, Any], expected: type | None = None) -> Any:
         raise ValueError("a model dict must be a JSON object with a 'kind' field")
     cls = model_kind(data["kind"])
     if expected is not None and not issubclass(cls, expected):
-        raise ValueError(_other_kind(data["kind"], expected.__name__))
+        raise OtherKindError(_other_kind(data["kind"], expected.__name__))
     return cls.from_dict(data)
+
+
+class OtherKindError(ValueError):
+    """A model of another kind than the one expected."""
 
 
 # The commands that write each kind of model file, for errors that meet the other kind.
@@ -125,16 +129,10 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     if version > VERSION:
         raise _bad_file(path, f"uses model format version {version}, but this wsd reads up to "
                               f"version {VERSION}; upgrade wsd to load it")
-    kind = payload.get("kind")
-    if expected is not None and isinstance(kind, str):
-        try:
-            found = model_kind(kind)
-        except ValueError as err:
-            raise _bad_file(path, f"could not be loaded: {err}") from None
-        if not issubclass(found, expected):
-            raise _bad_file(path, _other_kind(kind, expected.__name__))
     try:
         return object_from_dict(payload, expected)
+    except OtherKindError as err:
+        raise _bad_file(path, str(err)) from None
     except ImportError as err:  # e.g. contextual features without the [context] extra
         raise type(err)(f"model file {str(path)!r}: {err}") from err
     except KeyError as err:

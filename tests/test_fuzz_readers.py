@@ -111,7 +111,8 @@ RECORDS = st.fixed_dictionaries(
     {"text": st.one_of(st.sampled_from(["A <<bass>> here.", "two <<basses>>", "no marker"]),
                        JSON_VALUES)},
     optional={"sense": JSON_VALUES, "senses": JSON_VALUES, "id": JSON_VALUES,
-              "lemma": JSON_VALUES, "target_pos": JSON_VALUES, "extra": JSON_VALUES})
+              "lemma": JSON_VALUES, "target_pos": JSON_VALUES, "extra": JSON_VALUES,
+              "sentence": JSON_VALUES})
 WELL_FORMED_RECORDS = st.fixed_dictionaries(
     {"text": st.sampled_from(["A <<bass>> here.", "two <<basses>> swam", "<<Bass>> é"])},
     optional={"sense": st.sampled_from(["bass.fish", "bass.music", "", " "]),
@@ -120,6 +121,8 @@ WELL_FORMED_RECORDS = st.fixed_dictionaries(
               "target_pos": st.sampled_from(["NOUN", "VERB", "noun"])})
 JSONL_LINE = st.one_of(
     WELL_FORMED_RECORDS.map(json.dumps), WELL_FORMED_RECORDS.map(json.dumps),
+    WELL_FORMED_RECORDS.map(lambda r: json.dumps({"sentence" if k == "text" else k: v
+                                                  for k, v in r.items()})),  # its other name
     RECORDS.map(lambda r: json.dumps(r, ensure_ascii=False)),
     st.sampled_from(["", "   ", "{", "NaN", '{"text": "a <<b>>", "sense": Infinity}',
                      '{"text": "a <<b>>", "sense": 1e999}', "[" * 3000 + "]" * 3000,

@@ -276,6 +276,19 @@ def test_a_contraction_is_the_verb_it_stands_for():
     assert not next(w for w in words if w.tag == "POS").is_content  # the cat's: possessive
 
 
+def test_s_before_been_or_got_is_has():
+    """*'s* before *been*, *got*, *gotten* or *had* (adverbs aside) can only be *has*; before
+    other participles it stays *be* (*it's done* is passive as often as not)."""
+    from wsd.text import analyze
+
+    text = ("She's been here. He's never got a car. She’s had enough. It's done. "
+            "He's gone.")
+    clitics = [(w.text, w.lemma) for s in analyze(text) for w in s.words
+               if w.text in ("'s", "’s")]  # fmt: skip
+    assert clitics == [("'s", "have"), ("'s", "have"), ("’s", "have"), ("'s", "be"),
+                       ("'s", "be")]  # fmt: skip
+
+
 def test_tags_are_nltks():
     import nltk
 

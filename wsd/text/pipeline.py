@@ -121,6 +121,8 @@ def _tagged_base(token: str, letter: str) -> str | None:
 
 # The verbs that contractions stand for: SemCor tags *'s*, *'re* and *'m* as be.
 CLITIC_VERBS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'d": "have"}
+# Participles after which *'s* is *has*, never *is* (*she's been*, *he's got*, *it's had*).
+HAS_PARTICIPLES = frozenset({"been", "got", "gotten", "had"})
 
 # Words the Treebank tokenizer splits in two (*gonna* -> gon + na, *ain't* -> ai + n't), as
 # the verbs they are.
@@ -457,6 +459,9 @@ def _words(text: str, view: PlainView, offset: int,
         pair = (lookups[k].lower(), lookups[k + 1].lower())
         if pair in RUN_TOGETHER and spans[k][1] == spans[k + 1][0]:  # gonna: gon + na
             analyses[k], analyses[k + 1] = (RUN_TOGETHER[pair], "VERB"), (pair[1], None)
+        if analyses[k] == ("be", "VERB") and lookups[k].lower() == "'s" and _has_participle(
+                lookups, tags, k + 1):
+            analyses[k] = ("have", "VERB")
     lemmas = [lemma for lemma, _ in analyses]
     words = []
     i = 0
@@ -475,6 +480,14 @@ def _words(text: str, view: PlainView, offset: int,
                           form(i, i + 1)))  # fmt: skip
         i += 1
     return tuple(words)
+
+
+def _has_participle(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
+    """Whether token ``k``, adverbs aside (*'s never been*), is a participle after which *'s*
+    stands for *has* (``HAS_PARTICIPLES``)."""
+    while k < len(tokens) and tags[k].startswith("RB"):
+        k += 1
+    return k < len(tokens) and tokens[k].lower() in HAS_PARTICIPLES
 
 
 def _before_noun(tokens: Sequence[str], tags: Sequence[str], i: int) -> bool:

@@ -90,8 +90,39 @@ def test_a_bad_text_file_is_reported_at_its_first_bad_line(tmp_path):
     assert [(r.source, r.line) for r in records] == [
         (str(tmp_path / "empty.txt"), 0), (str(tmp_path / "latin1.txt"), 3),
         (str(tmp_path / "long.txt"), 0)]
-    assert [r.problem.split(":")[0] for r in records] == [
-        "empty text", "not UTF-8", "longer than 100 bytes (--max-document-size)"]
+    assert [r.problem.split(" (")[0] for r in records] == [
+        "empty text", "not UTF-8 text", "longer than 100 bytes"]
+
+
+def test_an_encoding_reads_latin1_files_and_a_utf16_byte_order_mark_is_followed(tmp_path):
+    """Latin-1 documents had only been reported as bad; with --encoding they are read, in
+    .txt and JSONL files alike. A .txt file with a UTF-16 byte-order mark (Windows' "Unicode"
+    text) is read in it without one."""
+    (tmp_path / "a.txt").write_bytes("The café by the bank.".encode("latin-1"))
+    (tmp_path / "b.jsonl").write_bytes('{"id": "n", "text": "A naïve bass."}\n'.encode("latin-1"))
+    (tmp_path / "c.txt").write_bytes("He sat on the bank.".encode("utf-16"))  # BOM first
+    default = list(read_documents([tmp_path]))
+    assert [type(r) for r in default] == [BadDocument, BadDocument, Document]
+    assert [(r.line, r.problem) for r in default[:2]] == [
+        (1, "not UTF-8 text (invalid continuation byte at byte 7); give the files' encoding "
+            "with --encoding (e.g. latin-1)"),
+        (1, "not UTF-8 text (invalid continuation byte at byte 25); give the files' encoding "
+            "with --encoding (e.g. latin-1)")]
+    assert default[2].text == "He sat on the bank."
+    latin = list(read_documents([tmp_path / "a.txt", tmp_path / "b.jsonl"], encoding="latin-1"))
+    assert [r.text for r in latin] == ["The café by the bank.", "A naïve bass."]
+    assert read_documents([tmp_path], encoding="utf-8").__next__().problem.endswith(
+        "(invalid continuation byte at byte 7)")  # an encoding was given: no hint
+
+
+@pytest.mark.parametrize("encoding, message", [
+    ("nope", "unknown encoding 'nope'"), ("utf-16", "writes ASCII as ASCII"),
+    ("utf-32-le", "writes ASCII as ASCII")])
+def test_an_unknown_encoding_or_one_not_read_line_by_line_is_refused(tmp_path, encoding,
+                                                                     message):
+    (tmp_path / "a.txt").write_text("The bass.", encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        list(read_documents([tmp_path], encoding=encoding))
 
 
 def test_a_missing_input_or_unknown_file_type_is_an_error(tmp_path):
@@ -442,6 +473,18 @@ def test_a_folder_of_a_run_on_files_since_changed_is_not_resumed(model, tmp_path
         annotate_corpus([folder], model, tmp_path / "out", progress=False)
 
 
+def test_a_run_in_another_encoding_is_not_resumed(model, tmp_path):
+    (tmp_path / "a.txt").write_bytes("The bass swam by the café.".encode("latin-1"))
+    first = annotate_corpus([tmp_path / "a.txt"], model, tmp_path / "out", progress=False)
+    assert first["settings"]["encoding"] == "utf-8" and first["counts"]["bad"] == 1
+    with pytest.raises(ValueError, match="other settings"):
+        annotate_corpus([tmp_path / "a.txt"], model, tmp_path / "out", encoding="latin-1",
+                        progress=False)  # fmt: skip
+    second = annotate_corpus([tmp_path / "a.txt"], model, tmp_path / "latin", encoding="latin1",
+                             progress=False)  # fmt: skip
+    assert second["settings"]["encoding"] == "iso8859-1" and second["counts"]["annotated"] == 1
+
+
 def test_a_folders_files_of_other_types_are_named_in_one_notice(model, tmp_path):
     """A folder's .md notes had been left out unsaid: the run counted only its .txt files."""
     folder = tmp_path / "in"
@@ -509,9 +552,9 @@ def test_cli_annotates_reports_bad_input_and_shows_progress(model, corpus, tmp_p
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
     reported = [(b["source"], b["line"], b["problem"].split(":")[0].split(" (")[0])
                 for b in manifest["bad_documents"]]
-    assert reported == [(str(corpus[0]), 41, "empty text"), (str(corpus[0]), 42, "not UTF-8"),
+    assert reported == [(str(corpus[0]), 41, "empty text"), (str(corpus[0]), 42, "not UTF-8 text"),
                         (str(bad), 2, "line longer than 1000000 bytes"),
-                        (str(bad), 3, "not UTF-8"), (str(bad), 4, "empty text")]
+                        (str(bad), 3, "not UTF-8 text"), (str(bad), 4, "empty text")]
     for source, line, problem in reported:
         assert f"bad document {source}:{line}: {problem}" in result.stderr
     assert {json.loads(line)["id"] for line in output_lines(tmp_path / "out")} >= {"ok", "ok2"}
@@ -548,7 +591,9 @@ def test_cli_run_killed_or_stopped_with_ctrl_c_resumes_without_duplicates(
     (("missing.jsonl",), ("missing.jsonl", "does not exist")),
     (("--workers", "0"), ("--workers must be at least 1, got 0",)),
     (("--partition-size", "0"), ("--partition-size must be at least 1, got 0",)),
-    (("--max-document-size", "0"), ("--max-document-size must be at least 1, got 0",))])
+    (("--max-document-size", "0"), ("--max-document-size must be at least 1, got 0",)),
+    (("--encoding", "utf-16"), ("--encoding utf-16", "line by line")),
+    (("--encoding", "klingon"), ("unknown encoding 'klingon'",))])
 def test_cli_checks_its_arguments_before_any_work(model, corpus, tmp_path, capsys, problem,
                                                   messages):
     inputs = [str(tmp_path / problem[0])] if problem[0].endswith(".jsonl") else [

@@ -400,7 +400,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 
     manifest = annotate_corpus(
         args.inputs, args.model, args.out, partition_size=args.partition_size,
-        max_document_bytes=args.max_document_size, output_format=args.format,
+        max_document_bytes=args.max_document_size, encoding=args.encoding,
+        output_format=args.format,
         workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
     counts = manifest["counts"]
     print(f"annotated {counts['annotated']} of {counts['documents']} documents "
@@ -638,6 +639,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="documents per partition (default: 100)")
     p.add_argument("--max-document-size", type=int, default=1_000_000,
                    help="longer documents are reported as bad (bytes; default: 1000000)")
+    p.add_argument("--encoding", help="the input files' encoding (default: UTF-8, or UTF-16 "
+                                      "where a .txt file starts with its byte-order mark)")
     p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
                    help="partition files (parquet: the [parquet] extra; default: jsonl)")
     where = p.add_mutually_exclusive_group()

@@ -3,11 +3,14 @@
 Inputs are ``.txt`` files (one document per file, id = its path as given or below the folder
 given) and JSONL files (``{"id": ..., "text": ...}`` per line, id defaulting to
 ``FILE:LINE``), either possibly gzip-compressed (``.gz``); folders are searched for them, in
-sorted order. A document that cannot be annotated (undecodable bytes, bad JSON, no or empty
-text, more than ``max_bytes``) becomes a :class:`BadDocument` at its place in the stream, so
-it is reported, never skipped silently, and partition boundaries do not depend on it. So does a
-file that cannot be read to its end (a cut or corrupt ``.gz``, a ``.gz`` that is not gzip): one
-BadDocument where reading stopped, after the documents read before it.
+sorted order. Their bytes are UTF-8 unless an ``encoding`` is given (one where a line break
+is one byte, as JSONL is read line by line); a .txt file that starts with a UTF-16 or UTF-32
+byte-order mark (a Windows "Unicode" file) is read in it. A document that cannot be
+annotated (undecodable bytes, bad JSON, no or empty text, more than ``max_bytes``) becomes a
+:class:`BadDocument` at its place in the stream, so it is reported, never skipped silently,
+and partition boundaries do not depend on it. So does a file that cannot be read to its end
+(a cut or corrupt ``.gz``, a ``.gz`` that is not gzip): one BadDocument where reading stopped,
+after the documents read before it.
 
 Partition ``k`` holds records ``k * size`` to ``(k + 1) * size - 1`` of the stream: a pure
 function of the inputs, so a re-run cuts the same partitions and can skip the finished ones.
@@ -16,6 +19,7 @@ Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitio
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import hashlib
 import json
@@ -27,6 +31,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+
+from wsd.persistence import decode_text
 
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
@@ -118,18 +124,39 @@ def _open(path: Path) -> BinaryIO:
     return gzip.open(path, "rb") if path.name.endswith(".gz") else open(path, "rb")
 
 
+def checked_encoding(encoding: str | None) -> str | None:
+    """``encoding``'s codec name (None: UTF-8, the default); ValueError for an unknown one or
+    one where a line break is not the byte ``\\n`` (UTF-16: JSONL is read line by line)."""
+    if encoding is None:
+        return None
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        raise ValueError(f"--encoding: unknown encoding {encoding!r} (e.g. utf-8, latin-1, "
+                         "cp1252)") from None
+    if '\n{"a"}'.encode(name, errors="replace") != b'\n{"a"}':
+        raise ValueError(f"--encoding {encoding}: wsd annotate reads files line by line and "
+                         "needs an encoding that writes ASCII as ASCII (e.g. utf-8, latin-1, "
+                         "cp1252); a .txt file with a UTF-16 byte-order mark is read without "
+                         "--encoding")
+    return name
+
+
 def read_documents(
-    inputs: Sequence[str | os.PathLike], max_bytes: int = DEFAULT_MAX_BYTES
+    inputs: Sequence[str | os.PathLike], max_bytes: int = DEFAULT_MAX_BYTES,
+    encoding: str | None = None,
 ) -> Iterator[Record]:
-    """Every document of ``inputs`` in order, bad ones as BadDocument at their place."""
+    """Every document of ``inputs`` in order, bad ones as BadDocument at their place;
+    ``encoding``: their bytes' (default UTF-8; see ``checked_encoding``)."""
+    codec = checked_encoding(encoding)
     for path, name in input_files(inputs):
         if path.name.endswith((".jsonl", ".jsonl.gz")):
-            yield from _jsonl_documents(path, max_bytes)
+            yield from _jsonl_documents(path, max_bytes, codec)
         else:
-            yield _text_document(path, name, max_bytes)
+            yield _text_document(path, name, max_bytes, codec)
 
 
-def _text_document(path: Path, name: str, max_bytes: int) -> Record:
+def _text_document(path: Path, name: str, max_bytes: int, codec: str | None) -> Record:
     try:
         with _open(path) as stream:
             raw = stream.read(max_bytes + 1)
@@ -137,10 +164,10 @@ def _text_document(path: Path, name: str, max_bytes: int) -> Record:
         return BadDocument(str(path), 0, f"unreadable ({err})")
     if len(raw) > max_bytes:
         return BadDocument(str(path), 0, f"longer than {max_bytes} bytes (--max-document-size)")
-    return _checked(raw, str(path), 0, lambda text: Document(name, text, str(path), 0))
+    return _checked(raw, str(path), 0, lambda text: Document(name, text, str(path), 0), codec)
 
 
-def _jsonl_documents(path: Path, max_bytes: int) -> Iterator[Record]:
+def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[Record]:
     number = 0
     try:
         with _open(path) as stream:
@@ -150,7 +177,7 @@ def _jsonl_documents(path: Path, max_bytes: int) -> Iterator[Record]:
                                       f"line longer than {max_bytes} bytes (--max-document-size)")
                 elif raw.strip():
                     yield _checked(raw, str(path), number,
-                                   lambda text, n=number: _json_document(text, path, n))
+                                   lambda text, n=number: _json_document(text, path, n), codec)
     except UNREADABLE as err:
         yield BadDocument(str(path), number + 1, f"unreadable from this line on ({err})")
 
@@ -170,12 +197,15 @@ def _bounded_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
             yield line
 
 
-def _checked(raw: bytes, source: str, line: int, build) -> Record:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:  # in a .txt file, the line of the first bad byte
-        return BadDocument(source, line or raw.count(b"\n", 0, err.start) + 1,
-                           f"not UTF-8: {err}")  # fmt: skip
+def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Record:
+    """The document ``build`` makes of ``raw`` decoded, or a BadDocument naming the line (in a
+    .txt file, the line of the first bad byte)."""
+    try:  # a leading byte-order mark is dropped (and names the encoding: UTF-16 too)
+        text = decode_text(raw, source, codec or "utf-8-sig")
+    except ValueError as err:
+        where, problem = str(err).removeprefix(f"{source}:").split(": ", 1)
+        hint = "" if codec else "; give the files' encoding with --encoding (e.g. latin-1)"
+        return BadDocument(source, line or int(where), f"{problem}{hint}")
     try:
         document = build(text)
     except ValueError as err:

@@ -21,6 +21,7 @@ from wsd.annotate.annotator import ModelRef
 from wsd.annotate.inputs import (
     DEFAULT_MAX_BYTES,
     DEFAULT_PARTITION_SIZE,
+    checked_encoding,
     count_records,
     input_files,
     input_fingerprint,
@@ -45,6 +46,7 @@ def annotate_corpus(
     out: str | os.PathLike,
     partition_size: int = DEFAULT_PARTITION_SIZE,
     max_document_bytes: int = DEFAULT_MAX_BYTES,
+    encoding: str | None = None,
     output_format: str = "jsonl",
     workers: int | None = None,
     scheduler: str | None = None,
@@ -55,12 +57,14 @@ def annotate_corpus(
     ``out`` and return the manifest. Partitions already finished in ``out`` (same inputs,
     model and settings) are skipped. ``workers``: a local Dask cluster of that many processes;
     ``scheduler``: the address of an existing Dask cluster; neither: this process, no Dask.
+    ``encoding``: the input files' (default UTF-8; ``inputs.checked_encoding``).
     ``on_result`` is called with each partition's result after it is written."""
     if max_document_bytes < 1:
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
     if partition_size < 1:
         raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
-    # missing inputs fail before the model is hashed or a folder made
+    # missing inputs and an unknown encoding fail before the model is hashed or a folder made
+    codec = checked_encoding(encoding)
     files = input_files(inputs, note_left_out=True)
     on_dask = wants_cluster(workers, scheduler)
     reference = ModelRef.of(model)
@@ -69,10 +73,10 @@ def annotate_corpus(
         "input_files": input_fingerprint(files),
         "model": {"path": reference.path, "sha256": reference.sha256},
         "settings": {"partition_size": partition_size, "max_document_bytes": max_document_bytes,
-                     "format": output_format},
+                     "encoding": codec or "utf-8", "format": output_format},
         "scheduler": scheduler_name(workers, scheduler),
     })  # fmt: skip
-    todo = (part for part in partitions(read_documents(inputs, max_document_bytes),
+    todo = (part for part in partitions(read_documents(inputs, max_document_bytes, codec),
                                         partition_size) if not folder.finished(part.index))
     if on_dask:
         from wsd.annotate.dask_runner import run_dask

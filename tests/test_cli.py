@@ -354,12 +354,16 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate",
                            str(tmp_path / "missing.data.xml")), "missing.data.xml")
     assert_clean_error(run("allwords", "--train", str(train), "--evaluate", str(test),
-                           "--gloss-weight", "-1"), "gloss_weight")
+                           "--gloss-weight", "-1"),
+                       "error: --gloss-weight must be a number from 0 to 1e+06, got -1")
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
-                           "--temperature", "0"), "temperature")
+                           "--temperature", "0"),
+                       "error: --temperature must be a number above 0 and at most 1e+06, got 0")
     # prediction-time weights act on a saved model; training options are refused
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
-                           "--prior", "-2"), "prior")
+                           "--prior", "-2"), "error: --prior must be a number from 0")
+    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+                           "--discourse-weight", "nan"), "error: --discourse-weight must be")
     assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
                            "--epochs", "3", "--seed", "1"),
                        "error: --seed, --epochs only act when training",

@@ -339,6 +339,22 @@ def cmd_curves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_weights(args: argparse.Namespace) -> None:
+    """ValueError naming the flag (not the Python parameter) of a decision weight out of range,
+    before a model is loaded or trained."""
+    from wsd.allwords.system import MAX_WEIGHT
+
+    for flag, value in (("--prior", args.prior), ("--prior-count", args.prior_count),
+                        ("--gloss-weight", args.gloss_weight),
+                        ("--discourse-weight", args.discourse_weight),
+                        ("--backoff-margin", args.backoff_margin)):  # fmt: skip
+        if value is not None and not 0 <= value <= MAX_WEIGHT:
+            raise ValueError(f"{flag} must be a number from 0 to {MAX_WEIGHT:g}, got {value:g}")
+    if args.temperature is not None and not 0 < args.temperature <= MAX_WEIGHT:
+        raise ValueError(f"--temperature must be a number above 0 and at most {MAX_WEIGHT:g}, "
+                         f"got {args.temperature:g}")
+
+
 def cmd_allwords(args: argparse.Namespace) -> int:
     from wsd.allwords import run_allwords
     from wsd.cluster import joblib_on_dask
@@ -347,6 +363,7 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
     if args.models is not None and args.models < 1:
         raise ValueError(f"--models must be at least 1, got {args.models}")
+    _check_weights(args)
     if args.model and args.save:
         raise ValueError("--save trains a model and --model applies a saved one; give one")
     training = [flag for flag, value in (("--seed", args.seed), ("--epochs", args.epochs),

@@ -70,6 +70,52 @@ def test_the_pipeline_joins_as_the_conventions_say():
                                                                              "NOUN")
 
 
+# (tokens, tags, verb index, corpus lemma) of verbs separated from a particle by a pronoun
+SEPARATED = [
+    (("He", "picked", "her", "up", "."), ("PRON", "VERB", "PRON", "PRT", "."), 1, "pick_up"),
+    (("He", "picked", "it", "up", "again"), ("PRON", "VERB", "PRON", "PRT", "ADV"), 1, "pick_up"),
+    (("She", "picked", "them", "up"), ("PRON", "VERB", "PRON", "PRT"), 1, "pick"),
+    (("Let", "it", "go", "."), ("VERB", "PRON", "PRT", "."), 0, "let"),  # let_go, apart
+    (("Put", "it", "in", "the", "box"), ("VERB", "PRON", "ADP", "DET", "NOUN"), 0, "put"),
+    (("He", "picked", "the", "box", "up"), ("PRON", "VERB", "DET", "NOUN", "PRT"), 1, "pick"),
+    (("I", "saw", "him", "off"), ("PRON", "VERB", "PRON", "ADP"), 1, "see_off"),
+]
+
+
+def test_separated_verb_counts_by_hand():
+    """A verb, an object pronoun and a particle: joined where the corpus tagged the verb as
+    the expression, apart where as the verb alone; *put it in the box* (a preposition before a
+    noun phrase) and *picked the box up* (no pronoun) are not counted."""
+    from wsd.text.conventions import count_separated, separated_particle
+
+    assert separated_particle(*SEPARATED[0][:3]) == "up"
+    assert separated_particle(*SEPARATED[4][:3]) is None  # *in the box*
+    assert separated_particle(*SEPARATED[5][:3]) is None  # *the box*: not a pronoun
+    assert count_separated(SEPARATED) == {"pick_up#v": (2, 1), "let_go#v": (0, 1),
+                                          "see_off#v": (1, 0)}  # fmt: skip
+
+
+def test_the_pipeline_joins_a_separated_verb_as_the_conventions_say():
+    """*picked her up* had read as *pick* (select carefully), with *up* a separate adverb. A
+    separated verb joins only where the corpus joined it so at least twice and in
+    ``JOIN_SHARE`` of its places; WordNet's counts (no corpus) join none."""
+    from wsd.text import analyze
+    from wsd.text.conventions import WORDNET, CorpusConventions
+
+    corpus = CorpusConventions({}, separated={"pick_up#v": (12, 1), "look_up#v": (2, 9),
+                                              "put_in#v": (5, 0), "bring_back#v": (1, 0)})
+    words = _words("He picked her up at noon.", corpus)
+    assert words["picked"] == ("pick_up", "VERB")
+    assert words["up"] == ("up", None)  # part of the verb: no sense of its own
+    assert _words("She looked it up.", corpus)["looked"] == ("look", "VERB")  # 2 of 11
+    assert _words("Put it in the box.", corpus)["Put"] == ("put", "VERB")  # in the box
+    assert _words("Bring it back.", corpus)["Bring"] == ("bring", "VERB")  # joined once only
+    assert [w.pos for s in analyze("She looked it up.", corpus) for w in s.words
+            if w.text == "up"] == ["ADV"]  # apart: the particle is a word of its own again
+    assert _words("He picked her up.", WORDNET)["picked"] == ("pick", "VERB")
+    assert _words("He looked up.", WORDNET)["looked up"] == ("look_up", "VERB")  # contiguous
+
+
 def test_a_trained_model_carries_its_corpus_conventions_through_its_file(tmp_path):
     from wsd.allwords import AllWordsWSD
     from wsd.instance import Instance
@@ -88,6 +134,7 @@ def test_a_trained_model_carries_its_corpus_conventions_through_its_file(tmp_pat
                  for i in range(len(tokens)) if lemmas[i] in senses and tags[i] == "VERB"]
     system = AllWordsWSD(n_models=1, epochs=1, pos_tags="corpus").fit(instances)
     assert system.conventions_["expressions"]["look_at#v"] == (1, 3)
+    assert system.conventions_["separated"] == {}  # no verb stands before a pronoun here
     loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
     assert loaded.conventions_ == system.conventions_
     assert not loaded.conventions.joins("look_at", "v")  # 1 of 4 < JOIN_SHARE (0.3)
@@ -107,9 +154,10 @@ def test_model_files_with_bad_conventions_are_refused(tmp_path):
     def bad(problem):
         return ModelFileError(problem)
 
-    _check_conventions({"expressions": {"a_b#n": [1, 0]}}, bad)
+    _check_conventions({"expressions": {"a_b#n": [1, 0]}, "separated": {"a_b#v": [0, 2]}}, bad)
     for found in ({"expressions": {"a_b#n": [1]}}, {"expressions": {"a_b#n": [True, 0]}},
-                  {"expressions": {"a_b#n": [-1, 0]}}, {"other": {}}, []):  # fmt: skip
+                  {"expressions": {"a_b#n": [-1, 0]}}, {"separated": {"a_b#v": [1]}},
+                  {"other": {}}, []):  # fmt: skip
         with pytest.raises(ModelFileError):
             _check_conventions(found, bad)
 

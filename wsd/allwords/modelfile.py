@@ -264,7 +264,7 @@ def _check_header(metadata: Any, bad) -> None:
             raise bad(f"has sense counts for {key!r} that are not positive integers per sense")
 
 
-CONVENTION_WIDTHS = {"expressions": 2}  # counts per entry: joined, apart
+CONVENTION_WIDTHS = {"expressions": 2, "separated": 2}  # counts per entry: joined, apart
 
 
 def _check_conventions(conventions: Any, bad) -> None:

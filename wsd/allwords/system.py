@@ -37,6 +37,7 @@ from wsd.text.conventions import (
     WORDNET,
     CorpusConventions,
     count_expressions,
+    count_separated,
 )
 
 Answer = str | None
@@ -49,7 +50,8 @@ _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 
 
 def corpus_conventions(instances: Sequence[Instance]) -> dict[str, dict[str, tuple[int, ...]]]:
     """What the training corpus teaches raw text (``wsd.text.conventions``), from the
-    instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...)}``."""
+    instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...),
+    "separated": count_separated(...)}`` (the latter from instances whose sentences have tags)."""
     sentences = {}
     for inst in instances:
         if inst.corpus_lemmas is not None:
@@ -57,7 +59,11 @@ def corpus_conventions(instances: Sequence[Instance]) -> dict[str, dict[str, tup
                                  (inst.tokens, inst.corpus_lemmas, inst.pos))  # fmt: skip
     units = ((inst.lemma, UNIVERSAL_LETTER[inst.target_pos]) for inst in instances
              if inst.target_pos in UNIVERSAL_LETTER)  # fmt: skip
-    return {"expressions": count_expressions(sentences.values(), units)}
+    verbs = ((inst.tokens, inst.pos, inst.span[0], inst.lemma) for inst in instances
+             if inst.target_pos == "VERB" and inst.pos is not None
+             and inst.span[1] - inst.span[0] == 1)  # fmt: skip
+    return {"expressions": count_expressions(sentences.values(), units),
+            "separated": count_separated(verbs)}
 
 
 @persistence.register_model
@@ -244,7 +250,8 @@ class AllWordsWSD:
             return WORDNET
         cached = getattr(self, "_conventions", None)  # built once: its word index takes 40 ms
         if cached is None or cached[0] is not found:
-            cached = self._conventions = (found, CorpusConventions(found["expressions"]))
+            cached = self._conventions = (found, CorpusConventions(
+                found["expressions"], separated=found.get("separated")))
         return cached[1]
 
     def context_of(self, instances: Sequence[Instance]):

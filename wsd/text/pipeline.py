@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from wsd.features.bow import BUILTIN_STOPWORDS
-from wsd.text.conventions import WORDNET, CorpusConventions
+from wsd.text.conventions import WORDNET, CorpusConventions, separated_particle
 from wsd.text.lexicon import (
     INFLECTED,
     LETTER_POS,
@@ -464,6 +464,7 @@ def _words(text: str, view: PlainView, offset: int,
             analyses[k] = ("have", "VERB")
     lemmas = [lemma for lemma, _ in analyses]
     words = []
+    particles = set()  # of separated verb expressions (*looked it up*): part of the verb
     i = 0
     while i < len(tokens):
         found = _expression(lookups, tags, lemmas, i, conventions)
@@ -476,10 +477,25 @@ def _words(text: str, view: PlainView, offset: int,
             i += length
             continue
         (start, end), (lemma, pos) = spans[i], analyses[i]
+        if i in particles:
+            pos = None
+        elif pos == "VERB" and (particle := _separated(lookups, tags, lemmas[i], i, conventions)):
+            lemma = f"{lemma}_{particle}"
+            particles.add(i + 2)
         words.append(Word(text[start:end], offset + start, offset + end, tags[i], lemma, pos,
                           form(i, i + 1)))  # fmt: skip
         i += 1
     return tuple(words)
+
+
+def _separated(tokens: Sequence[str], tags: Sequence[str], lemma: str, i: int,
+               conventions: CorpusConventions) -> str | None:  # fmt: skip
+    """The particle of the verb ``lemma`` at token ``i`` where it stands after an object
+    pronoun and ``conventions`` join the expression so (*looked it up*, *picked her up*)."""
+    particle = separated_particle(tokens, tags, i)
+    if particle and conventions.joins_separated(f"{lemma}_{particle}"):
+        return particle
+    return None
 
 
 def _has_participle(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:

@@ -225,6 +225,9 @@ def test_a_multi_word_target_whose_words_stand_apart_is_recognised():
     assert not spelled_apart(analyze("She looks up words."), "looked up")  # joined: found
     assert not spelled_apart(analyze("She looks at words.", apart), "looked up")
     assert not spelled_apart(analyze("She looks up words.", apart), "looked")
+    # a particle after an object pronoun that the corpus did not join so (*looked it up*)
+    assert spelled_apart(analyze("She looked it up.", apart), "look up")
+    assert not spelled_apart(analyze("She looked the word up.", apart), "look up")
 
 
 def test_a_headline_is_read_as_running_text():

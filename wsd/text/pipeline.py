@@ -10,7 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from wsd.features.bow import BUILTIN_STOPWORDS
-from wsd.text.conventions import WORDNET, CorpusConventions, separated_particle
+from wsd.text.conventions import (
+    OBJECT_PRONOUNS,
+    WORDNET,
+    CorpusConventions,
+    separated_particle,
+)
 from wsd.text.lexicon import (
     INFLECTED,
     LETTER_POS,
@@ -569,14 +574,22 @@ def is_target(word: Word, lemmas: frozenset[str]) -> bool:
 def spelled_apart(sentences: Sequence[Sentence], target: str) -> bool:
     """Whether the words of a target of several words (any inflection) stand one after
     another in a sentence as single words: *looked up* where the model's corpus tags *look*
-    and *up* apart, so that they were not joined into one expression."""
+    and *up* apart, so that they were not joined into one expression; a verb and its particle
+    also with an object pronoun between them (*looked it up*)."""
     parts = [target_lemmas(word) for word in target.split()]
     if len(parts) < 2:
         return False
+
+    def spells(word: Word, part: frozenset[str]) -> bool:
+        return word.lemma in part or word.text.lower() in part
+
     for sentence in sentences:
         words = sentence.words
         for i in range(len(words) - len(parts) + 1):
-            if all(words[i + j].lemma in part or words[i + j].text.lower() in part
-                   for j, part in enumerate(parts)):  # fmt: skip
+            if all(spells(words[i + j], part) for j, part in enumerate(parts)):
+                return True
+            if len(parts) == 2 and i + 2 < len(words) and spells(words[i], parts[0]) \
+                    and words[i + 1].text.lower() in OBJECT_PRONOUNS \
+                    and spells(words[i + 2], parts[1]):  # fmt: skip
                 return True
     return False

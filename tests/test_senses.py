@@ -41,6 +41,19 @@ def test_other_words_come_from_wordnet_with_pos_filter():
 
 
 @needs_wordnet
+def test_a_lemma_pos_key_names_the_part_of_speech(capsys):
+    """*bank#v*, as the all-words models name their classifiers, had been an unknown word."""
+    assert [s.id for s in word_senses("line#v")[1]] == [s.id for s in word_senses(
+        "line", pos="VERB")[1]]
+    assert word_senses("run # VERB", pos="v") == word_senses("run", pos="VERB")
+    assert word_senses("bank#n")[0] == "bundled"  # the bundled target, as for bank --pos n
+    assert main(["senses", "bank#n", "--pos", "v"]) == 2
+    assert "'bank#n' names the part of speech n, and --pos v another" in capsys.readouterr().err
+    assert main(["senses", "bank#x"]) == 2
+    assert "unknown part of speech 'x'" in capsys.readouterr().err
+
+
+@needs_wordnet
 def test_an_inflected_or_possessive_word_lists_the_senses_of_its_base_forms_too():
     """*banks* had listed only Banks, the botanist; *saw* only the noun and the verb saw; a
     possessive or a non-breaking hyphen had found nothing."""

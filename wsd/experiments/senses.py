@@ -3,6 +3,7 @@ WordNet — what a student asks first."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections import Counter
 
@@ -13,9 +14,23 @@ from wsd.treebank import ascii_quotes, without_possessive
 SOURCES = ("auto", "bundled", "wordnet")
 
 
+def _key_pos(word: str, pos: str | None) -> tuple[str, str | None]:
+    """A ``lemma#pos`` key (*bank#n*, *run#VERB*), as the all-words models name their
+    classifiers, split into the word and its part of speech; ValueError where ``pos`` says
+    another one."""
+    key = re.fullmatch(r"(.+?)\s*#\s*([A-Za-z]+)", word)
+    if key is None:
+        return word, pos
+    if pos is not None and coarse_pos(pos) != coarse_pos(key[2]):
+        raise ValueError(f"{word!r} names the part of speech {key[2]}, and --pos {pos} another: "
+                         "give one")
+    return key[1], key[2]
+
+
 def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tuple[str, list[Sense]]:
     """The senses of ``word`` (optionally of one part of speech) and the inventory they came
-    from ('bundled' or 'wordnet'). ``source='auto'`` uses the bundled inventory for its targets
+    from ('bundled' or 'wordnet'); ``word`` may name its part of speech as a key does
+    (*bank#n*). ``source='auto'`` uses the bundled inventory for its targets
     (in their part of speech) and WordNet for everything else. From WordNet, as
     ``wordnet.synsets`` gives them: the word's own senses and those of the words it is a form
     of (*banks*: Banks, the botanist, and bank; *saw*: saw and see; *looked up*: look up),
@@ -29,6 +44,7 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
     word = " ".join(word.split())
     if not word:
         raise ValueError("give a word, e.g. wsd senses bass")
+    word, pos = _key_pos(word, pos)
     pos = coarse_pos(pos)  # validates the tag before anything is loaded
     name = without_possessive(ascii_quotes(word)) or word
     bundled = BundledInventory()

@@ -604,6 +604,17 @@ def test_cli_checks_its_arguments_before_any_work(model, corpus, tmp_path, capsy
     assert not (tmp_path / "out").exists()
 
 
+def test_an_out_path_that_is_a_file_is_one_error_and_left_as_it_was(model, corpus, tmp_path,
+                                                                   capsys):
+    """It had been *x.jsonl: file exists*, which did not say that --out names a folder."""
+    out = tmp_path / "annotated.jsonl"
+    out.write_text("keep me\n", encoding="utf-8")
+    result = wsd_in_process(capsys, "annotate", *map(str, corpus), "--model", str(model),
+                            "--out", str(out))  # fmt: skip
+    assert_clean_error(result, f"--out {out}: a file, not a folder")
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+
+
 def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, reference, corpus,
                                                                       tmp_path, monkeypatch,
                                                                       capsys):

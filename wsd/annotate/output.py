@@ -88,6 +88,9 @@ class OutputFolder:
             raise ValueError(f"--format must be one of {', '.join(FORMATS)}, got {self.format!r}")
         if self.format == "parquet":
             _pyarrow()  # fail before any work when it is missing
+        if self.folder.exists() and not self.folder.is_dir():
+            raise ValueError(f"--out {self.folder}: a file, not a folder (wsd annotate writes "
+                             "its part files and manifest.json into a folder)")
         self.folder.mkdir(parents=True, exist_ok=True)
         self.save_every = save_every
         self.manifest = {"format": FORMAT, "version": VERSION, **run, "status": "running",

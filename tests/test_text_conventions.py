@@ -107,6 +107,9 @@ def test_the_pipeline_joins_a_separated_verb_as_the_conventions_say():
     words = _words("He picked her up at noon.", corpus)
     assert words["picked"] == ("pick_up", "VERB")
     assert words["up"] == ("up", None)  # part of the verb: no sense of its own
+    # and of no expression that would start with it (*up and down*): words never overlap
+    overlap = _words("He picked them up and down the street.", corpus)
+    assert overlap["picked"] == ("pick_up", "VERB") and overlap["up"] == ("up", None)
     assert _words("She looked it up.", corpus)["looked"] == ("look", "VERB")  # 2 of 11
     assert _words("Put it in the box.", corpus)["Put"] == ("put", "VERB")  # in the box
     assert _words("Bring it back.", corpus)["Bring"] == ("bring", "VERB")  # joined once only

@@ -472,7 +472,7 @@ def _words(text: str, view: PlainView, offset: int,
     particles = set()  # of separated verb expressions (*looked it up*): part of the verb
     i = 0
     while i < len(tokens):
-        found = _expression(lookups, tags, lemmas, i, conventions)
+        found = None if i in particles else _expression(lookups, tags, lemmas, i, conventions)
         if found:
             length, lemma, pos = found
             start, end = spans[i][0], spans[i + length - 1][1]

@@ -8,7 +8,6 @@ keeps its traceback. ``--debug`` shows the traceback of input errors too.
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
 import json
 import os
@@ -33,7 +32,7 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
-from wsd.persistence import check_output_path, decode_text
+from wsd.persistence import check_output_path, codec_name, decode_text
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
@@ -78,13 +77,7 @@ def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSett
 def _read_file(name: str, encoding: str | None = None) -> str:
     """The text of ``--file`` (``-``: stdin) in ``encoding`` (default UTF-8, or what a
     byte-order mark says); ValueError naming it where a byte does not decode."""
-    codec = "utf-8-sig"
-    if encoding:
-        try:
-            codec = codecs.lookup(encoding).name.replace("utf-8", "utf-8-sig")
-        except LookupError:
-            raise ValueError(f"--encoding: unknown encoding {encoding!r} (e.g. utf-8, "
-                             "latin-1, cp1252, utf-16)") from None
+    codec = codec_name(encoding).replace("utf-8", "utf-8-sig") if encoding else "utf-8-sig"
     raw = getattr(sys.stdin, "buffer", None)  # None when stdin was replaced by a StringIO
     if name == "-" and raw is None:
         return sys.stdin.read()

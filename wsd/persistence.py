@@ -196,8 +196,26 @@ def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
     return decode_text(Path(path).read_bytes(), str(path), encoding)
 
 
+class TextDecodeError(ValueError):
+    """Bytes that are not text in the encoding: ``line`` of the first bad byte, ``problem``."""
+
+    def __init__(self, source: str, line: int, problem: str) -> None:
+        super().__init__(f"{source}:{line}: {problem}")
+        self.line, self.problem = line, problem
+
+
+def codec_name(encoding: str) -> str:
+    """The codec name of an ``--encoding`` (*latin1* -> iso8859-1); ValueError for an unknown
+    one."""
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise ValueError(f"--encoding: unknown encoding {encoding!r} (e.g. utf-8, latin-1, "
+                         "cp1252)") from None
+
+
 def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
-    """``raw`` decoded; ValueError naming ``source`` and the line of the first bad byte. A
+    """``raw`` decoded; TextDecodeError naming ``source`` and the line of the first bad byte. A
     UTF-16 or UTF-32 byte-order mark (a Windows "Unicode" text file) gives the encoding
     where none but UTF-8 was asked for."""
     if encoding == "utf-8-sig" and raw.startswith(_WIDE_BOMS):
@@ -208,8 +226,8 @@ def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
         line = raw[: error.start].count(b"\n") + 1
         name = "UTF-8" if encoding.lower().replace("_", "-") in ("utf-8", "utf-8-sig", "utf8") \
             else encoding
-        raise ValueError(f"{source}:{line}: not {name} text ({error.reason} at byte "
-                         f"{error.start})") from None
+        raise TextDecodeError(source, line, f"not {name} text ({error.reason} at byte "
+                                            f"{error.start})") from None
 
 
 def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:

@@ -19,7 +19,6 @@ Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitio
 
 from __future__ import annotations
 
-import codecs
 import gzip
 import hashlib
 import json
@@ -32,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from wsd.persistence import decode_text
+from wsd.persistence import TextDecodeError, codec_name, decode_text
 
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
@@ -129,11 +128,7 @@ def checked_encoding(encoding: str | None) -> str | None:
     one where a line break is not the byte ``\\n`` (UTF-16: JSONL is read line by line)."""
     if encoding is None:
         return None
-    try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        raise ValueError(f"--encoding: unknown encoding {encoding!r} (e.g. utf-8, latin-1, "
-                         "cp1252)") from None
+    name = codec_name(encoding)
     if '\n{"a"}'.encode(name, errors="replace") != b'\n{"a"}':
         raise ValueError(f"--encoding {encoding}: wsd annotate reads files line by line and "
                          "needs an encoding that writes ASCII as ASCII (e.g. utf-8, latin-1, "
@@ -202,10 +197,9 @@ def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Re
     .txt file, the line of the first bad byte)."""
     try:  # a leading byte-order mark is dropped (and names the encoding: UTF-16 too)
         text = decode_text(raw, source, codec or "utf-8-sig")
-    except ValueError as err:
-        where, problem = str(err).removeprefix(f"{source}:").split(": ", 1)
+    except TextDecodeError as err:
         hint = "" if codec else "; give the files' encoding with --encoding (e.g. latin-1)"
-        return BadDocument(source, line or int(where), f"{problem}{hint}")
+        return BadDocument(source, line or err.line, f"{err.problem}{hint}")
     try:
         document = build(text)
     except ValueError as err:

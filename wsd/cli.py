@@ -335,17 +335,15 @@ def cmd_curves(args: argparse.Namespace) -> int:
 def _check_weights(args: argparse.Namespace) -> None:
     """ValueError naming the flag (not the Python parameter) of a decision weight out of range,
     before a model is loaded or trained."""
-    from wsd.allwords.system import MAX_WEIGHT
+    from wsd.allwords.system import check_weight
 
     for flag, value in (("--prior", args.prior), ("--prior-count", args.prior_count),
                         ("--gloss-weight", args.gloss_weight),
                         ("--discourse-weight", args.discourse_weight),
-                        ("--backoff-margin", args.backoff_margin)):  # fmt: skip
-        if value is not None and not 0 <= value <= MAX_WEIGHT:
-            raise ValueError(f"{flag} must be a number from 0 to {MAX_WEIGHT:g}, got {value:g}")
-    if args.temperature is not None and not 0 < args.temperature <= MAX_WEIGHT:
-        raise ValueError(f"--temperature must be a number above 0 and at most {MAX_WEIGHT:g}, "
-                         f"got {args.temperature:g}")
+                        ("--backoff-margin", args.backoff_margin),
+                        ("--temperature", args.temperature)):  # fmt: skip
+        if value is not None:
+            check_weight(flag, value, above_zero=flag == "--temperature")
 
 
 def cmd_allwords(args: argparse.Namespace) -> int:

@@ -48,6 +48,15 @@ _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 
                    "train_margin": 0.0, "temperature": 1.0}
 
 
+def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
+    """ValueError naming ``name`` (a parameter, or the command line's flag) unless ``value`` is
+    a number from 0 (above 0 with ``above_zero``) to ``MAX_WEIGHT``."""
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not (0 < value if above_zero else 0 <= value) or value > MAX_WEIGHT:
+        bounds = "above 0 and at most" if above_zero else "from 0 to"
+        raise ValueError(f"{name} must be a number {bounds} {MAX_WEIGHT:g}, got {value!r}")
+
+
 def corpus_conventions(instances: Sequence[Instance]) -> dict[str, dict[str, tuple[int, ...]]]:
     """What the training corpus teaches raw text (``wsd.text.conventions``), from the
     instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...),
@@ -215,15 +224,8 @@ class AllWordsWSD:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0 \
-                    or value > MAX_WEIGHT:
-                raise ValueError(f"{name} must be a number from 0 to {MAX_WEIGHT:g}, got "
-                                 f"{value!r}")
-        if isinstance(self.temperature, bool) or not isinstance(self.temperature, int | float) \
-                or not 0 < self.temperature <= MAX_WEIGHT:
-            raise ValueError(f"temperature must be a number above 0 and at most "
-                             f"{MAX_WEIGHT:g}, got {self.temperature!r}")
+            check_weight(name, getattr(self, name))
+        check_weight("temperature", self.temperature, above_zero=True)
 
     def tagged(self, instances: Sequence[Instance]) -> list[Instance]:
         """The instances with Penn tags when ``pos_tags="penn"``, each sentence tagged once."""

@@ -115,6 +115,39 @@ def test_an_encoding_reads_latin1_files_and_a_utf16_byte_order_mark_is_followed(
         "(invalid continuation byte at byte 7)")  # an encoding was given: no hint
 
 
+latin_texts = st.text(st.characters(codec="latin-1", blacklist_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(latin_texts, max_size=8), st.sampled_from(["latin-1", "cp1252", "utf-8"]))
+def test_documents_in_an_encoding_read_back_as_written_or_are_reported(tmp_path_factory,
+                                                                       written, encoding):
+    """Every JSONL line and .txt file written in ``encoding`` reads back as its text with
+    ``encoding=``, or is reported with its file and line (empty text, a character the
+    encoding cannot write): none is dropped."""
+    folder = tmp_path_factory.mktemp("encoded")
+    lines, files = [], []
+    for n, text in enumerate(written):
+        try:
+            lines.append(json.dumps({"id": n, "text": text}, ensure_ascii=False).encode(encoding))
+            (folder / f"t{n:02}.txt").write_bytes(text.encode(encoding))
+            files.append(text)
+        except UnicodeEncodeError:  # cp1252 lacks a few latin-1 controls
+            lines.append(b"{}")
+    (folder / "docs.jsonl").write_bytes(b"\n".join(lines) + b"\n")
+    records = list(read_documents([folder], encoding=encoding))
+    assert len(records) == len(lines) + len(files)
+    for record, text in zip(records[len(lines):], files, strict=True):
+        if text.strip():
+            assert isinstance(record, Document) and record.text == text
+        else:
+            assert isinstance(record, BadDocument) and record.problem == "empty text"
+    for n, (record, text) in enumerate(zip(records[: len(lines)], written, strict=True), 1):
+        assert record.line == n
+        if isinstance(record, Document):
+            assert record.text == text
+
+
 @pytest.mark.parametrize("encoding, message", [
     ("nope", "unknown encoding 'nope'"), ("utf-16", "writes ASCII as ASCII"),
     ("utf-32-le", "writes ASCII as ASCII")])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import wsd.experiments.senses as senses_module
 from wsd.cli import main
@@ -51,6 +53,14 @@ def test_a_lemma_pos_key_names_the_part_of_speech(capsys):
     assert "'bank#n' names the part of speech n, and --pos v another" in capsys.readouterr().err
     assert main(["senses", "bank#x"]) == 2
     assert "unknown part of speech 'x'" in capsys.readouterr().err
+
+
+@given(st.text(st.characters(blacklist_characters="#", blacklist_categories=("Cs",)),
+               min_size=1).filter(lambda w: w.strip() == w),
+       st.sampled_from(["n", "v", "a", "r", "NOUN", "VERB", "ADJ", "ADV"]))
+def test_a_key_splits_into_its_word_and_part_of_speech(word, pos):
+    assert senses_module._key_pos(f"{word}#{pos}", None) == (word, pos)
+    assert senses_module._key_pos(word, pos) == (word, pos)  # no key: as given
 
 
 @needs_wordnet

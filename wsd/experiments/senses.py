@@ -18,7 +18,7 @@ def _key_pos(word: str, pos: str | None) -> tuple[str, str | None]:
     """A ``lemma#pos`` key (*bank#n*, *run#VERB*), as the all-words models name their
     classifiers, split into the word and its part of speech; ValueError where ``pos`` says
     another one."""
-    key = re.fullmatch(r"(.+?)\s*#\s*([A-Za-z]+)", word)
+    key = re.fullmatch(r"(.+?)\s*#\s*([A-Za-z]+)", word, re.DOTALL)
     if key is None:
         return word, pos
     if pos is not None and coarse_pos(pos) != coarse_pos(key[2]):

@@ -21,6 +21,11 @@ def _key_pos(word: str, pos: str | None) -> tuple[str, str | None]:
     key = re.fullmatch(r"(.+?)\s*#\s*([A-Za-z]+)", word, re.DOTALL)
     if key is None:
         return word, pos
+    try:
+        coarse_pos(key[2])
+    except ValueError:
+        raise ValueError(f"{word!r}: {key[2]!r} is not a part of speech; write the key as "
+                         f"{key[1]}#n, #v, #a or #r (or #NOUN, #VERB, #ADJ, #ADV)") from None
     if pos is not None and coarse_pos(pos) != coarse_pos(key[2]):
         raise ValueError(f"{word!r} names the part of speech {key[2]}, and --pos {pos} another: "
                          "give one")

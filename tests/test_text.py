@@ -148,6 +148,21 @@ def test_lemmas_follow_semcor_frequency():
     assert words["best"] == ("best", "ADJ") and words["smaller"] == ("smaller", "ADJ")
 
 
+def test_a_form_semcor_never_tagged_yields_to_one_it_did():
+    """*legs* mistagged NN had stayed *legs* (a WordNet noun SemCor never tagged) rather than
+    leg; *sat* mistagged NN had been nothing, WordNet's noun being only Saturday's Sat."""
+    words = {w.text: (w.lemma, w.pos) for w in _words(
+        "He adjusted his long legs. The man spread his legs and sat.")}  # fmt: skip
+    assert words["legs"] == ("leg", "NOUN")
+    assert words["sat"] == ("sit", "VERB")
+    from wsd.text.lexicon import base_form
+    from wsd.text.pipeline import _lemma
+
+    assert base_form("legs", "n") == "leg" and base_form("data", "n") == "data"
+    assert _lemma("sat", "NN", False, False) == ("sit", "VERB")
+    assert _lemma("rn", "NN", False, False) == ("rn", None)  # no other reading: still nothing
+
+
 def test_sentences_offsets_and_lemmas():
     from wsd.text import analyze
 

@@ -62,6 +62,8 @@ def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
     forms = [form for form in forms if not only_proper(form, letter)] or forms
     if inflected and len(forms) > 1:
         forms = sorted(forms, key=lambda form: (-tagged_count(form, letter), form == word))
+    elif len(forms) > 1 and not tagged_count(forms[0], letter):  # *legs* tagged NN: leg
+        forms = sorted(forms, key=lambda form: not tagged_count(form, letter))
     return forms[0] if forms else None
 
 

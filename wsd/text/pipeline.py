@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from wsd.features.bow import BUILTIN_STOPWORDS
@@ -78,7 +78,8 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool,
     adjectives, and a single letter a content word, only where SemCor tagged them as such
     (*u* and *r* in chat are not an adjective and roentgen), and so are a proper noun or a past
     participle before a noun (*Catholic church*, *the needed funds*). A word WordNet does
-    not know in the tagged part of speech takes the first it knows of ``others()`` (WordNet
+    not know in the tagged part of speech (or knows there only as a name SemCor never tagged:
+*sat*/NN is Saturday) takes the first it knows of ``others()`` (WordNet
     letters, the tagger's next choices first: *lack*/JJ in *people not only lack safety* is the
     verb, *wish*/JJ in *no wish to see* the noun). A word written in lowercase is not a name,
     symbol or acronym WordNet capitalises and SemCor never tagged (chat's *rn*, *ur*, *bc* are
@@ -98,18 +99,17 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool,
     if tag in QUANTIFIER or len(token) == 1:  # *two*, *all*; a letter only as SemCor has it
         base = _tagged_base(token, letter)
         return (base, LETTER_POS[letter]) if base else (token.lower(), None)
-    base = base_form(token, letter, tag in INFLECTED)
-    if base is None:
-        for other in others():
-            base = base_form(token, other, tag in INFLECTED) if other != letter else None
-            if base is not None:
-                letter = other
-                break
-        else:
-            return token.lower(), None
-    if token.islower() and not tagged_count(base, letter) and only_proper(base, letter):
-        return token.lower(), None  # *rn* (right now) is not radon, Rn
-    return base, LETTER_POS[letter]
+
+    def candidates() -> Iterator[str]:  # others() only when the tagged letter fails: it tags
+        yield letter
+        yield from (other for other in others() if other != letter)
+
+    for candidate in candidates():
+        base = base_form(token, candidate, tag in INFLECTED)
+        if base is not None and not (token.islower() and not tagged_count(base, candidate)
+                                     and only_proper(base, candidate)):  # fmt: skip
+            return base, LETTER_POS[candidate]  # not *rn* (right now) as radon, Rn
+    return token.lower(), None
 
 
 def _letters_by_score(tokens: Sequence[str], tags: Sequence[str], i: int) -> str:

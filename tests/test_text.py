@@ -117,7 +117,8 @@ def test_chat_writing_without_apostrophes_reads_as_the_contractions():
     words = [w for s in _analyze(text) for w in s.words]
     assert all(text[w.start : w.end] == w.text for w in words)
     read = [(w.text, w.lemma, w.pos) for w in words]
-    assert read[:4] == [("do", "do", "VERB"), ("nt", "n't", None), ("worry", "worry", "VERB"),
+    # *do* before its verb is an auxiliary, not a content word
+    assert read[:4] == [("do", "do", None), ("nt", "n't", None), ("worry", "worry", "VERB"),
                         (",", ",", None)]  # fmt: skip
     assert ("m", "be", "VERB") in read and ("tired", "tired", "ADJ") in read
     assert [r for r in read if r[0] in ("ca", "wo", "cant", "wont")] == [
@@ -289,8 +290,10 @@ def test_a_contraction_is_the_verb_it_stands_for():
     words = [w for s in analyze("We're sure she's right and I'm wrong; they've gone. "
                                 "The cat's toy. He’s here.") for w in s.words]  # fmt: skip
     verbs = [(w.text, w.lemma) for w in words if w.pos == "VERB"]
-    assert verbs == [("'re", "be"), ("'s", "be"), ("'m", "be"), ("'ve", "have"),
-                     ("gone", "go"), ("’s", "be")]  # fmt: skip
+    assert verbs == [("'re", "be"), ("'s", "be"), ("'m", "be"), ("gone", "go"),
+                     ("’s", "be")]  # fmt: skip
+    have = next(w for w in words if w.text == "'ve")  # *'ve gone*: the auxiliary
+    assert (have.lemma, have.pos) == ("have", None)
     assert not next(w for w in words if w.tag == "POS").is_content  # the cat's: possessive
 
 
@@ -365,7 +368,7 @@ def test_unicode_hyphens_guillemets_and_accent_apostrophes_read_as_ascii():
                                            "bank", "\u00bb", "."]  # fmt: skip
     assert {(w.text, w.lemma, w.pos) for w in words} >= {
         ("state\u2011of\u2011the\u2011art", "state-of-the-art", "ADJ"), ("bank", "bank", "NOUN"),
-        ("do", "do", "VERB"), ("like", "like", "VERB")}
+        ("do", "do", None), ("like", "like", "VERB")}  # *do* the auxiliary of *like*
     assert [w.tag for w in words if w.text in "\u00ab\u00bb"] == ["``", "''"]
     assert all(text[w.start : w.end] == w.text for w in words)
 
@@ -481,9 +484,10 @@ def test_text_copied_from_the_web_reads_as_a_person_sees_it():
         "Mail help@bank.com or visit https://www.bank.com/rates.", "Then a <<bass>> swam.",
         "**The** bank of the _river_"]  # Markdown's marks shown, not read
     content = {w.text: (w.lemma, w.pos) for w in words if w.is_content}
-    assert set(content) == {"bank", "did", "open", "Mail", "visit", "Then", "bass", "swam",
+    assert set(content) == {"bank", "open", "Mail", "visit", "Then", "bass", "swam",
                             "river"}  # fmt: skip
-    assert content["did"] == ("do", "VERB")
+    did = next(w for w in words if w.text == "did")  # *didn&rsquo;t* read as did + n't
+    assert (did.lemma, did.tag) == ("do", "VBD") and not did.is_content  # the auxiliary
     address = next(w for w in words if w.text.startswith("https"))
     assert address.text == "https://www.bank.com/rates" and not address.is_content
     assert "help@bank.com" in {w.text for w in words}
@@ -593,7 +597,8 @@ def test_an_instruction_may_be_negated_and_a_preposition_is_no_instruction():
 
     first = [analyze(t)[0].words[0] for t in (
         "Do not open the door.", "Like the others, he left.", "Near the bank, we sat.")]
-    assert [(w.lemma, w.pos) for w in first] == [("do", "VERB"), ("like", None), ("near", None)]
+    assert [(w.lemma, w.pos) for w in first] == [("do", None), ("like", None), ("near", None)]
+    assert first[0].tag == "VB"  # the auxiliary of *open*, not a noun
 
 
 def test_an_instruction_whose_verb_is_also_a_name_and_a_modal_question():
@@ -618,3 +623,18 @@ def test_a_word_in_capitals_for_emphasis_is_read_in_lowercase():
     assert words["AGAIN"] == ("RB", "ADV") and words["NOT"][0] == "RB"
     assert words["NASA"] == ("NNP", None) and words["FBI"] == ("NNP", None)
     assert words["PARIS"] == ("NNP", "NOUN")  # read as Paris, a name SemCor tagged
+
+
+def test_auxiliary_have_and_do_are_not_content_words():
+    """*has* in *has been working* had been glossed as possessing and *Did* in *Did you see*
+    as performing: SemCor leaves auxiliaries untagged. The main verbs stay, and *be* too."""
+    words = [(w.text, w.pos) for w in _words(
+        "She has been working. Did you see it? He didn't know why. What have you done? "
+        "I had it fixed. They have a car. Do it now.")]  # fmt: skip
+    assert ("has", None) in words and ("Did", None) in words and ("did", None) in words
+    assert ("have", None) in words  # What have you done
+    assert ("been", "VERB") in words and ("done", "VERB") in words
+    assert ("had", "VERB") in words  # had it fixed: not a question
+    assert ("have", "VERB") in words and ("Do", "VERB") in words
+    lemmas = {w.text: w.lemma for w in _words("She has been working.")}
+    assert lemmas["has"] == "have"  # the lemma stays for the features

@@ -512,8 +512,10 @@ def _auxiliary(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
     sense-tag: a verb follows, adverbs and *not* aside (*has been*, *didn't know*), or follows
     the subject pronoun of a question (*Did you see*, *What have you done*; not *had it
     fixed*). In the all-POS sentences of two thirds of SemCor's documents, as this pipeline
-    reads them, SemCor tagged 51 of the 2,269 such words; *be* stays a content word: SemCor tagged 10% of *be* before a participle
-    (*are gone*, *is opposed*: adjectives to SemCor, VBN to the tagger)."""
+    reads them, SemCor tagged 51 of the 2,269 such words; *be* stays a content word: SemCor
+    tagged 10% of *be* before a participle (*are gone*, *is opposed*: adjectives to SemCor,
+    VBN to the tagger)."""
+
     def after_adverbs(j: int) -> int:
         while j < len(tokens) and tags[j].startswith("RB"):
             j += 1

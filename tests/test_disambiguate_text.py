@@ -1,6 +1,7 @@
 """Raw text through an all-words model (or Lesk): the --json schema, the Python API with real
 Synsets, --target with inflected forms, the no-model path, missing NLTK data."""
 
+import copy
 import json
 
 import pytest
@@ -334,3 +335,70 @@ def test_english_of_any_kind_gets_no_such_notice(text):
     with warnings.catch_warnings():
         warnings.filterwarnings("error", message=".*does not look like English")
         wsd.disambiguate(text)
+
+
+def _bank_instance(system, text):
+    from wsd.allwords.text import _instances
+    from wsd.text import analyze
+
+    instances = [inst for _, _, inst in _instances(analyze(text, system.conventions), None)]
+    return instances, next(i for i, inst in enumerate(instances) if inst.lemma == "bank")
+
+
+def test_a_classifier_answer_gives_its_reasons_summing_to_its_score_margin(model_path):
+    """The raw-text answers had no reasons (``--top`` was silently ignored): the terms of the
+    winner's score margin over the runner-up, which sum to it."""
+    from wsd.allwords.predict import classifier_groups
+    from wsd.allwords.text import load_system, tag_text
+
+    system = load_system(model_path)
+    instances, k = _bank_instance(system, TEXT)
+    own = next(scores[positions.index(k)] for key, positions, scores in classifier_groups(
+        system, instances) if k in positions)  # fmt: skip
+    classes = system.models_["bank#NOUN"].classes
+    plain = tag_text(model_path, TEXT)[1]
+    words = tag_text(model_path, TEXT, explain=2)[1]
+    assert [(w.sense_key, w.score, w.margin) for w in plain] == [
+        (w.sense_key, w.score, w.margin) for w in words]  # explaining changes no answer
+    assert all(w.reasons == () and w.runner_up is None for w in plain)
+    bank = next(w for w in words if w.token == "bank")
+    assert bank.sense_key == BANK_MONEY and bank.runner_up == "bank.n.01"  # the river bank
+    names = [name for name, _ in bank.reasons]
+    assert names[0] == "bias" and all("=" in name for name in names[1:3])
+    assert names[3].endswith(" other features")
+    assert abs(bank.reasons[1][1]) >= abs(bank.reasons[2][1])  # the largest first
+    gap = own[classes.index(BANK_MONEY)] - own[classes.index(BANK_RIVER)]
+    assert sum(value for _, value in bank.reasons) == pytest.approx(gap, abs=1e-4)
+    system = copy.copy(system)  # the loaded model is cached: change a copy
+    system.gloss_weight = 1.5  # the gloss overlap's term is its own
+    bank = next(w for w in tag_text(system, TEXT, explain=2)[1] if w.token == "bank")
+    overlaps = 1.5 * system.knowledge.gloss_overlaps(instances[k], classes)
+    overlap = overlaps[classes.index(BANK_MONEY)] - overlaps[classes.index(BANK_RIVER)]
+    assert overlap > 0 and dict(bank.reasons)["gloss overlap"] == pytest.approx(overlap)
+    assert sum(value for _, value in bank.reasons) == pytest.approx(gap + overlap, abs=1e-4)
+
+
+def test_cli_gives_reasons_with_top_or_target(model_path):
+    shown = run("disambiguate", "--model", str(model_path), "--top", "1", TEXT)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    why = lines[lines.index(next(line for line in lines if line.strip().startswith("bank "))) + 1]
+    assert why.strip().startswith("score +") and " over bank.n.01: " in why and "bias" in why
+    record = json.loads(run("disambiguate", "--model", str(model_path), "--target", "bank",
+                            "--json", TEXT).stdout.splitlines()[0])  # fmt: skip
+    bank = record["words"][0]
+    assert list(bank) == [*FIELDS, "reasons"] and bank["reasons"]["runner_up"] == "bank.n.01"
+    assert [name for name, _ in bank["reasons"]["terms"]][0] == "bias"
+    assert "score +" not in run("disambiguate", "--model", str(model_path), TEXT).stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--epochs", "3"], "--epochs only acts when a bundled target's model is trained"),
+    (["--window", "2", "--seed", "1"], "--window, --seed only act when"),
+    (["--unsure-below", "0.2"], "--unsure-below marks the answers of a bundled target's model"),
+    (["--top", "-1"], "--top must be 0 or more, got -1"),
+])
+def test_cli_refuses_options_that_would_do_nothing_on_raw_text(model_path, args, message):
+    """Training options and --unsure-below had been silently ignored with --model."""
+    result = run("disambiguate", "--model", str(model_path), *args, TEXT)
+    assert_clean_error(result, message)

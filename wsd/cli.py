@@ -70,7 +70,7 @@ def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSett
     defaults = small_corpus_settings() if bundled else SystemSettings()
     chosen = {"features": args.features, "weighting": args.weighting,
               "lemmatize": args.lemmatize, "epochs": args.epochs}
-    return replace(defaults, window=args.window, seed=args.seed,
+    return replace(defaults, window=args.window, seed=0 if args.seed is None else args.seed,
                    **{k: v for k, v in chosen.items() if v is not None})
 
 
@@ -149,10 +149,15 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
     if args.target is not None and not args.target.strip():
         raise ValueError("--target is empty: give the word to disambiguate (any inflection), "
                          "or leave --target out to tag every content word")
+    if args.top is not None and args.top < 0:
+        raise ValueError(f"--top must be 0 or more, got {args.top}")
     model = rawtext.load_any_model(args.model) if args.model else None
-    if rawtext.uses_raw_text(model, args.target):
+    raw_text = rawtext.uses_raw_text(model, args.target)
+    _check_trained_only(args, raw_text)
+    if raw_text:
         fmt = "json" if args.json else args.format
-        print(rawtext.disambiguate_text(model, _read_text(args), args.target, fmt))
+        top = args.top if args.top is not None else (5 if args.target else 0)
+        print(rawtext.disambiguate_text(model, _read_text(args), args.target, fmt, top))
         return 0
     from wsd.corpora.bundled import bundled_target
     from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
@@ -165,14 +170,34 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
                              "`wsd train` or `wsd allwords --save`")
     else:
         model = train_bundled_model(bundled_target(args.target), _settings(args))
-    records = disambiguate(model, sentences, args.target, top=args.top,
-                           unsure_below=args.unsure_below, places=places)
+    unsure_below = UNSURE_MARGIN if args.unsure_below is None else args.unsure_below
+    records = disambiguate(model, sentences, args.target, top=5 if args.top is None else args.top,
+                           unsure_below=unsure_below, places=places)
     if args.json:
         for record in records:
             print(json.dumps(record, ensure_ascii=False))
     else:
         print("\n\n".join(format_record(r) for r in records))
     return 0
+
+
+def _check_trained_only(args: argparse.Namespace, raw_text: bool) -> None:
+    """ValueError for ``wsd disambiguate`` options that would do nothing: training options
+    where no model is trained (a model given with --model, or Lesk), --unsure-below where
+    the answers are not a bundled target's."""
+    given = [flag for flag, value in (
+        ("--features", args.features), ("--weighting", args.weighting),
+        ("--lemmatize/--no-lemmatize", args.lemmatize), ("--window", args.window),
+        ("--epochs", args.epochs), ("--seed", args.seed)) if value is not None]  # fmt: skip
+    if given and (args.model or raw_text):
+        why = (f"the model in {args.model} keeps the settings it was trained with" if args.model
+               else f"{args.target or 'raw text'!r} has no bundled model to train: Lesk answers")
+        verb = "acts" if len(given) == 1 else "act"
+        raise ValueError(f"{', '.join(given)} only {verb} when a bundled target's model is "
+                         f"trained (bank, bass, crane, line, plant without --model); {why}")
+    if args.unsure_below is not None and raw_text:
+        raise ValueError("--unsure-below marks the answers of a bundled target's model; raw-text "
+                         "answers give their margin (and with --top, their reasons)")
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -527,12 +552,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object per sentence")
     p.add_argument("--format", choices=("plain", "tsv", "conll"), default="plain",
                    help="raw-text output: readable (plain), or one word per line (tsv, conll)")
-    p.add_argument("--top", type=int, default=5, help="features shown per answer (default: 5)")
-    p.add_argument("--unsure-below", type=float, default=UNSURE_MARGIN,
-                   help="mark answers whose score margin over the runner-up is smaller as "
-                        f"unsure (default: {UNSURE_MARGIN})")
+    p.add_argument("--top", type=int,
+                   help="features shown per answer, with the terms of its score margin over "
+                        "the runner-up (default: 5 for a bundled target and with --target; "
+                        "0 where every content word is tagged)")
+    p.add_argument("--unsure-below", type=float,
+                   help="a bundled target's answers whose score margin over the runner-up is "
+                        f"smaller are marked unsure (default: {UNSURE_MARGIN})")
     _settings_arguments(p)
-    p.set_defaults(handler=cmd_disambiguate)
+    p.set_defaults(handler=cmd_disambiguate, seed=None)
 
     p = commands.add_parser("train", help="train a model and save it as JSON")
     p.add_argument("--corpus", required=True, help=CORPUS_HELP)

@@ -32,7 +32,8 @@ def _number(value: float | None) -> str:
 
 def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
     """Each sentence, then one line per disambiguated word: the word, its synset, the margin
-    and the system that chose it, and the gloss."""
+    and the system that chose it, and the gloss; under a classifier's answer given with its
+    reasons, a line of them."""
     blocks = []
     for n, sentence in enumerate(sentences):
         mine = [w for w in words if w.sentence == n]
@@ -44,10 +45,19 @@ def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
             sure = f"margin {w.margin:.2f}" if w.margin is not None else "no score"
             lines.append(f"  {token:<{width}}  {w.synset_name or '?':<{synset_width}}  "
                          f"{w.source} ({sure})  {w.gloss or ''}".rstrip())  # fmt: skip
+            if w.reasons:
+                lines.append(f"  {'':<{width}}  {_why(w)}")
         if not mine:
             lines.append("  (no word to disambiguate)")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def _why(word: TaggedWord) -> str:
+    """*score +16.38 over bank.n.02: +3.42 ss_bag=noun.possession, -2.16 pos-2=IN, ...*"""
+    margin = sum(value for _, value in word.reasons)
+    terms = ", ".join(f"{value:+.2f} {name}" for name, value in word.reasons)
+    return f"score {margin:+.2f} over {word.runner_up}: {terms}"
 
 
 def _columns(word, tagged: TaggedWord | None) -> list[str]:

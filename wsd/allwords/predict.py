@@ -5,7 +5,7 @@ and a ``Decision`` saying which of them answered, how sure it was and by what ma
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -42,6 +42,22 @@ class Decision:
     source: str | None
     score: float | None = None
     margin: float | None = None
+    reasons: Reasons | None = None
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """Why a classifier chose its sense over the ``runner_up`` (a sense key): the terms of the
+    score margin between them, which sum to it: the bias, the features that moved it most
+    (``bow=deposit``), the others together, the contextual block, the sense prior, the gloss
+    overlap and the rest of the document (one sense per discourse); zero terms left out."""
+
+    runner_up: str
+    terms: tuple[tuple[str, float], ...]
+
+    @property
+    def margin(self) -> float:
+        return sum(value for _, value in self.terms)
 
 
 def one_sense_per_discourse(
@@ -123,10 +139,12 @@ def prior_weight(prior: float, prior_count: float, counts: Mapping[str, int]) ->
     return prior * (1.0 + prior_count / sum(counts.values()))
 
 
-def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
-                      ) -> Iterator[tuple[str, list[int], list[np.ndarray]]]:  # fmt: skip
-    """Per key with a classifier: the positions of its instances and the classifier's own
-    scores of each (no prior, gloss or discourse)."""
+KeyGroup = tuple[str, list[int], list[dict[str, float]], dict[int, np.ndarray]]
+
+
+def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance]) -> Iterator[KeyGroup]:
+    """Per key with a classifier: the positions of its instances, their feature rows and
+    (with a contextual block) their dense rows by position."""
     classified: dict[str, list[int]] = {}
     for i, inst in enumerate(instances):
         if inst.key in system.models_:
@@ -136,23 +154,61 @@ def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
     features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
     dense = _context_rows(system, instances, classified)
     for key, positions in classified.items():
+        yield key, positions, features.extract([instances[i] for i in positions]), dense
+
+
+def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
+                      ) -> Iterator[tuple[str, list[int], list[np.ndarray]]]:  # fmt: skip
+    """Per key with a classifier: the positions of its instances and the classifier's own
+    scores of each (no prior, gloss or discourse)."""
+    for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
-        group = [instances[i] for i in positions]
         yield key, positions, [model.scores(row, dense.get(i)) for i, row in zip(
-            positions, features.extract(group), strict=True)]
+            positions, rows, strict=True)]
 
 
 def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
                   scores: np.ndarray) -> np.ndarray:  # fmt: skip
     """The classifier's scores plus the sense prior and the gloss overlap."""
     if system.prior:
-        counts = system.sense_counts_[key]
-        weight = prior_weight(system.prior, system.prior_count, counts)
-        scores = scores + weight * log_prior(counts, model.classes)
+        scores = scores + _prior_scores(system, model, key)
     if system.gloss_weight:
         scores = scores + system.gloss_weight * system.knowledge.gloss_overlaps(inst,
                                                                                 model.classes)
     return scores
+
+
+def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
+    counts = system.sense_counts_[key]
+    return prior_weight(system.prior, system.prior_count, counts) * log_prior(counts,
+                                                                              model.classes)
+
+
+def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, float],
+             scores: tuple[np.ndarray, np.ndarray, np.ndarray], top: int) -> Reasons:
+    """The terms of the winner's score margin over the runner-up (see ``Reasons``), the
+    ``top`` features by size; ``scores``: the classifier's own, with the prior and gloss
+    overlap, and the total."""
+    own, before, total = scores
+    best, runner_up = np.argsort(-total, kind="stable")[:2]
+
+    def gap(values: np.ndarray) -> float:
+        return float(values[best]) - float(values[runner_up])
+
+    rows = model.rows
+    features = sorted(((f, gap(v * model.coef[rows[f]].astype(np.float64)))
+                       for f, v in model.weighting.transform_one(row).items() if f in rows),
+                      key=lambda term: -abs(term[1]))  # fmt: skip
+    rest = sum(value for _, value in features[top:])
+    prior = gap(_prior_scores(system, model, key)) if system.prior else 0.0
+    bias = gap(model.intercept)
+    terms = [("bias", bias), *features[:top],
+             (f"{len(features) - top} other features", rest) if len(features) > top else None,
+             ("contextual block", gap(own) - bias - sum(v for _, v in features)),
+             ("sense prior", prior), ("gloss overlap", gap(before) - gap(own) - prior),
+             ("rest of the document", gap(total) - gap(before))]
+    return Reasons(model.classes[runner_up],
+                   tuple(t for t in terms if t is not None and abs(t[1]) >= 5e-4))
 
 
 def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
@@ -177,9 +233,11 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
     return dict(zip(order, rows, strict=True))
 
 
-def decide(system: AllWordsWSD, instances: Sequence[Instance]) -> list[Decision]:
+def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
+           ) -> list[Decision]:  # fmt: skip
     """A decision per instance (already POS-tagged as the system expects): its key's
-    classifier, else the key's most frequent sense, else the WordNet first sense."""
+    classifier, else the key's most frequent sense, else the WordNet first sense. With
+    ``explain`` > 0, a classifier's decision carries its ``Reasons`` (that many features)."""
     decisions: list[Decision | None] = [None] * len(instances)
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)
@@ -190,13 +248,19 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance]) -> list[Decision]
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
-    for key, positions, own in classifier_groups(system, instances):
+    for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
         group = [instances[i] for i in positions]
-        scores = [_total_scores(system, model, key, inst, s)
+        own = [model.scores(row, dense.get(i)) for i, row in zip(positions, rows, strict=True)]
+        before = [_total_scores(system, model, key, inst, s)
                   for inst, s in zip(group, own, strict=True)]  # fmt: skip
+        scores = before
         if system.discourse_weight:
-            scores = one_sense_per_discourse(group, scores, system.discourse_weight)
-        for i, total in zip(positions, scores, strict=True):
-            decisions[i] = _classifier_decision(system, model, key, total)
+            scores = one_sense_per_discourse(group, before, system.discourse_weight)
+        for j, (i, total) in enumerate(zip(positions, scores, strict=True)):
+            decision = _classifier_decision(system, model, key, total)
+            if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:
+                decision = replace(decision, reasons=_reasons(
+                    system, model, key, rows[j], (own[j], before[j], total), explain))
+            decisions[i] = decision
     return decisions  # type: ignore[return-value]

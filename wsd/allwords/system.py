@@ -339,11 +339,13 @@ class AllWordsWSD:
         counts = self.sense_counts_.get(key)
         return most_frequent(counts) if counts else None
 
-    def decide(self, instances: Sequence[Instance], tagged: bool = False) -> list[Decision]:
+    def decide(self, instances: Sequence[Instance], tagged: bool = False,
+               explain: int = 0) -> list[Decision]:  # fmt: skip
         """A ``Decision`` (sense, source, score, margin) per instance; ``tagged=True`` when the
-        instances already carry the Penn tags ``pos_tags="penn"`` asks for."""
+        instances already carry the Penn tags ``pos_tags="penn"`` asks for; ``explain``: a
+        classifier's decision carries its ``Reasons``, with that many features."""
         self._check_fitted()
-        return decide(self, instances if tagged else self.tagged(instances))
+        return decide(self, instances if tagged else self.tagged(instances), explain)
 
     def predict(self, instances: Sequence[Instance]) -> list[Answer]:
         """A sense key per instance: its key's classifier, else MFS, else WordNet first sense."""

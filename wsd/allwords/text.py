@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 from scipy import special
 
-from wsd.allwords.predict import Decision
+from wsd.allwords.predict import Decision, Reasons
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.instance import Instance
@@ -43,7 +43,9 @@ class TaggedWord:
     name ``synset_name``, ``gloss``), how sure the system was (``score``, ``margin``; None
     for the WordNet first sense; a bundled target's model, without an all-words model, gives
     its perceptron's margin and no score) and which system chose it (``source``:
-    "classifier", "mfs", "first-sense" or "lesk")."""
+    "classifier", "mfs", "first-sense" or "lesk"). Asked for (``explain``), a classifier's
+    answer says why: the ``runner_up`` synset and the ``reasons``, the terms of its score
+    margin over it (``("bow=deposit", 0.47)``, the bias, the sense prior, ...)."""
 
     token: str
     start: int
@@ -57,6 +59,8 @@ class TaggedWord:
     margin: float | None
     source: str | None
     sentence: int
+    runner_up: str | None = None
+    reasons: tuple[tuple[str, float], ...] = ()
 
     @property
     def synset(self):
@@ -71,7 +75,11 @@ class TaggedWord:
         for name in ("score", "margin"):
             if record[name] is not None:
                 record[name] = round(record[name], 4)
-        return {name: record[name] for name in RECORD_FIELDS}
+        found = {name: record[name] for name in RECORD_FIELDS}
+        if self.reasons:
+            found["reasons"] = {"runner_up": self.runner_up,
+                                "terms": [[name, round(value, 4)] for name, value in self.reasons]}
+        return found
 
 
 RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset", "gloss",
@@ -160,6 +168,15 @@ def _sense(inst: Instance, key: str | None) -> Sense | None:
     return Sense(id=key, gloss=lemma.synset().definition(), synset=lemma.synset().name())
 
 
+def _explained(inst: Instance, reasons: Reasons | None) -> dict[str, Any]:
+    """``TaggedWord``'s ``runner_up`` (a synset name) and ``reasons`` from a decision's."""
+    if reasons is None:
+        return {}
+    runner_up = _sense(inst, reasons.runner_up)
+    return {"runner_up": runner_up.synset if runner_up else reasons.runner_up,
+            "reasons": reasons.terms}
+
+
 def _written_key(key: str | None, lemma: str) -> str | None:
     """The key of sense ``key`` under ``lemma``, the word's lemma as written, where the model
     read another spelling (*colour*: the answer color%1:07:00:: is colour%1:07:00::); ``key``
@@ -176,11 +193,12 @@ def _written_key(key: str | None, lemma: str) -> str | None:
 
 def tag_text(model: ModelLike, text: str, target: str | None = None,
              conventions: CorpusConventions | None = None, check_english: bool = True,
-             ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
+             explain: int = 0) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
     inflection, when given): the model's answers, or Lesk with the sense prior without one.
     ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without);
-    ``check_english``: warn when the text does not look like English."""
+    ``check_english``: warn when the text does not look like English; ``explain``: a
+    classifier's answer gives its reasons, with that many features."""
     _check_input(text, target)
     system = load_system(model)
     if conventions is None:
@@ -191,7 +209,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     found = _instances(sentences, target_lemmas(target) if target else None)
     instances = [inst for _, _, inst in found]
     if system is not None:
-        decisions = system.decide(instances, tagged=True) if instances else []
+        decisions = system.decide(instances, tagged=True, explain=explain) if instances else []
     else:
         decisions = [_lesk_decision(inst) for inst in instances]
     words = []
@@ -203,7 +221,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
             token=word.text, start=word.start, end=word.end, lemma=word.lemma, pos=word.pos,
             sense_key=key, synset_name=sense.synset if sense else None,
             gloss=sense.gloss if sense else None, score=decision.score,
-            margin=decision.margin, source=decision.source, sentence=n))  # fmt: skip
+            margin=decision.margin, source=decision.source, sentence=n,
+            **_explained(inst, decision.reasons)))  # fmt: skip
     if system is None and target is not None:  # a bundled target: its model, as on the CLI
         from wsd.allwords.bundled import with_bundled_answers
 

@@ -26,8 +26,6 @@ def is_allwords(model: Any) -> bool:
     return isinstance(model, AllWordsWSD)
 
 
-
-
 def uses_raw_text(model: Any, target: str | None) -> bool:
     """Whether the raw-text path answers: an all-words model, or no model and a target that
     has no bundled model (then Lesk answers: ``disambiguate_text`` says so)."""
@@ -56,10 +54,12 @@ def _not_found(sentences: Any, target: str) -> str:
     return f"{target!r} does not occur in the text (in any inflection, as a content word)"
 
 
-def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain") -> str:
+def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain",
+                      top: int = 0) -> str:  # fmt: skip
     """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
     WordNet and the tagger come from the compiled lexicon, compiled on the first call; without
-    one, Lesk answers, with a one-line notice."""
+    one, Lesk answers, with a one-line notice. ``top`` > 0: a classifier's answers give their
+    reasons (plain and json), with that many features."""
     from wsd.allwords.formats import render
     from wsd.allwords.text import tag_text
     from wsd.features.pos import TAGGER_RESOURCE
@@ -73,7 +73,7 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
             require_nltk_resource(resource)
         warnings.warn(LESK_NOTICE, stacklevel=2)
 
-    sentences, words = tag_text(model, text, target)
+    sentences, words = tag_text(model, text, target, explain=top)
     if target is not None and not words:
         warnings.warn(_not_found(sentences, target), stacklevel=2)
     return render(sentences, words, fmt)

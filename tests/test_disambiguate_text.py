@@ -402,3 +402,28 @@ def test_cli_refuses_options_that_would_do_nothing_on_raw_text(model_path, args,
     """Training options and --unsure-below had been silently ignored with --model."""
     result = run("disambiguate", "--model", str(model_path), *args, TEXT)
     assert_clean_error(result, message)
+
+
+def test_a_lesk_answer_gives_the_prior_and_the_words_each_sense_shares():
+    """Without a model, Lesk with the sense prior says why: the vessel sense of *pitcher*
+    shares *pour* with the sentence, and the baseball player's prior outweighs it."""
+    import warnings
+
+    from wsd.allwords.text import _lesk, tag_text
+
+    text = "She poured water from the pitcher into a glass."
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        words = tag_text(None, text, "pitcher", explain=3)[1]
+    (pitcher,) = words
+    assert (pitcher.synset_name, pitcher.runner_up) == ("pitcher.n.01", "pitcher.n.02")
+    assert [name for name, _ in pitcher.reasons] == ["sense prior",
+                                                     "gloss overlap (none vs pour)"]  # fmt: skip
+    prior, overlap = (value for _, value in pitcher.reasons)
+    assert prior > 0 > overlap
+    from wsd.allwords.text import _instances
+    from wsd.text import analyze
+
+    inst = _instances(analyze(text), frozenset({"pitcher"}))[0][2]
+    scores = {sense.synset: score for sense, score in _lesk().sense_scores(inst)}
+    assert prior + overlap == pytest.approx(scores["pitcher.n.01"] - scores["pitcher.n.02"])

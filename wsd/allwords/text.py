@@ -143,16 +143,31 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     return found
 
 
-def _lesk_decision(inst: Instance) -> Decision:
-    scored = _lesk().sense_scores(inst)
-    if not scored:
+def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
+    """Lesk with the sense prior's answer; with ``explain`` > 0, its reasons: the prior's and
+    the gloss overlap's terms of the margin over the runner-up, and the context words each of
+    the two senses' signatures shares."""
+    terms = _lesk().sense_terms(inst)
+    if not terms:
         return Decision(None, None)
-    scores = np.array([score for _, score in scored])
+    scores = np.array([prior + overlap for _, prior, overlap in terms])
     best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
     shares = special.softmax(scores)
     runner_up = np.delete(shares, best).max() if len(shares) > 1 else 0.0
-    return Decision(scored[best][0].id, LESK, float(shares[best]),
-                    float(shares[best] - runner_up))  # fmt: skip
+    reasons = None
+    if explain > 0 and len(terms) > 1:
+        other = int(np.argsort(-scores, kind="stable")[1])
+
+        def shared(k: int) -> str:  # *ball/pitch*: up to ``explain`` of the words shared
+            found = _lesk().lesk.shared_words(inst, terms[k][0])
+            return "/".join(found[:explain]) + ("/..." if len(found) > explain else "") or "none"
+
+        gaps = (("sense prior", terms[best][1] - terms[other][1]),
+                (f"gloss overlap ({shared(best)} vs {shared(other)})",
+                 terms[best][2] - terms[other][2]))  # fmt: skip
+        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
+    return Decision(terms[best][0].id, LESK, float(shares[best]),
+                    float(shares[best] - runner_up), reasons)
 
 
 def _sense(inst: Instance, key: str | None) -> Sense | None:
@@ -211,7 +226,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     if system is not None:
         decisions = system.decide(instances, tagged=True, explain=explain) if instances else []
     else:
-        decisions = [_lesk_decision(inst) for inst in instances]
+        decisions = [_lesk_decision(inst, explain) for inst in instances]
     words = []
     for (n, word, inst), decision in zip(found, decisions, strict=True):
         sense = _sense(inst, decision.sense)

@@ -299,6 +299,11 @@ class SimplifiedLesk(_Lesk):
         context = {word for word, _ in self.context_words(inst)}
         return [len(context & self._word_set(sense)) for sense in senses]
 
+    def shared_words(self, inst: Instance, sense: Sense) -> list[str]:
+        """The context words the sense's signature shares, which its score counts: why it
+        scored (sorted)."""
+        return sorted({word for word, _ in self.context_words(inst)} & self._word_set(sense))
+
 
 class OriginalLesk(_Lesk):
     """Gloss-to-gloss overlap (Lesk 1986): each target sense is compared with the senses of
@@ -423,16 +428,19 @@ class LeskWithPrior(InstanceSystem):
         self._system().fit(instances)
         return self
 
-    def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
-        """Every candidate sense with its combined score, in inventory order."""
+    def sense_terms(self, inst: Instance) -> list[tuple[Sense, float, float]]:
+        """Every candidate sense with the two terms of its score, in inventory order: ``log
+        P(s)`` and ``weight · log(1 + overlap)``."""
         scored = self._system().sense_scores(inst)
         extra = getattr(self, "counts_", Counter())
         counts = [sense.count + extra[sense.id] + self.smoothing for sense, _ in scored]
         total = sum(counts)
-        return [
-            (sense, math.log(count / total) + self.weight * math.log1p(overlap))
-            for (sense, overlap), count in zip(scored, counts, strict=True)
-        ]
+        return [(sense, math.log(count / total), self.weight * math.log1p(overlap))
+                for (sense, overlap), count in zip(scored, counts, strict=True)]  # fmt: skip
+
+    def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
+        """Every candidate sense with its combined score, in inventory order."""
+        return [(sense, prior + overlap) for sense, prior, overlap in self.sense_terms(inst)]
 
     def answer(self, inst: Instance) -> Answer:
         scored = self.sense_scores(inst)

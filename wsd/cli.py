@@ -554,8 +554,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="raw-text output: readable (plain), or one word per line (tsv, conll)")
     p.add_argument("--top", type=int,
                    help="features shown per answer, with the terms of its score margin over "
-                        "the runner-up (default: 5 for a bundled target and with --target; "
-                        "0 where every content word is tagged)")
+                        "the runner-up, in plain and JSON output (default: 5 for a bundled "
+                        "target and with --target; 0 where every content word is tagged)")
     p.add_argument("--unsure-below", type=float,
                    help="a bundled target's answers whose score margin over the runner-up is "
                         f"smaller are marked unsure (default: {UNSURE_MARGIN})")

@@ -32,8 +32,8 @@ def _number(value: float | None) -> str:
 
 def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
     """Each sentence, then one line per disambiguated word: the word, its synset, the margin
-    and the system that chose it, and the gloss; under a classifier's answer given with its
-    reasons, a line of them."""
+    and the system that chose it, and the gloss; under an answer given with its reasons, a
+    line of them."""
     blocks = []
     for n, sentence in enumerate(sentences):
         mine = [w for w in words if w.sentence == n]

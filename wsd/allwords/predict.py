@@ -35,7 +35,7 @@ class Decision:
     estimate of how often such an answer is right), or its relative training frequency for
     "mfs";
     ``margin``: that share minus the runner-up's (the whole share when there is none). Both
-    are None for the WordNet first sense, which has no scores.
+    are None for the WordNet first sense, which has no scores. ``reasons``: why, when asked.
     """
 
     sense: str | None
@@ -47,17 +47,14 @@ class Decision:
 
 @dataclass(frozen=True)
 class Reasons:
-    """Why a classifier chose its sense over the ``runner_up`` (a sense key): the terms of the
-    score margin between them, which sum to it: the bias, the features that moved it most
-    (``bow=deposit``), the others together, the contextual block, the sense prior, the gloss
-    overlap and the rest of the document (one sense per discourse); zero terms left out."""
+    """Why a system chose its sense over the ``runner_up`` (a sense key): the terms of the
+    score margin between them, which sum to it; zero terms left out. A classifier's: the
+    bias, the features that moved it most (``bow=deposit``), the others together, the
+    contextual block, the sense prior, the gloss overlap and the rest of the document (one
+    sense per discourse)."""
 
     runner_up: str
     terms: tuple[tuple[str, float], ...]
-
-    @property
-    def margin(self) -> float:
-        return sum(value for _, value in self.terms)
 
 
 def one_sense_per_discourse(

@@ -43,9 +43,9 @@ class TaggedWord:
     name ``synset_name``, ``gloss``), how sure the system was (``score``, ``margin``; None
     for the WordNet first sense; a bundled target's model, without an all-words model, gives
     its perceptron's margin and no score) and which system chose it (``source``:
-    "classifier", "mfs", "first-sense" or "lesk"). Asked for (``explain``), a classifier's
-    answer says why: the ``runner_up`` synset and the ``reasons``, the terms of its score
-    margin over it (``("bow=deposit", 0.47)``, the bias, the sense prior, ...)."""
+    "classifier", "mfs", "first-sense" or "lesk"). Asked for (``explain``), a classifier's or
+    Lesk's answer says why: the ``runner_up`` synset and the ``reasons``, the terms of its
+    score margin over it (``("bow=deposit", 0.47)``, the bias, the sense prior, ...)."""
 
     token: str
     start: int
@@ -213,7 +213,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     inflection, when given): the model's answers, or Lesk with the sense prior without one.
     ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without);
     ``check_english``: warn when the text does not look like English; ``explain``: a
-    classifier's answer gives its reasons, with that many features."""
+    classifier's or Lesk's answer gives its reasons, with that many features or words."""
     _check_input(text, target)
     system = load_system(model)
     if conventions is None:

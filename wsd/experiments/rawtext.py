@@ -58,8 +58,8 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
                       top: int = 0) -> str:  # fmt: skip
     """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
     WordNet and the tagger come from the compiled lexicon, compiled on the first call; without
-    one, Lesk answers, with a one-line notice. ``top`` > 0: a classifier's answers give their
-    reasons (plain and json), with that many features."""
+    one, Lesk answers, with a one-line notice. ``top`` > 0: a classifier's or Lesk's answers give
+    their reasons (plain and json), with that many features or words."""
     from wsd.allwords.formats import render
     from wsd.allwords.text import tag_text
     from wsd.features.pos import TAGGER_RESOURCE

@@ -638,3 +638,23 @@ def test_auxiliary_have_and_do_are_not_content_words():
     assert ("have", "VERB") in words and ("Do", "VERB") in words
     lemmas = {w.text: w.lemma for w in _words("She has been working.")}
     assert lemmas["has"] == "have"  # the lemma stays for the features
+
+
+def test_a_question_opened_by_be_have_or_do_reads_it_as_the_verb():
+    """*Has anyone seen*, *Does anyone know*, *Was the bank open?* had the tagger's proper
+    nouns read as *ha* (hour angle), *doe* (a deer) and *wa*; an auxiliary before its
+    question's subject is no content word (*Has the bank closed?*)."""
+    from wsd.text import analyze
+
+    first = {s: analyze(s)[0].words[0] for s in (
+        "Has anyone seen my keys?", "Does anyone know the way?", "Was the bank open?",
+        "Has the bank closed?", "Does John know?", "Have you any wool?",
+        "Does and fawns graze here.")}  # fmt: skip
+    read = {s: (w.tag, w.lemma, w.pos) for s, w in first.items()}
+    assert read["Has anyone seen my keys?"] == ("VBZ", "have", None)
+    assert read["Does anyone know the way?"] == ("VBZ", "do", None)
+    assert read["Was the bank open?"] == ("VBD", "be", "VERB")
+    assert read["Has the bank closed?"] == ("VBZ", "have", None)
+    assert read["Does John know?"] == ("VBZ", "do", None)
+    assert read["Have you any wool?"][1:] == ("have", "VERB")  # no verb follows: it is one
+    assert read["Does and fawns graze here."][1:] == ("doe", "NOUN")  # no subject follows

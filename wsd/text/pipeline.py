@@ -401,6 +401,25 @@ def _modal_question(tokens: Sequence[str], tags: list[str]) -> bool:
         and tokens[1].lower() in _SUBJECT_PRONOUNS
 
 
+# The forms of *be*, *have* and *do* that open a question, with their Penn tags; and the tags
+# of the words of a subject noun phrase (*the bank*, *anyone*, *my old keys*).
+QUESTION_VERBS = {"is": "VBZ", "are": "VBP", "am": "VBP", "was": "VBD", "were": "VBD",
+                  "has": "VBZ", "have": "VBP", "had": "VBD", "does": "VBZ", "do": "VBP",
+                  "did": "VBD"}  # fmt: skip
+_SUBJECT_TAGS = frozenset({"DT", "PDT", "PRP", "PRP$", "CD", "JJ", "JJR", "JJS", "NN", "NNS",
+                           "NNP", "NNPS", "POS"})  # fmt: skip
+
+
+def _question_verb(tokens: Sequence[str], tags: list[str]) -> str | None:
+    """The verb tag of a sentence's first word where it is a form of *be*, *have* or *do*
+    opening a question that the tagger read as something else, before its subject (*Has
+    anyone seen*, *Does anyone know*, *Was the bank open?*: NNP, so *ha*, *doe* and *wa*)."""
+    tag = QUESTION_VERBS.get(tokens[0].lower()) if tokens else None
+    if tag is None or tags[0].startswith("VB") or len(tokens) < 3:
+        return None
+    return tag if tags[1] in _SUBJECT_TAGS else None
+
+
 _NUMBER = re.compile(r"\d{1,3}")
 BULLETS = frozenset(["--", *"-*+\u2022\u00b7\u25aa\u25cf"])  # -- : an en or em dash
 
@@ -457,6 +476,8 @@ def _words(text: str, view: PlainView, offset: int,
         tags[marker] = "VB"
     elif _modal_question(lookups[marker:], tags[marker:]):
         tags[marker] = "MD"
+    elif question := _question_verb(lookups[marker:], tags[marker:]):
+        tags[marker] = question
     body_tags = tags[marker:]  # once: a copy per token made a long sentence quadratic
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
                        functools.partial(_letters_by_score, body, body_tags, i - marker))
@@ -510,11 +531,11 @@ def _separated(tokens: Sequence[str], tags: Sequence[str], lemma: str, i: int,
 def _auxiliary(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
     """Whether the *have* or *do* at token ``k`` is an auxiliary, which SemCor does not
     sense-tag: a verb follows, adverbs and *not* aside (*has been*, *didn't know*), or follows
-    the subject pronoun of a question (*Did you see*, *What have you done*; not *had it
-    fixed*). In the all-POS sentences of two thirds of SemCor's documents, as this pipeline
-    reads them, SemCor tagged 51 of the 2,269 such words; *be* stays a content word: SemCor
-    tagged 10% of *be* before a participle (*are gone*, *is opposed*: adjectives to SemCor,
-    VBN to the tagger)."""
+    the subject of a question (*Did you see*, *Has the bank closed*, *What have you done*;
+    not *had it fixed*). In the all-POS sentences of two thirds of SemCor's documents, as
+    this pipeline reads them, SemCor tagged 51 of the 2,269 such words; *be* stays a content
+    word: SemCor tagged 10% of *be* before a participle (*are gone*, *is opposed*:
+    adjectives to SemCor, VBN to the tagger)."""
 
     def after_adverbs(j: int) -> int:
         while j < len(tokens) and tags[j].startswith("RB"):
@@ -522,9 +543,11 @@ def _auxiliary(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
         return j
 
     j = after_adverbs(k + 1)
-    if j < len(tokens) and tokens[j].lower() in _SUBJECT_PRONOUNS and (
-            k == 0 or tags[k - 1].startswith("W")):  # fmt: skip
-        j = after_adverbs(j + 1)
+    if k == 0 or tags[k - 1].startswith("W"):  # a question: its subject comes first
+        subject = j
+        while j < len(tokens) and j - subject < 5 and tags[j] in _SUBJECT_TAGS:
+            j += 1
+        j = after_adverbs(j)
     return j < len(tokens) and tags[j].startswith("VB")
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.text.conventions import (
+    NOUN_PHRASE_TAGS,
     OBJECT_PRONOUNS,
     WORDNET,
     CorpusConventions,
@@ -406,8 +407,7 @@ def _modal_question(tokens: Sequence[str], tags: list[str]) -> bool:
 QUESTION_VERBS = {"is": "VBZ", "are": "VBP", "am": "VBP", "was": "VBD", "were": "VBD",
                   "has": "VBZ", "have": "VBP", "had": "VBD", "does": "VBZ", "do": "VBP",
                   "did": "VBD"}  # fmt: skip
-_SUBJECT_TAGS = frozenset({"DT", "PDT", "PRP", "PRP$", "CD", "JJ", "JJR", "JJS", "NN", "NNS",
-                           "NNP", "NNPS", "POS"})  # fmt: skip
+_SUBJECT_TAGS = NOUN_PHRASE_TAGS | {"POS"}
 
 
 def _question_verb(tokens: Sequence[str], tags: list[str]) -> str | None:
@@ -536,26 +536,26 @@ def _auxiliary(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
     this pipeline reads them, SemCor tagged 51 of the 2,269 such words; *be* stays a content
     word: SemCor tagged 10% of *be* before a participle (*are gone*, *is opposed*:
     adjectives to SemCor, VBN to the tagger)."""
-
-    def after_adverbs(j: int) -> int:
-        while j < len(tokens) and tags[j].startswith("RB"):
-            j += 1
-        return j
-
-    j = after_adverbs(k + 1)
+    j = _after_adverbs(tags, k + 1)
     if k == 0 or tags[k - 1].startswith("W"):  # a question: its subject comes first
         subject = j
         while j < len(tokens) and j - subject < 5 and tags[j] in _SUBJECT_TAGS:
             j += 1
-        j = after_adverbs(j)
+        j = _after_adverbs(tags, j)
     return j < len(tokens) and tags[j].startswith("VB")
+
+
+def _after_adverbs(tags: Sequence[str], k: int) -> int:
+    """The first token from ``k`` on that is not an adverb (*not*, *n't* and *never* are)."""
+    while k < len(tags) and tags[k].startswith("RB"):
+        k += 1
+    return k
 
 
 def _has_participle(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
     """Whether token ``k``, adverbs aside (*'s never been*), is a participle after which *'s*
     stands for *has* (``HAS_PARTICIPLES``)."""
-    while k < len(tokens) and tags[k].startswith("RB"):
-        k += 1
+    k = _after_adverbs(tags, k)
     return k < len(tokens) and tokens[k].lower() in HAS_PARTICIPLES
 
 

@@ -122,7 +122,7 @@ def test_chat_writing_without_apostrophes_reads_as_the_contractions():
                         (",", ",", None)]  # fmt: skip
     assert ("m", "be", "VERB") in read and ("tired", "tired", "ADJ") in read
     assert [r for r in read if r[0] in ("ca", "wo", "cant", "wont")] == [
-        ("ca", "ca", None), ("wo", "wo", None), ("cant", "cant", "NOUN"),
+        ("ca", "can", None), ("wo", "will", None), ("cant", "cant", "NOUN"),
         ("wont", "wont", "NOUN")]  # fmt: skip
 
 
@@ -295,6 +295,19 @@ def test_a_contraction_is_the_verb_it_stands_for():
     have = next(w for w in words if w.text == "'ve")  # *'ve gone*: the auxiliary
     assert (have.lemma, have.pos) == ("have", None)
     assert not next(w for w in words if w.tag == "POS").is_content  # the cat's: possessive
+
+
+def test_a_negated_modals_lemma_is_the_modal():
+    """The tokenizer cuts *can't* into *ca* + *n't*, and *ca* had been its lemma; a modal is
+    no content word, but the lemma column names it (*can*, *will*, *shall*)."""
+    from wsd.text import analyze
+
+    words = [w for s in analyze("I can't swim and won't try. You shan't. Cant stop.")
+             for w in s.words]  # fmt: skip
+    modals = [(w.text, w.lemma, w.pos) for w in words if w.text.lower() in ("ca", "wo", "sha")]
+    assert modals == [("ca", "can", None), ("wo", "will", None), ("sha", "shall", None),
+                      ("Ca", "can", None)]  # fmt: skip
+    assert [w.lemma for s in analyze("The ca n't be") for w in s.words][1] == "ca"  # apart
 
 
 def test_s_before_been_or_got_is_has():

@@ -135,6 +135,8 @@ AUXILIARIES = frozenset({"have", "do"})  # lemmas: not content words before a ve
 # the verbs they are.
 RUN_TOGETHER = {("gon", "na"): "go", ("wan", "na"): "want", ("got", "ta"): "get",
                 ("gim", "me"): "give", ("lem", "me"): "let", ("ai", "n't"): "be"}  # fmt: skip
+# Modals the tokenizer cuts from *n't* (*can't* -> ca + n't): the word they are, as a lemma only.
+NEGATED_MODALS = {("ca", "n't"): "can", ("wo", "n't"): "will", ("sha", "n't"): "shall"}
 
 # Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
@@ -486,6 +488,8 @@ def _words(text: str, view: PlainView, offset: int,
         pair = (lookups[k].lower(), lookups[k + 1].lower())
         if pair in RUN_TOGETHER and spans[k][1] == spans[k + 1][0]:  # gonna: gon + na
             analyses[k], analyses[k + 1] = (RUN_TOGETHER[pair], "VERB"), (pair[1], None)
+        if pair in NEGATED_MODALS and spans[k][1] == spans[k + 1][0]:  # can't: ca + n't
+            analyses[k] = (NEGATED_MODALS[pair], None)
         if analyses[k] == ("be", "VERB") and lookups[k].lower() == "'s" and _has_participle(
                 lookups, tags, k + 1):
             analyses[k] = ("have", "VERB")

@@ -53,6 +53,18 @@ def test_npz_round_trip_answers_and_scores_identically(trained, tmp_path):
             assert np.array_equal(loaded.models_[key].scores(row), model.scores(row)), inst
 
 
+def test_keys_of_one_weighting_share_it_as_read(trained, tmp_path):
+    """The file stores a weighting once for the keys that use it; reading gives those keys one
+    object (it was parsed and checked again for every key) that weighs as the saved one."""
+    system, _ = trained
+    loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
+    bank, seed = loaded.models_["bank#NOUN"], loaded.models_["seed#NOUN"]
+    assert bank.weighting is seed.weighting
+    row = {"bow=river": 1.0, "bow=money": 2.0}
+    saved = system.models_["bank#NOUN"].weighting
+    assert bank.weighting.transform_one(row) == saved.transform_one(row)
+
+
 def test_npz_file_layout(trained, tmp_path):
     system, _ = trained
     path = system.save(tmp_path / "m.npz")

@@ -68,14 +68,15 @@ class KeyModel:
         """One score per class for an unweighted feature dict and, with a contextual block,
         the instance's scaled ``dense`` row (it bypasses the weighting)."""
         total = self.intercept.astype(np.float64)
-        rows, coef = self.rows, self.coef
-        for f, v in self.weighting.transform_one(features).items():
-            row = rows.get(f)
-            if row is not None:
-                total += v * coef[row]
+        rows = self.rows
+        found = [(rows[f], v) for f, v in self.weighting.transform_one(features).items()
+                 if f in rows]  # fmt: skip
+        if found:  # one product of the rows it knows: a sum of rows had cost 6% of raw text
+            ids, values = zip(*found, strict=True)
+            total += np.array(values) @ self.coef[list(ids)].astype(np.float64)
         if dense is not None:
             dims, dense_rows = self.dense_rows
-            total += dense[dims].astype(np.float64) @ coef[dense_rows].astype(np.float64)
+            total += dense[dims].astype(np.float64) @ self.coef[dense_rows].astype(np.float64)
         return total
 
     def to_dict(self) -> dict[str, Any]:

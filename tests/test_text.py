@@ -671,3 +671,24 @@ def test_a_question_opened_by_be_have_or_do_reads_it_as_the_verb():
     assert read["Does John know?"] == ("VBZ", "do", None)
     assert read["Have you any wool?"][1:] == ("have", "VERB")  # no verb follows: it is one
     assert read["Does and fawns graze here."][1:] == ("doe", "NOUN")  # no subject follows
+
+
+def test_a_do_question_asks_about_the_verb_after_its_subject():
+    """The tagger read the verb of *Did the bank open?* as an adjective, *Do people like it?*
+    as a preposition and *Do they water the plants?* as a noun (and *Do* was then the verb
+    to do); after a question's *do* and its subject, a base-form verb is the verb. The
+    subject ends at its nouns, or at a pronoun; a possessive goes on (*the cat's owner*)."""
+    from wsd.text import analyze
+
+    def read(text):
+        return {w.text: (w.tag, w.lemma, w.pos) for w in analyze(text)[0].words}
+
+    assert read("Did the bank open?")["open"] == ("VB", "open", "VERB")
+    assert read("Do people like it?")["like"] == ("VB", "like", "VERB")
+    water = read("Do they water the plants?")
+    assert water["water"] == ("VB", "water", "VERB") and water["Do"][2] is None
+    assert read("Does the cat's owner know?")["owner"][2] == "NOUN"
+    # not a question's verb: an adjective after *be*, a noun object, a name in capitals
+    assert read("Was the bank open?")["open"][2] == "ADJ"
+    assert read("Do the right thing.")["right"][2] == "ADJ"
+    assert read("Did you see the bank?")["bank"][2] == "NOUN"

@@ -422,6 +422,35 @@ def _question_verb(tokens: Sequence[str], tags: list[str]) -> str | None:
     return tag if tags[1] in _SUBJECT_TAGS else None
 
 
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "NOUN", "PROPN", "PRON", "NUM"})
+
+
+def _do_question_verb(tokens: Sequence[str], tags: list[str]) -> int | None:
+    """The token of the verb that a question opened by *do*, *does* or *did* asks about
+    after its subject, where the tagger read that verb as something else WordNet has it as a
+    base-form verb (*Did the bank open?*: JJ, *Do people like it?*: IN): its position, or
+    None. The subject ends after its nouns (a possessive's noun goes on: *the cat's owner*)."""
+    if len(tokens) < 3 or tokens[0].lower() not in ("do", "does", "did"):
+        return None
+    j, nouns = _after_adverbs(tags, 1), False
+    while j < len(tokens) and j < 7 and tags[j] in _SUBJECT_TAGS:
+        if tags[j] in ("PRP", "PRON"):  # a pronoun is the whole subject: *Do they water*
+            nouns, j = True, j + 1
+            break
+        if tags[j] == "POS":
+            nouns = False  # a possessive: its noun phrase goes on (*the cat's owner*)
+        elif tags[j] in _NOUN_TAGS:
+            nouns = True
+        elif nouns:
+            break  # a noun phrase ends at its nouns: *the bank open* is no noun phrase
+        j += 1
+    j = _after_adverbs(tags, j)
+    if not nouns or j >= len(tokens) or tags[j].startswith(("VB", "MD")):
+        return None
+    word = tokens[j]
+    return j if word.isalpha() and word.islower() and base_form(word, "v") == word else None
+
+
 _NUMBER = re.compile(r"\d{1,3}")
 BULLETS = frozenset(["--", *"-*+\u2022\u00b7\u25aa\u25cf"])  # -- : an en or em dash
 
@@ -480,6 +509,8 @@ def _words(text: str, view: PlainView, offset: int,
         tags[marker] = "MD"
     elif question := _question_verb(lookups[marker:], tags[marker:]):
         tags[marker] = question
+    if (verb := _do_question_verb(lookups[marker:], tags[marker:])) is not None:
+        tags[marker + verb] = "VB"
     body_tags = tags[marker:]  # once: a copy per token made a long sentence quadratic
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
                        functools.partial(_letters_by_score, body, body_tags, i - marker))

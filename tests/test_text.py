@@ -673,6 +673,26 @@ def test_a_question_opened_by_be_have_or_do_reads_it_as_the_verb():
     assert read["Does and fawns graze here."][1:] == ("doe", "NOUN")  # no subject follows
 
 
+def test_a_plural_noun_after_he_or_she_is_the_verb_in_s():
+    """The tagger read *She banks with them* and *He books flights* as plural nouns: no noun
+    follows *he* or *she*, so a word WordNet has as a verb is that verb there, adverbs
+    aside. Not after *it*, which may be an object (*fed it*), nor for a word with no verb."""
+    from wsd.text import analyze
+
+    def read(text):
+        return {w.text: (w.tag, w.lemma, w.pos) for w in analyze(text)[0].words}
+
+    assert read("She banks with them.")["banks"] == ("VBZ", "bank", "VERB")
+    assert read("He books flights for a living.")["books"] == ("VBZ", "book", "VERB")
+    assert read("He said she often banks online.")["banks"][1:] == ("bank", "VERB")
+    assert read("He books flights.")["flights"][2] == "NOUN"
+    from wsd.text.pipeline import _third_person_verbs
+
+    assert _third_person_verbs(["She", "often", "banks"], ["PRP", "RB", "NNS"]) == [2]
+    assert _third_person_verbs(["She", "trousers"], ["PRP", "NNS"]) == []  # no verb
+    assert _third_person_verbs(["fed", "it", "treats"], ["VBD", "PRP", "NNS"]) == []
+
+
 def test_a_do_question_asks_about_the_verb_after_its_subject():
     """The tagger read the verb of *Did the bank open?* as an adjective, *Do people like it?*
     as a preposition and *Do they water the plants?* as a noun (and *Do* was then the verb

@@ -451,6 +451,23 @@ def _do_question_verb(tokens: Sequence[str], tags: list[str]) -> int | None:
     return j if word.isalpha() and word.islower() and base_form(word, "v") == word else None
 
 
+def _third_person_verbs(tokens: Sequence[str], tags: list[str]) -> list[int]:
+    """The tokens the tagger read as plural nouns right after *he* or *she*, adverbs aside,
+    that WordNet has as verbs: no noun follows those pronouns, so they are the verb in -s
+    (*She banks with them*, *He books flights*, *She often studies*). Not after *it*, an
+    object too (*fed it treats*)."""
+    found = []
+    for k, tag in enumerate(tags):
+        if tag != "NNS" or not tokens[k].isalpha():
+            continue
+        j = k - 1
+        while j >= 0 and tags[j].startswith("RB"):
+            j -= 1
+        if j >= 0 and tokens[j].lower() in ("he", "she") and base_form(tokens[k], "v"):
+            found.append(k)
+    return found
+
+
 _NUMBER = re.compile(r"\d{1,3}")
 BULLETS = frozenset(["--", *"-*+\u2022\u00b7\u25aa\u25cf"])  # -- : an en or em dash
 
@@ -511,6 +528,8 @@ def _words(text: str, view: PlainView, offset: int,
         tags[marker] = question
     if (verb := _do_question_verb(lookups[marker:], tags[marker:])) is not None:
         tags[marker + verb] = "VB"
+    for verb in _third_person_verbs(lookups, tags):
+        tags[verb] = "VBZ"
     body_tags = tags[marker:]  # once: a copy per token made a long sentence quadratic
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
                        functools.partial(_letters_by_score, body, body_tags, i - marker))

@@ -375,8 +375,9 @@ def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
     or a determiner and a lowercase word (*Mark the date*, *Sue them*; not *Jack the
     Ripper*)."""
     negated = len(tokens) > 1 and tokens[1].lower() in ("not", "never")  # *Do not open*
-    if len(tokens) < 2 or tags[0] not in ("NN", "NNP", "IN") or not (
-            tags[1] in ("DT", "PRP$", "PRP") or negated):
+    if len(tokens) < 2 or tags[0] not in ("NN", "NNP", "IN"):
+        return False
+    if not (tags[1] in ("DT", "PRP$", "PRP") or negated or _bare_object(tokens, tags)):
         return False
     word = tokens[0]
     if tags[0] == "IN" and word.lower() in PREPOSITIONS:  # *Like the others*, *Near the bank*
@@ -391,6 +392,26 @@ def _instruction(tokens: Sequence[str], tags: list[str]) -> bool:
     return len(tokens) > 2 and tokens[2][:1].islower()
 
 
+# How many times as often as a noun SemCor must have tagged an instruction's first word as a
+# verb for it to be one before a bare noun (*Add salt*: 203 to 0; not *Sign language*, 40
+# to 36, nor *Rain delays*, 13 to 30).
+VERB_FIRST_RATIO = 2
+
+
+def _bare_object(tokens: Sequence[str], tags: list[str]) -> bool:
+    """Whether a sentence without a verb opens with a word the tagger read as a name before
+    a lowercase noun, where that word is far more often a verb (``VERB_FIRST_RATIO``): a
+    recipe's *Add salt and pepper*, *Stir sugar into the milk*, *Chop onions finely*; not the
+    noun phrases *Water bottles for sale*, *Bank holidays in May*."""
+    if tags[0] != "NNP" or tags[1] not in ("NN", "NNS") or not tokens[1].islower():
+        return False
+    if any(tag.startswith(("VB", "MD")) for tag in tags):
+        return False
+    base = base_form(tokens[0], "v")
+    return base is not None and tagged_count(base, "v") > VERB_FIRST_RATIO * tagged_count(
+        base_form(tokens[0], "n") or base, "n")
+
+
 # A modal at the start of a question, before its subject, which the tagger read as a name
 # (*May I help?*: the month May).
 _MODALS = frozenset("may might can could shall should will would must".split())
@@ -399,9 +420,12 @@ _SUBJECT_PRONOUNS = frozenset("i you he she it we they".split())
 
 def _modal_question(tokens: Sequence[str], tags: list[str]) -> bool:
     """Whether the sentence opens with a modal the tagger did not read as one, before a
-    subject pronoun (*May I help?*, *Might we stay?*)."""
-    return len(tokens) > 2 and tags[0] != "MD" and tokens[0].lower() in _MODALS \
-        and tokens[1].lower() in _SUBJECT_PRONOUNS
+    subject pronoun (*May I help?*, *Might we stay?*) or, but for *May* and *Will* (a month
+    and a name), a determiner (*Must the children leave?*: the noun must, grape juice)."""
+    if len(tokens) < 3 or tags[0] == "MD" or tokens[0].lower() not in _MODALS:
+        return False
+    return tokens[1].lower() in _SUBJECT_PRONOUNS or (
+        tokens[0].lower() not in ("may", "will") and tags[1] in ("DT", "PRP$"))
 
 
 # The forms of *be*, *have* and *do* that open a question, with their Penn tags; and the tags
@@ -425,30 +449,43 @@ def _question_verb(tokens: Sequence[str], tags: list[str]) -> str | None:
 _NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "NOUN", "PROPN", "PRON", "NUM"})
 
 
-def _do_question_verb(tokens: Sequence[str], tags: list[str]) -> int | None:
-    """The token of the verb that a question opened by *do*, *does* or *did* asks about
-    after its subject, where the tagger read that verb as something else WordNet has it as a
-    base-form verb (*Did the bank open?*: JJ, *Do people like it?*: IN): its position, or
-    None. The subject ends after its nouns (a possessive's noun goes on: *the cat's owner*)."""
-    if len(tokens) < 3 or tokens[0].lower() not in ("do", "does", "did"):
+def _asked_verb(tokens: Sequence[str], tags: list[str]) -> int | None:
+    """The token of the verb a question asks about after its *do*, *does*, *did* or modal
+    and its subject (a question word may come first), where the tagger read it as something
+    else and WordNet has it as a base-form verb (*Did the bank open?*: JJ, *Do people like
+    it?*: IN, *Can you book a table?*: NN): its position, or None. The subject ends at its
+    nouns or at a pronoun (a possessive goes on: *the cat's owner*); when nothing follows but
+    an adverb, that is the verb (*Might the bank close?*), and when nothing follows a
+    compound's nouns, its last (*What does this word mean?*)."""
+    opener = 1 if len(tags) > 1 and tags[0].startswith("W") else 0
+    if len(tokens) < opener + 3 or not (tokens[opener].lower() in ("do", "does", "did")
+                                        or tags[opener] == "MD"):  # fmt: skip
         return None
-    j, nouns = _after_adverbs(tags, 1), False
-    while j < len(tokens) and j < 7 and tags[j] in _SUBJECT_TAGS:
+    j, nouns = _after_adverbs(tags, opener + 1), []
+    while j < len(tokens) and j < opener + 7 and tags[j] in _SUBJECT_TAGS:
         if tags[j] in ("PRP", "PRON"):  # a pronoun is the whole subject: *Do they water*
-            nouns, j = True, j + 1
+            nouns, j = [j], j + 1
             break
         if tags[j] == "POS":
-            nouns = False  # a possessive: its noun phrase goes on (*the cat's owner*)
+            nouns = []  # a possessive: its noun phrase goes on (*the cat's owner*)
         elif tags[j] in _NOUN_TAGS:
-            nouns = True
+            nouns.append(j)
         elif nouns:
             break  # a noun phrase ends at its nouns: *the bank open* is no noun phrase
         j += 1
-    j = _after_adverbs(tags, j)
-    if not nouns or j >= len(tokens) or tags[j].startswith(("VB", "MD")):
+    subject_end, j = j, _after_adverbs(tags, j)
+    if not nouns or j < len(tokens) and tags[j].startswith(("VB", "MD")):
         return None
-    word = tokens[j]
-    return j if word.isalpha() and word.islower() and base_form(word, "v") == word else None
+    if j < len(tokens) and tokens[j].isalpha():
+        verb = j
+    elif j > subject_end:  # nothing after an adverb: it is the verb (*Might the bank close?*)
+        verb = j - 1
+    elif len(nouns) > 1 and tags[nouns[-1]] == "NN":
+        verb = nouns[-1]
+    else:
+        return None
+    word = tokens[verb]
+    return verb if word.isalpha() and word.islower() and base_form(word, "v") == word else None
 
 
 def _third_person_verbs(tokens: Sequence[str], tags: list[str]) -> list[int]:
@@ -526,7 +563,7 @@ def _words(text: str, view: PlainView, offset: int,
         tags[marker] = "MD"
     elif question := _question_verb(lookups[marker:], tags[marker:]):
         tags[marker] = question
-    if (verb := _do_question_verb(lookups[marker:], tags[marker:])) is not None:
+    if (verb := _asked_verb(lookups[marker:], tags[marker:])) is not None:
         tags[marker + verb] = "VB"
     for verb in _third_person_verbs(lookups, tags):
         tags[verb] = "VBZ"

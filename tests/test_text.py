@@ -738,6 +738,8 @@ def test_a_do_or_modal_question_asks_about_the_verb_after_its_subject():
     assert read("May the force be with you.")["May"][0] == "NNP"  # a month or a wish
     # not a question's verb: an adjective after *be*, a noun object, an adverb
     assert read("Did you really?")["really"][2] == "ADV"
+    compare = read("When did you last compare your present premium costs with others?")
+    assert compare["compare"][2] == "VERB" and compare["last"][2] != "VERB"  # a verb follows
     assert read("Was the bank open?")["open"][2] == "ADJ"
     assert read("Do the right thing.")["right"][2] == "ADJ"
     assert read("Did you see the bank?")["bank"][2] == "NOUN"

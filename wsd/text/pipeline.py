@@ -484,6 +484,8 @@ def _asked_verb(tokens: Sequence[str], tags: list[str]) -> int | None:
         verb = nouns[-1]
     else:
         return None
+    if verb + 1 < len(tokens) and tags[verb + 1].startswith("VB"):
+        return None  # a verb follows: *When did you last compare ...?*
     word = tokens[verb]
     return verb if word.isalpha() and word.islower() and base_form(word, "v") == word else None
 

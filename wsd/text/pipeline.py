@@ -446,7 +446,7 @@ def _question_verb(tokens: Sequence[str], tags: list[str]) -> str | None:
     return tag if tags[1] in _SUBJECT_TAGS else None
 
 
-_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "NOUN", "PROPN", "PRON", "NUM"})
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "CD", "NOUN", "PROPN", "NUM"})
 
 
 def _asked_verb(tokens: Sequence[str], tags: list[str]) -> int | None:
@@ -499,9 +499,7 @@ def _third_person_verbs(tokens: Sequence[str], tags: list[str]) -> list[int]:
     for k, tag in enumerate(tags):
         if tag != "NNS" or not tokens[k].isalpha():
             continue
-        j = k - 1
-        while j >= 0 and tags[j].startswith("RB"):
-            j -= 1
+        j = _before_adverbs(tags, k - 1)
         if j >= 0 and tokens[j].lower() in ("he", "she") and base_form(tokens[k], "v"):
             found.append(k)
     return found
@@ -645,6 +643,13 @@ def _after_adverbs(tags: Sequence[str], k: int) -> int:
     return k
 
 
+def _before_adverbs(tags: Sequence[str], k: int) -> int:
+    """The last token from ``k`` back that is not an adverb, or -1."""
+    while k >= 0 and tags[k].startswith("RB"):
+        k -= 1
+    return k
+
+
 def _has_participle(tokens: Sequence[str], tags: Sequence[str], k: int) -> bool:
     """Whether token ``k``, adverbs aside (*'s never been*), is a participle after which *'s*
     stands for *has* (``HAS_PARTICIPLES``)."""
@@ -661,9 +666,7 @@ def _before_noun(tokens: Sequence[str], tags: Sequence[str], i: int) -> bool:
         return False
     if tags[i] != "VBN":
         return True
-    k = i - 1
-    while k >= 0 and tags[k].startswith("RB"):
-        k -= 1
+    k = _before_adverbs(tags, i - 1)
     return k < 0 or not (tags[k].startswith(("NN", "PRP")) and tags[k] != "PRP$"
                          or tags[k].startswith("VB") and tokens[k].lower() in HAVE_FORMS)
 

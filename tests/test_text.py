@@ -714,6 +714,26 @@ def test_a_plural_noun_after_he_or_she_is_the_verb_in_s():
     assert _third_person_verbs(["fed", "it", "treats"], ["VBD", "PRP", "NNS"]) == []
 
 
+
+def test_a_noun_after_see_let_or_make_and_an_object_pronoun_is_a_bare_infinitive():
+    """The tagger read *see anything change* (SemEval-2007) and *made him sweat* with a noun
+    where the object's bare infinitive stands: a WordNet base-form verb after a verb of
+    seeing, letting or making and an object pronoun is that verb. Not a past form (*had
+    nothing left*), a word WordNet has as an adverb too (*made it home*), nor a plural."""
+    from wsd.text import analyze
+    from wsd.text.pipeline import _bare_infinitives
+
+    def read(text):
+        return {w.text: (w.tag, w.lemma, w.pos) for w in analyze(text)[0].words}
+
+    assert read("They have no wish to see anything change.")["change"] == ("VB", "change", "VERB")
+    assert read("The heat made him sweat.")["sweat"] == ("VB", "sweat", "VERB")
+    assert read("He had nothing left.")["left"][2] != "VERB"
+    assert _bare_infinitives(["made", "it", "home"], ["VBD", "PRP", "NN"]) == []
+    assert _bare_infinitives(["made", "them", "sandwiches"], ["VBD", "PRP", "NNS"]) == []
+    assert _bare_infinitives(["saw", "anything", "change"], ["VBD", "NN", "NN"]) == [2]
+    assert _bare_infinitives(["bought", "anything", "change"], ["VBD", "NN", "NN"]) == []
+
 def test_a_do_or_modal_question_asks_about_the_verb_after_its_subject():
     """The tagger read the verb of *Did the bank open?* as an adjective, *Do people like it?*
     as a preposition and *Do they water the plants?* as a noun (and *Do* was then the verb

@@ -25,13 +25,16 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   expression-join rule (and WordNet's counts alone), on semeval2007 with the SemCor model and
   on held-out SemCor documents (fold 0 of 3 by document, seed 0) with a model trained on the
   other folds: how ``JOIN_SHARE`` was chosen;
+- ``retag`` (not run by default; minutes): the same for the corpus's parts of speech per word
+  form and tag, per ``MIN_RETAGGED`` and ``RETAG_SHARE`` (the counts from the model's corpus:
+  all SemCor for semeval2007, the other folds for held-out SemCor);
 - ``hostile`` (not run by default; no model needed): seconds of the raw-text reading
   (``wsd.text.analyze``: the web view, sentences, tokens, tags, lemmas, expressions) on
   repeats of inputs that had made it quadratic, at a size and at four times that size: a
   ratio near 4 is linear time.
 
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
-                                     [--parts load cold throughput f1 joins hostile]
+                                     [--parts load cold throughput f1 joins retag hostile]
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUM
     os.environ.setdefault(_name, "1")  # one core
 
 import argparse  # noqa: E402
+import functools  # noqa: E402
 import resource  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
@@ -54,6 +58,8 @@ from typing import Any  # noqa: E402
 WSD = str(Path(sys.executable).with_name("wsd"))
 PARTS = ["load", "cold", "throughput", "f1"]
 JOIN_SHARES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.7)
+# (MIN_RETAGGED, RETAG_SHARE) pairs
+RETAGS = ((1, 0.7), (2, 0.7), (3, 0.6), (3, 0.7), (3, 0.8), (5, 0.7), (10, 0.7), (20, 0.8))
 SENTENCE = "She deposited the check at the bank before the river flooded the town."
 
 
@@ -240,35 +246,80 @@ def f1(path: Path, datasets: list[str]) -> None:
               f"{written:.1f} ({written - xml:+.1f})")
 
 
-def joins(path: Path) -> None:
+@functools.cache
+def _proxies(path: Path) -> tuple[list, list, list]:
+    """The two places the raw-text rules were chosen on: ``(name, model, instances)`` for
+    semeval2007 with the model at ``path`` and held-out SemCor (fold 0 of 3 by document, seed
+    0) with a model trained on the other folds; and SemCor's tagged words, all and in those
+    folds (``wsd.allwords.system.tagged_words``). SemCor is tagged once."""
     import wsd
     from wsd.allwords.heldout import document_folds
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.allwords.system import AllWordsWSD, tagged_words
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import raw_text_answers
-    from wsd.evaluation.scorer import score_framework
-    from wsd.text.conventions import JOIN_SHARE, WORDNET, CorpusConventions
 
-    train, held_out = document_folds(load_dataset("semcor"), 3, seed=0)[0]
+    semcor = AllWordsWSD().tagged(load_dataset("semcor"))
+    train, held_out = document_folds(semcor, 3, seed=0)[0]
     start = time.perf_counter()
-    fold_model = AllWordsWSD(n_jobs=2).fit(train)
+    fold_model = AllWordsWSD(n_jobs=2).fit(train, tagged=True)
     print(f"held-out SemCor: {len(held_out):,} instances; model on the other folds trained in "
           f"{time.perf_counter() - start:.0f} s")  # fmt: skip
     proxies = [("semeval2007", wsd.load_model(path), load_dataset("semeval2007")),
                ("held-out SemCor", fold_model, held_out)]  # fmt: skip
-    print(f"raw-text F1 per expression-join rule (JOIN_SHARE = {JOIN_SHARE}):")
-    print(f"  {'rule':<28}" + "".join(f"{name:>18}" for name, _, _ in proxies))
-    rules = [("WordNet's counts (no corpus)", lambda model: WORDNET)] + [
-        (f"corpus share >= {share}",
-         lambda model, share=share: CorpusConventions(model.conventions_["expressions"], share))
-        for share in JOIN_SHARES]  # fmt: skip
+    return proxies, list(tagged_words(semcor)), list(tagged_words(train))
+
+
+def _rule_table(path: Path, title: str, rules) -> None:
+    """Raw-text F1 on both proxies per rule: ``(label, conventions(proxy index, model))``."""
+    from wsd.evaluation.rawtext import raw_text_answers
+    from wsd.evaluation.scorer import score_framework
+
+    proxies = _proxies(path)[0]
+    print(title)
+    print(f"  {'rule':<32}" + "".join(f"{name:>18}" for name, _, _ in proxies))
     for label, conventions in rules:
         row = []
-        for _, model, instances in proxies:
+        for index, (_, model, instances) in enumerate(proxies):
             gold = {inst.id: inst.senses for inst in instances}
-            answers = raw_text_answers(model, instances, conventions(model))
+            answers = raw_text_answers(model, instances, conventions(index, model))
             row.append(100 * score_framework(gold, answers)["F1"])
-        print(f"  {label:<28}" + "".join(f"{f1:>18.2f}" for f1 in row), flush=True)
+        print(f"  {label:<32}" + "".join(f"{f1:>18.2f}" for f1 in row), flush=True)
+
+
+def joins(path: Path) -> None:
+    from wsd.text.conventions import JOIN_SHARE, WORDNET, CorpusConventions
+
+    rules = [("WordNet's counts (no corpus)", lambda index, model: WORDNET)] + [
+        (f"corpus share >= {share}",
+         lambda index, model, share=share: CorpusConventions(
+             model.conventions_["expressions"], share))
+        for share in JOIN_SHARES]  # fmt: skip
+    _rule_table(path, f"raw-text F1 per expression-join rule (JOIN_SHARE = {JOIN_SHARE}):", rules)
+
+
+def retag(path: Path) -> None:
+    from wsd.text.conventions import (
+        MIN_RETAGGED,
+        RETAG_SHARE,
+        CorpusConventions,
+        count_parts_of_speech,
+    )
+
+    _, *words = _proxies(path)
+
+    def conventions(minimum: int, share: float):
+        def build(index: int, model) -> CorpusConventions:
+            found = model.conventions_
+            counts = count_parts_of_speech(words[index], minimum, share) if minimum else {}
+            return CorpusConventions(found["expressions"], separated=found.get("separated"),
+                                     parts_of_speech=counts, min_retagged=minimum,
+                                     retag_share=share)  # fmt: skip
+        return build
+
+    rules = [("the tagger's (no corpus counts)", conventions(0, 1.0))] + [
+        (f"corpus: >= {minimum} and >= {share}", conventions(minimum, share))
+        for minimum, share in RETAGS]  # fmt: skip
+    _rule_table(path, f"raw-text F1 per part-of-speech rule (MIN_RETAGGED = {MIN_RETAGGED}, "
+                      f"RETAG_SHARE = {RETAG_SHARE}):", rules)  # fmt: skip
 
 
 # Inputs that had made the reading quadratic: the e-mail pattern on a run without @, unclosed
@@ -305,7 +356,7 @@ def main() -> None:
     parser.add_argument("--sets", nargs="+", default=["semeval2007", "senseval2", "senseval3"])
     parser.add_argument("--semcor-tokens", type=int, default=40_000,
                         help="how much of SemCor's text the second throughput run reads")
-    parser.add_argument("--parts", nargs="+", choices=[*PARTS, "joins", "hostile"],
+    parser.add_argument("--parts", nargs="+", choices=[*PARTS, "joins", "retag", "hostile"],
                         default=PARTS, help="which figures to print (default: all but joins "
                         "and hostile)")
     args = parser.parse_args()
@@ -325,6 +376,8 @@ def main() -> None:
             f1(path, args.sets)
         if "joins" in args.parts:
             joins(path)
+        if "retag" in args.parts:
+            retag(path)
 
 
 if __name__ == "__main__":

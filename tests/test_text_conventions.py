@@ -157,8 +157,10 @@ def test_model_files_with_bad_conventions_are_refused(tmp_path):
     def bad(problem):
         return ModelFileError(problem)
 
-    _check_conventions({"expressions": {"a_b#n": [1, 0]}, "separated": {"a_b#v": [0, 2]}}, bad)
+    _check_conventions({"expressions": {"a_b#n": [1, 0]}, "separated": {"a_b#v": [0, 2]},
+                        "parts_of_speech": {"a#JJ": [0, 3, 1, 0]}}, bad)  # fmt: skip
     for found in ({"expressions": {"a_b#n": [1]}}, {"expressions": {"a_b#n": [True, 0]}},
+                  {"parts_of_speech": {"a#JJ": [0, 3]}}, {"parts_of_speech": {"a#JJ": 3}},
                   {"expressions": {"a_b#n": [-1, 0]}}, {"separated": {"a_b#v": [1]}},
                   {"other": {}}, []):  # fmt: skip
         with pytest.raises(ModelFileError):
@@ -192,3 +194,63 @@ print(system.conventions_["expressions"])
                             env=env, timeout=120)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "{'look_at#v': (1, 1)}"
+
+
+def test_parts_of_speech_counts_by_hand():
+    """A (form, tag) pair is listed where the corpus tagged it as another part of speech than
+    the tag's at least MIN_RETAGGED (3) times and in at least RETAG_SHARE (0.7) of them."""
+    from wsd.text.conventions import count_parts_of_speech
+
+    words = ([("understood", "JJ", "VERB")] * 3 + [("Understood", "JJ", "ADJ")]  # 3 of 4
+             + [("bank", "NN", "NOUN")] * 5  # the tag's own part of speech
+             + [("about", "IN", "ADV")] * 5  # a tag with no content word: never read as one
+             + [("two", "CD", "NOUN")] * 3  # a cardinal is read as an adjective
+             + [("walk", "NN", "VERB")] * 3 + [("walk", "NN", "NOUN")] * 2  # 3 of 5 < 0.7
+             + [("sat", "NN", "VERB")] * 2  # twice only
+             + [("run", "NN", "X")] * 4)  # fmt: skip
+    assert count_parts_of_speech(words) == {"understood#JJ": (0, 3, 1, 0),
+                                            "two#CD": (3, 0, 0, 0)}  # fmt: skip
+    assert count_parts_of_speech(words, min_count=2, share=0.6) == {
+        "understood#JJ": (0, 3, 1, 0), "two#CD": (3, 0, 0, 0), "walk#NN": (2, 3, 0, 0),
+        "sat#NN": (0, 2, 0, 0)}  # fmt: skip
+
+
+def test_the_pipeline_reads_a_form_as_the_corpus_tagged_it():
+    """SemCor has *understood* read as JJ as a verb 11 times of 13: with those counts the
+    pipeline reads *are poorly understood* (JJ) as the verb; without them, the adjective. A
+    part of speech the form has no base form in leaves the word as it was."""
+    from wsd.text.conventions import WORDNET, CorpusConventions
+
+    conventions = CorpusConventions({}, parts_of_speech={"understood#JJ": (0, 11, 2, 0),
+                                                         "complex#JJ": (0, 5, 0, 0)})  # fmt: skip
+    assert conventions.part_of_speech("Understood", "JJ") == "VERB"
+    assert conventions.part_of_speech("understood", "VBN") is None
+    assert CorpusConventions({}, parts_of_speech={"walk#NN": (2, 3, 0, 0)}).part_of_speech(
+        "walk", "NN") is None  # 3 of 5: below the share
+    text = "The causes are poorly understood and complex."
+    assert _words(text, conventions)["understood"] == ("understand", "VERB")
+    assert _words(text, conventions)["complex"] == ("complex", "ADJ")  # no verb *complex*
+    assert _words(text, WORDNET)["understood"] == ("understood", "ADJ")
+
+
+def test_a_model_tagged_as_raw_text_counts_the_parts_of_speech_of_its_forms(tmp_path):
+    """Trained with the raw-text tagger's tags (``pos_tags="penn"``), a model counts how the
+    corpus tagged the forms the tagger reads alike, and keeps the counts in its file; with
+    the corpus's own tags, whose tags raw text never has, it counts none."""
+    from wsd.allwords import AllWordsWSD
+    from wsd.instance import Instance
+
+    tokens = ("They", "are", "poorly", "understood", ".")
+    instances = [Instance(id=f"d.s{n}.t3", tokens=tokens, span=(3, 4), lemma="understand",
+                          pos=("PRON", "VERB", "ADV", "VERB", "."), target_pos="VERB",
+                          senses=(sense,),
+                          meta=(("document", "d"), ("sentence", f"d.s{n}"),
+                                ("lemmas", ("they", "be", "poorly", "understand", "."))))
+                 for n, sense in enumerate(["understand%2:31:00::"] * 2
+                                           + ["understand%2:31:01::"])]  # fmt: skip
+    system = AllWordsWSD(n_models=1, epochs=1).fit(instances)
+    assert system.conventions_["parts_of_speech"] == {"understood#JJ": (0, 3, 0, 0)}
+    loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
+    assert loaded.conventions.part_of_speech("understood", "JJ") == "VERB"
+    corpus = AllWordsWSD(n_models=1, epochs=1, pos_tags="corpus").fit(instances)
+    assert "parts_of_speech" not in corpus.conventions_

@@ -5,7 +5,8 @@ Members (all plain numeric arrays; nothing is pickled):
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1, "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
   "weightings" (the distinct fitted weightings), "conventions" (what the training corpus
-  teaches raw text: ``wsd.text.conventions``; absent in older files)}``;
+  teaches raw text, ``wsd.text.conventions``: counts per expression and per word form and
+  tag; absent in older files, ``parts_of_speech`` in files before it)}``;
 - ``vocabulary``: the feature names shared by every key, sorted, NUL-separated UTF-8 (uint8);
 - ``weighting_index`` (int32, per key): which of ``weightings`` the key uses;
 - ``n_rows`` (int32, per key): how many features the key has a weight row for (only rows
@@ -41,6 +42,7 @@ from numpy.lib import format as npy
 from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
+from wsd.text.conventions import PARTS_OF_SPEECH
 from wsd.validation import MAX_COUNT
 
 FORMAT = "wsd-allwords"
@@ -274,7 +276,8 @@ def _check_header(metadata: Any, bad) -> None:
             raise bad(f"has sense counts for {key!r} that are not positive integers per sense")
 
 
-CONVENTION_WIDTHS = {"expressions": 2, "separated": 2}  # counts per entry: joined, apart
+# counts per entry: joined and apart for expressions, one per part of speech for forms
+CONVENTION_WIDTHS = {"expressions": 2, "separated": 2, "parts_of_speech": len(PARTS_OF_SPEECH)}
 
 
 def _check_conventions(conventions: Any, bad) -> None:

@@ -4,7 +4,7 @@ training (``training``), prediction (``predict``) and the model file (``modelfil
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from wsd.text.conventions import (
     WORDNET,
     CorpusConventions,
     count_expressions,
+    count_parts_of_speech,
     count_separated,
 )
 
@@ -57,10 +58,13 @@ def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
         raise ValueError(f"{name} must be a number {bounds} {MAX_WEIGHT:g}, got {value!r}")
 
 
-def corpus_conventions(instances: Sequence[Instance]) -> dict[str, dict[str, tuple[int, ...]]]:
+def corpus_conventions(instances: Sequence[Instance], penn_tags: bool = False,
+                       ) -> dict[str, dict[str, tuple[int, ...]]]:  # fmt: skip
     """What the training corpus teaches raw text (``wsd.text.conventions``), from the
     instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...),
-    "separated": count_separated(...)}`` (the latter from instances whose sentences have tags)."""
+    "separated": count_separated(...)}`` (the latter from instances whose sentences have tags)
+    and, when their tags are the raw-text tagger's (``penn_tags``), ``"parts_of_speech":
+    count_parts_of_speech(...)`` of the single-word instances."""
     sentences = {}
     for inst in instances:
         if inst.corpus_lemmas is not None:
@@ -71,8 +75,20 @@ def corpus_conventions(instances: Sequence[Instance]) -> dict[str, dict[str, tup
     verbs = ((inst.tokens, inst.pos, inst.span[0], inst.lemma) for inst in instances
              if inst.target_pos == "VERB" and inst.pos is not None
              and inst.span[1] - inst.span[0] == 1)  # fmt: skip
-    return {"expressions": count_expressions(sentences.values(), units),
-            "separated": count_separated(verbs)}
+    found = {"expressions": count_expressions(sentences.values(), units),
+             "separated": count_separated(verbs)}
+    if penn_tags:
+        found["parts_of_speech"] = count_parts_of_speech(tagged_words(instances))
+    return found
+
+
+def tagged_words(instances: Iterable[Instance]) -> Iterator[tuple[str, str, str | None]]:
+    """``(form, tag, part of speech)`` of the single-word instances whose sentences have tags
+    (the corpus's joined tokens, *took_place*, are no word raw text has)."""
+    for inst in instances:
+        start, end = inst.span
+        if inst.pos is not None and end - start == 1 and not {"_", " "} & set(inst.tokens[start]):
+            yield inst.tokens[start], inst.pos[start], inst.target_pos
 
 
 @persistence.register_model
@@ -253,7 +269,8 @@ class AllWordsWSD:
         cached = getattr(self, "_conventions", None)  # built once: its word index takes 40 ms
         if cached is None or cached[0] is not found:
             cached = self._conventions = (found, CorpusConventions(
-                found["expressions"], separated=found.get("separated")))
+                found["expressions"], separated=found.get("separated"),
+                parts_of_speech=found.get("parts_of_speech")))
         return cached[1]
 
     def context_of(self, instances: Sequence[Instance]):
@@ -279,7 +296,7 @@ class AllWordsWSD:
         self.sense_counts_ = {
             key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
         }
-        self.conventions_ = corpus_conventions(labelled)
+        self.conventions_ = corpus_conventions(labelled, penn_tags=self.pos_tags == "penn")
         trainable = sorted(
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples

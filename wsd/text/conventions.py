@@ -18,6 +18,12 @@ counts say nothing of separated particles, and joining by them (or on one exampl
 SemEval-2007 answers (*scoop it up*, *put them out on the streets*: the verb alone there) for
 +0.03 F1 on held-out SemCor. The particle must not start a noun phrase (*put it in the box*).
 
+The tagger's part of speech gives way to the corpus's for a word form it tags alike: where
+the corpus tagged a form the tagger reads as ``TAG`` as another part of speech at least
+``MIN_RETAGGED`` times and in at least ``RETAG_SHARE`` of its instances there
+(``count_parts_of_speech``; SemCor: *understood* read as JJ is a verb 11 times of 13, in *are
+poorly understood*). Both were chosen on SemEval-2007 and held-out SemCor (fold 0), README.
+
 ``CorpusConventions`` carries the counts; a model saved with them (``AllWordsWSD.conventions``)
 brings its own, and ``WORDNET`` (no corpus) joins by WordNet's counts alone.
 """
@@ -29,12 +35,22 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from wsd.resources import MissingResourceError
-from wsd.text.lexicon import LONGEST_EXPRESSION, expressions, penn_letter, tagged_count
+from wsd.text.lexicon import (
+    LETTER_POS,
+    LONGEST_EXPRESSION,
+    expressions,
+    penn_letter,
+    tagged_count,
+)
 
 JOIN_SHARE = 0.3
 MIN_SEPARATED_JOINS = 2
+MIN_RETAGGED = 3
+RETAG_SHARE = 0.7
 UNIVERSAL_LETTER = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
+PARTS_OF_SPEECH = tuple(UNIVERSAL_LETTER)  # the order of ``count_parts_of_speech``'s counts
 ExpressionCounts = Mapping[str, tuple[int, int]]  # "look_at#v" -> (joined, apart)
+PartOfSpeechCounts = Mapping[str, tuple[int, ...]]  # "understood#JJ" -> (0, 11, 2, 0)
 
 
 def wordnet_joins(lemma: str, letter: str) -> bool:
@@ -166,15 +182,51 @@ def count_expressions(
             if apart[key] or not known(*key.rsplit("#", 1))}
 
 
+def count_parts_of_speech(words: Iterable[tuple[str, str, str]],
+                          min_count: int = MIN_RETAGGED, share: float = RETAG_SHARE,
+                          ) -> dict[str, tuple[int, ...]]:  # fmt: skip
+    """``"form#TAG" -> counts per part of speech`` (``PARTS_OF_SPEECH``) of the corpus's
+    tagged ``words`` (form, the tagger's Penn tag, the corpus's part of speech), for the
+    (lowercase form, tag) pairs the corpus tagged as one part of speech other than the tag's
+    own (``tag_part_of_speech``) at least ``min_count`` times and in at least ``share`` of
+    them: the only ones ``CorpusConventions.part_of_speech`` changes."""
+    counts: dict[tuple[str, str], Counter[str]] = {}
+    for form, tag, pos in words:
+        if pos in UNIVERSAL_LETTER and tag_part_of_speech(tag) is not None:
+            counts.setdefault((form.lower(), tag), Counter())[pos] += 1
+    found = {}
+    for (form, tag), seen in sorted(counts.items()):
+        pos, n = seen.most_common(1)[0]
+        if pos != tag_part_of_speech(tag) and n >= min_count and n >= share * seen.total():
+            found[f"{form}#{tag}"] = tuple(seen[part] for part in PARTS_OF_SPEECH)
+    return found
+
+
+# Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
+QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
+
+
+def tag_part_of_speech(tag: str) -> str | None:
+    """The part of speech the raw-text pipeline reads a Penn tag as (NN -> NOUN, CD -> ADJ),
+    None for a tag with no content word."""
+    letter = penn_letter(tag) or QUANTIFIER.get(tag)
+    return LETTER_POS[letter] if letter else None
+
+
 class CorpusConventions:
     """A corpus's conventions for raw text (see the module): ``joins(lemma, letter)`` from
     ``count_expressions`` counts."""
 
     def __init__(self, expressions: ExpressionCounts, join_share: float = JOIN_SHARE,
-                 separated: ExpressionCounts | None = None) -> None:  # fmt: skip
+                 separated: ExpressionCounts | None = None,
+                 parts_of_speech: PartOfSpeechCounts | None = None,
+                 min_retagged: int = MIN_RETAGGED, retag_share: float = RETAG_SHARE,
+                 ) -> None:  # fmt: skip
         self.expressions = expressions
         self.join_share = join_share
         self.separated = separated or {}
+        self.parts_of_speech = parts_of_speech or {}
+        self.min_retagged, self.retag_share = min_retagged, retag_share
 
     @functools.cached_property
     def first_words(self) -> frozenset[str]:
@@ -201,6 +253,15 @@ class CorpusConventions:
         ``MIN_SEPARATED_JOINS`` times and in ``join_share`` of its places (see the module)."""
         seen = self.separated.get(f"{lemma}#v")
         return seen is not None and seen[0] >= MIN_SEPARATED_JOINS and self._by_share(seen)
+
+    def part_of_speech(self, form: str, tag: str) -> str | None:
+        """The part of speech the corpus gives ``form`` where the tagger tags it ``tag``, when
+        it differs from the tag's and the counts pass ``min_retagged`` and ``retag_share``
+        (``count_parts_of_speech``), else None."""
+        seen = self.parts_of_speech.get(f"{form.lower()}#{tag}")
+        if seen is None or max(seen) < max(self.min_retagged, self.retag_share * sum(seen)):
+            return None
+        return PARTS_OF_SPEECH[seen.index(max(seen))]
 
     def _by_share(self, seen: tuple[int, int]) -> bool:
         joined, apart = seen

@@ -13,6 +13,7 @@ from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.text.conventions import (
     NOUN_PHRASE_TAGS,
     OBJECT_PRONOUNS,
+    QUANTIFIER,
     WORDNET,
     CorpusConventions,
     separated_particle,
@@ -21,6 +22,7 @@ from wsd.text.lexicon import (
     INFLECTED,
     LETTER_POS,
     LONGEST_EXPRESSION,
+    POS_LETTER,
     base_form,
     folded,
     only_proper,
@@ -138,8 +140,6 @@ RUN_TOGETHER = {("gon", "na"): "go", ("wan", "na"): "want", ("got", "ta"): "get"
 # Modals the tokenizer cuts from *n't* (*can't* -> ca + n't): the word they are, as a lemma only.
 NEGATED_MODALS = {("ca", "n't"): "can", ("wo", "n't"): "will", ("sha", "n't"): "shall"}
 
-# Penn tags of cardinals and determiners, which SemCor tags as adjectives (*two*, *all*).
-QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
 HAVE_FORMS = frozenset({"have", "has", "had", "having", "'ve", "'d", "'s"})
 
 
@@ -506,14 +506,15 @@ def _third_person_verbs(tokens: Sequence[str], tags: list[str]) -> list[int]:
 
 
 # The verbs whose object is followed by a bare infinitive (*see it change*, *let them go*,
-# *made him sweat*), and the pronouns that can be that object.
+# *made him sweat*), and the pronouns that can be that object: not *her*, a possessive too
+# (*saw her face*), nor *you*, a subject too.
 BARE_INFINITIVE_VERBS = frozenset(
     "see saw seen sees seeing watch watched watches watching hear heard hears hearing let "
     "lets letting make made makes making help helped helps helping feel felt feels feeling "
     "have had has having".split())
-_OBJECT_PRONOUNS = frozenset(
-    "me him us them it anything something everything nothing anyone someone everyone "
-    "everybody somebody nobody".split())
+_INFINITIVE_OBJECTS = OBJECT_PRONOUNS - {"her", "you"} | frozenset(
+    "anything something everything nothing anyone someone everyone everybody somebody "
+    "nobody".split())
 
 
 def _bare_infinitives(tokens: Sequence[str], tags: list[str]) -> list[int]:
@@ -523,7 +524,7 @@ def _bare_infinitives(tokens: Sequence[str], tags: list[str]) -> list[int]:
     adverb too (*made it home*). SemCor has such a word as a verb 15 times of 16 (the other,
     *had nothing left*, is no base form)."""
     return [k for k in range(2, len(tokens))
-            if tags[k] == "NN" and tokens[k - 1].lower() in _OBJECT_PRONOUNS
+            if tags[k] == "NN" and tokens[k - 1].lower() in _INFINITIVE_OBJECTS
             and tokens[k - 2].lower() in BARE_INFINITIVE_VERBS
             and tokens[k].isalpha() and tokens[k].islower()
             and base_form(tokens[k], "v") == tokens[k]
@@ -598,6 +599,11 @@ def _words(text: str, view: PlainView, offset: int,
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
                        functools.partial(_letters_by_score, body, body_tags, i - marker))
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
+    for i, (_, pos) in enumerate(analyses):  # the corpus's part of speech for a form: SemCor's
+        corpus_pos = conventions.part_of_speech(lookups[i], tags[i]) if pos else None
+        if corpus_pos and corpus_pos != pos and (  # verb *understood* read as JJ
+                base := base_form(lookups[i], POS_LETTER[corpus_pos])):  # fmt: skip
+            analyses[i] = (base, corpus_pos)
     for k in range(len(tokens) - 1):
         pair = (lookups[k].lower(), lookups[k + 1].lower())
         if pair in RUN_TOGETHER and spans[k][1] == spans[k + 1][0]:  # gonna: gon + na

@@ -53,6 +53,11 @@ def test_join_share_decides_and_unseen_expressions_follow_wordnet():
     assert not half.joins("ice_cream", "n")  # never joined in the corpus
     assert wordnet_joins("of_course", "r") and half.joins("of_course", "r")  # unseen: WordNet
     assert not wordnet_joins("fend_for", "v") and not half.joins("fend_for", "v")
+    # another rule for the unlisted ones (held-out documents: WordNet's counts less their own)
+    asked = []
+    never = CorpusConventions(counts, unseen=lambda lemma, letter: asked.append(lemma) or False)
+    assert not never.joins("of_course", "r") and never.joins("take_place", "v")
+    assert asked == ["of_course"]
 
 
 def test_the_pipeline_joins_as_the_conventions_say():

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from wsd.resources import MissingResourceError
 from wsd.text.lexicon import (
@@ -221,8 +221,9 @@ class CorpusConventions:
                  separated: ExpressionCounts | None = None,
                  parts_of_speech: PartOfSpeechCounts | None = None,
                  min_retagged: int = MIN_RETAGGED, retag_share: float = RETAG_SHARE,
-                 ) -> None:  # fmt: skip
+                 unseen: Callable[[str, str], bool] | None = None) -> None:  # fmt: skip
         self.expressions = expressions
+        self.unseen = unseen or wordnet_joins  # for expressions the counts do not list
         self.join_share = join_share
         self.separated = separated or {}
         self.parts_of_speech = parts_of_speech or {}
@@ -241,10 +242,11 @@ class CorpusConventions:
 
     def joins(self, lemma: str, letter: str) -> bool:
         """Whether to join the expression ``lemma`` of part of speech ``letter``: as the corpus
-        did in at least ``join_share`` of the places it could have, else by WordNet's counts."""
+        did in at least ``join_share`` of the places it could have, else by WordNet's counts
+        (``unseen``)."""
         seen = self.expressions.get(f"{lemma}#{letter}")
         if seen is None:
-            return wordnet_joins(lemma, letter)
+            return self.unseen(lemma, letter)
         return self._by_share(seen)
 
     def joins_separated(self, lemma: str) -> bool:

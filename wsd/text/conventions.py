@@ -215,7 +215,9 @@ def tag_part_of_speech(tag: str) -> str | None:
 
 class CorpusConventions:
     """A corpus's conventions for raw text (see the module): ``joins(lemma, letter)`` from
-    ``count_expressions`` counts."""
+    ``count_expressions`` counts (``unseen`` for the expressions they do not list: WordNet's
+    counts), ``joins_separated`` from ``count_separated``'s, and ``part_of_speech(form, tag)``
+    from ``count_parts_of_speech``'s."""
 
     def __init__(self, expressions: ExpressionCounts, join_share: float = JOIN_SHARE,
                  separated: ExpressionCounts | None = None,
@@ -223,8 +225,8 @@ class CorpusConventions:
                  min_retagged: int = MIN_RETAGGED, retag_share: float = RETAG_SHARE,
                  unseen: Callable[[str, str], bool] | None = None) -> None:  # fmt: skip
         self.expressions = expressions
-        self.unseen = unseen or wordnet_joins  # for expressions the counts do not list
         self.join_share = join_share
+        self.unseen = unseen or wordnet_joins
         self.separated = separated or {}
         self.parts_of_speech = parts_of_speech or {}
         self.min_retagged, self.retag_share = min_retagged, retag_share
@@ -257,9 +259,9 @@ class CorpusConventions:
         return seen is not None and seen[0] >= MIN_SEPARATED_JOINS and self._by_share(seen)
 
     def part_of_speech(self, form: str, tag: str) -> str | None:
-        """The part of speech the corpus gives ``form`` where the tagger tags it ``tag``, when
-        it differs from the tag's and the counts pass ``min_retagged`` and ``retag_share``
-        (``count_parts_of_speech``), else None."""
+        """The part of speech the corpus gave ``form`` where the tagger tags it ``tag``, when
+        its counts (``count_parts_of_speech``) pass ``min_retagged`` and ``retag_share``, else
+        None; the pipeline takes it where it differs from its own reading."""
         seen = self.parts_of_speech.get(f"{form.lower()}#{tag}")
         if seen is None or max(seen) < max(self.min_retagged, self.retag_share * sum(seen)):
             return None

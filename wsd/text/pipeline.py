@@ -599,11 +599,11 @@ def _words(text: str, view: PlainView, offset: int,
     analyses = [_lemma(token, tag, i == marker, _before_noun(lookups, tags, i),
                        functools.partial(_letters_by_score, body, body_tags, i - marker))
                 for i, (token, tag) in enumerate(zip(lookups, tags, strict=True))]
-    for i, (_, pos) in enumerate(analyses):  # the corpus's part of speech for a form: SemCor's
+    for i, (_, pos) in enumerate(analyses):  # a form as the training corpus read it
         corpus_pos = conventions.part_of_speech(lookups[i], tags[i]) if pos else None
-        if corpus_pos and corpus_pos != pos and (  # verb *understood* read as JJ
+        if corpus_pos and corpus_pos != pos and (
                 base := base_form(lookups[i], POS_LETTER[corpus_pos])):  # fmt: skip
-            analyses[i] = (base, corpus_pos)
+            analyses[i] = (base, corpus_pos)  # *poorly understood*/JJ: SemCor's verb
     for k in range(len(tokens) - 1):
         pair = (lookups[k].lower(), lookups[k + 1].lower())
         if pair in RUN_TOGETHER and spans[k][1] == spans[k + 1][0]:  # gonna: gon + na

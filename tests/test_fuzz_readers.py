@@ -598,3 +598,39 @@ def test_npz_model_file_contract(tmp_path, npz_bytes, data):
     event("loaded and predicted")
     answers = model.predict(instances)
     assert len(answers) == len(instances)
+
+
+# -- a model file's part-of-speech conventions (read from the file, used on raw text) ------
+
+COUNT_VALUES = st.one_of(st.integers(-2, 10**12), st.booleans(), st.floats(allow_nan=True),
+                         st.none(), st.text(max_size=3))  # fmt: skip
+
+
+@FUZZ
+@given(entries=st.dictionaries(
+    st.text(max_size=12), st.one_of(st.lists(st.integers(0, 20), min_size=4, max_size=4),
+                                    st.lists(COUNT_VALUES, max_size=6), COUNT_VALUES),
+    max_size=4), form=st.text(max_size=8), tag=st.sampled_from(["JJ", "NN", "VBN", "IN", ""]))
+def test_part_of_speech_conventions_contract(entries, form, tag):
+    """Whatever a file holds as ``parts_of_speech``, the reader accepts it only as four
+    counts per entry, or refuses it with ModelFileError; what it accepts reads as a part of
+    speech or None for any form and tag, and never as one the counts do not favour."""
+    from wsd.allwords.modelfile import ModelFileError, _check_conventions
+    from wsd.text.conventions import PARTS_OF_SPEECH, CorpusConventions
+
+    try:
+        _check_conventions({"parts_of_speech": entries}, ModelFileError)
+    except ModelFileError:
+        event("refused")
+        return
+    event("accepted")
+    assert all(isinstance(counts, list) and len(counts) == 4 for counts in entries.values())
+    conventions = CorpusConventions({}, parts_of_speech={
+        key: tuple(counts) for key, counts in entries.items()})  # fmt: skip
+    for key, counts in entries.items():
+        form_, _, tag_ = key.rpartition("#")
+        if key != f"{form_.lower()}#{tag_}":
+            continue  # looked up in lowercase: another entry's, or none
+        found = conventions.part_of_speech(form_, tag_)
+        assert found is None or counts[PARTS_OF_SPEECH.index(found)] == max(counts)
+    assert conventions.part_of_speech(form, tag) in (None, *PARTS_OF_SPEECH)

@@ -206,10 +206,15 @@ def count_parts_of_speech(words: Iterable[tuple[str, str, str]],
 QUANTIFIER = {"CD": "a", "DT": "a", "PDT": "a"}
 
 
+def reading_letter(tag: str) -> str | None:
+    """The WordNet letter the raw-text pipeline reads a Penn tag as (NN -> n, CD -> a), None
+    for a tag with no content word."""
+    return penn_letter(tag) or QUANTIFIER.get(tag)
+
+
 def tag_part_of_speech(tag: str) -> str | None:
-    """The part of speech the raw-text pipeline reads a Penn tag as (NN -> NOUN, CD -> ADJ),
-    None for a tag with no content word."""
-    letter = penn_letter(tag) or QUANTIFIER.get(tag)
+    """The part of speech of ``reading_letter`` (NN -> NOUN, CD -> ADJ), or None."""
+    letter = reading_letter(tag)
     return LETTER_POS[letter] if letter else None
 
 

@@ -16,6 +16,7 @@ from wsd.text.conventions import (
     QUANTIFIER,
     WORDNET,
     CorpusConventions,
+    reading_letter,
     separated_particle,
 )
 from wsd.text.lexicon import (
@@ -94,7 +95,7 @@ def _lemma(token: str, tag: str, first: bool, before_noun: bool,
         adjective = _tagged_base(token, "a")
         if adjective:
             return adjective, LETTER_POS["a"]
-    letter = penn_letter(tag) or QUANTIFIER.get(tag)
+    letter = reading_letter(tag)
     if tag.startswith("NNP") and _known_name(token):  # the name itself: *US*, not *u*
         return token.lower(), LETTER_POS["n"]
     if letter is None or (tag.startswith("NNP") and not (first and not _wordnet_name(token))):

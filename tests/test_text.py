@@ -714,7 +714,6 @@ def test_a_plural_noun_after_he_or_she_is_the_verb_in_s():
     assert _third_person_verbs(["fed", "it", "treats"], ["VBD", "PRP", "NNS"]) == []
 
 
-
 def test_a_noun_after_see_let_or_make_and_an_object_pronoun_is_a_bare_infinitive():
     """The tagger read *see anything change* (SemEval-2007) and *made him sweat* with a noun
     where the object's bare infinitive stands: a WordNet base-form verb after a verb of
@@ -733,6 +732,31 @@ def test_a_noun_after_see_let_or_make_and_an_object_pronoun_is_a_bare_infinitive
     assert _bare_infinitives(["made", "them", "sandwiches"], ["VBD", "PRP", "NNS"]) == []
     assert _bare_infinitives(["saw", "anything", "change"], ["VBD", "NN", "NN"]) == [2]
     assert _bare_infinitives(["bought", "anything", "change"], ["VBD", "NN", "NN"]) == []
+
+
+def test_a_noun_after_a_modal_or_before_an_object_after_to_is_an_infinitive():
+    """The tagger read *to order a pizza* and *shan't pass* with a noun where the infinitive
+    stands: a WordNet base-form verb that SemCor tagged as a verb is one after a modal
+    (adverbs aside, *shan't* too) or after *to* before an object. Not before anything else
+    after *to* (*to order , please*), a word SemCor never tagged as a verb, nor a plural."""
+    from wsd.text import analyze
+    from wsd.text.pipeline import _infinitives
+
+    def read(text):
+        return {w.text: (w.tag, w.lemma, w.pos) for w in analyze(text)[0].words}
+
+    assert read("I want to order a pizza.")["order"] == ("VB", "order", "VERB")
+    assert read("You shan't pass!")["pass"] == ("VB", "pass", "VERB")
+    assert read("The bill would order the referendum.")["order"][2] == "VERB"
+    tags = ["PRP", "MD", "RB", "NN", "DT", "NN"]
+    assert _infinitives(["we", "must", "really", "number", "the", "pages"], tags) == [3]
+    assert _infinitives(["they", "sha", "n't", "pass"], ["PRP", "VBP", "RB", "NN"]) == [3]
+    assert _infinitives(["to", "phone", "us"], ["TO", "NN", "PRP"]) == [1]
+    assert _infinitives(["to", "order", ","], ["TO", "NN", ","]) == []
+    assert _infinitives(["to", "church", "the"], ["TO", "NN", "DT"]) == []  # never a verb
+    assert _infinitives(["would", "orders"], ["MD", "NNS"]) == []
+    assert _infinitives(["would", "Order"], ["MD", "NN"]) == []
+
 
 def test_a_do_or_modal_question_asks_about_the_verb_after_its_subject():
     """The tagger read the verb of *Did the bank open?* as an adjective, *Do people like it?*

@@ -756,6 +756,25 @@ def test_a_noun_after_a_modal_or_before_an_object_after_to_is_an_infinitive():
     assert _infinitives(["to", "church", "the"], ["TO", "NN", "DT"]) == []  # never a verb
     assert _infinitives(["would", "orders"], ["MD", "NNS"]) == []
     assert _infinitives(["would", "Order"], ["MD", "NN"]) == []
+    assert read("The Commission does not share such sentiments.")["share"][2] == "VERB"
+    assert _infinitives(["did", "n't", "matter"], ["VBD", "RB", "NN"]) == [2]
+    assert _infinitives(["do", "research"], ["VBP", "NN"]) == []  # do, the main verb
+
+
+def test_a_noun_after_i_we_or_they_is_the_verb_in_the_present():
+    """The tagger read *I guess so* and *We group these outcomes* with a noun after the
+    subject pronoun: no noun follows *I*, *we* or *they*, so a WordNet base-form verb that
+    SemCor tagged as a verb is the verb there, adverbs aside. Not after *you*, an object too
+    (*take you home*), nor a word SemCor never tagged as a verb."""
+    from wsd.text import analyze
+    from wsd.text.pipeline import _plain_present_verbs
+
+    assert [(w.tag, w.lemma, w.pos) for w in analyze("I guess so.")[0].words][1] == (
+        "VBP", "guess", "VERB")
+    assert _plain_present_verbs(["we", "often", "group"], ["PRP", "RB", "NN"]) == [2]
+    assert _plain_present_verbs(["take", "you", "home"], ["VB", "PRP", "NN"]) == []
+    assert _plain_present_verbs(["they", "church"], ["PRP", "NN"]) == []
+    assert _plain_present_verbs(["they", "outcomes"], ["PRP", "NNS"]) == []
 
 
 def test_a_do_or_modal_question_asks_about_the_verb_after_its_subject():

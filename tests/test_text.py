@@ -71,6 +71,20 @@ def test_a_participle_after_its_subject_or_have_is_the_verb(text, participle):
     assert ("built", "ADJ") in [(w.lemma, w.pos) for w in _words("Newly built houses sold.")]
 
 
+def test_a_present_participle_between_a_determiner_and_a_noun_is_an_adjective():
+    """SemCor tags *the continuing activities*, *a dying man* as adjectives 113 times against
+    55 verbs and 18 nouns: after a determiner or possessive and before a noun, a VBG is the
+    adjective SemCor tagged; elsewhere (*accepting donations*, *a rapidly growing economy*) the
+    verb."""
+    def read(text):
+        return {w.text: (w.lemma, w.pos) for w in _words(text)}
+
+    assert read("He laughed at a dying man.")["dying"] == ("dying", "ADJ")
+    assert read("Its continuing activities grew.")["continuing"] == ("continuing", "ADJ")
+    assert read("They were accepting donations.")["accepting"] == ("accept", "VERB")
+    assert read("It is a rapidly growing economy.")["growing"] == ("grow", "VERB")
+
+
 def test_a_tag_wordnet_does_not_know_gives_way_to_the_taggers_next_choice():
     """The tagger reads *lack* and *wish* as adjectives, which WordNet does not list; the next
     part of speech by the tagger's scores is taken (it had been the first of noun, verb,

@@ -506,21 +506,23 @@ def _third_person_verbs(tokens: Sequence[str], tags: list[str]) -> list[int]:
     return found
 
 
+def _verb_read_as_noun(word: str, tag: str) -> bool:
+    """Whether the tagger read as a singular noun a lowercase word that WordNet has as a
+    base-form verb SemCor tagged as a verb (WordNet's counts: *order*, *share*; not *church*),
+    which the rules below take for the verb where no noun can stand."""
+    return (tag == "NN" and word.isalpha() and word.islower()
+            and base_form(word, "v") == word and bool(tagged_count(word, "v")))  # fmt: skip
+
+
 def _plain_present_verbs(tokens: Sequence[str], tags: list[str]) -> list[int]:
     """The tokens the tagger read as singular nouns right after *I*, *we* or *they*, adverbs
-    aside, that are WordNet base-form verbs SemCor tagged as verbs: no noun follows those
-    subject pronouns, so they are the verb in the present (*I guess so*, *we group these
-    outcomes*: NN). SemCor has such words as verbs 14 times of 14."""
-    found = []
-    for k, tag in enumerate(tags):
-        word = tokens[k]
-        if tag != "NN" or not (word.isalpha() and word.islower()):
-            continue
-        j = _before_adverbs(tags, k - 1)
-        if j >= 0 and tokens[j].lower() in ("i", "we", "they") and base_form(
-                word, "v") == word and tagged_count(word, "v"):  # fmt: skip
-            found.append(k)
-    return found
+    aside, that are verbs (``_verb_read_as_noun``): no noun follows those subject pronouns,
+    so they are the verb in the present (*I guess so*, *we group these outcomes*: NN).
+    SemCor has such words as verbs 14 times of 14."""
+    return [k for k in range(1, len(tokens)) if tags[k] == "NN"
+            and (j := _before_adverbs(tags, k - 1)) >= 0
+            and tokens[j].lower() in ("i", "we", "they")
+            and _verb_read_as_noun(tokens[k], tags[k])]  # fmt: skip
 
 
 # The verbs whose object is followed by a bare infinitive (*see it change*, *let them go*,
@@ -559,22 +561,20 @@ def _infinitives(tokens: Sequence[str], tags: list[str]) -> list[int]:
     after a modal, adverbs aside (*would order the referendum*, *shan't pass*, *will contract
     with*), after *do* and an adverb (*does not share*, *didn't matter*; not the main verb
     of *do research*), or after *to* and before an object (*to order a pizza*, *to stake my
-    career*, *to phone us*), where WordNet has them as base-form verbs that SemCor tagged as
-    verbs (WordNet's counts: not *went to church the next day*). SemCor has such words as
-    verbs 25 times of 26 after a modal, 20 of 21 after *do* and an adverb and 33 of 35 after
-    *to*."""
+    career*, *to phone us*), where they are verbs (``_verb_read_as_noun``: not *went to
+    church the next day*). SemCor has such words as verbs 25 times of 26 after a modal, 20 of
+    21 after *do* and an adverb and 33 of 35 after *to*."""
     found = []
     for k in range(1, len(tokens)):
-        word = tokens[k]
-        if tags[k] != "NN" or not (word.isalpha() and word.islower()):
+        if tags[k] != "NN":
             continue
         j = _before_adverbs(tags, k - 1)
         after_modal = j >= 0 and (tags[j] == "MD" or tokens[j].lower() in _MODAL_STEMS
                                   and tokens[j + 1].lower() == "n't")  # fmt: skip
         after_do = 0 <= j < k - 1 and tokens[j].lower() in ("do", "does", "did")
         before_object = k + 1 < len(tokens) and tags[k + 1] in _OBJECT_START_TAGS
-        if (after_modal or after_do or tags[k - 1] == "TO" and before_object) and base_form(
-                word, "v") == word and tagged_count(word, "v"):  # fmt: skip
+        if (after_modal or after_do or tags[k - 1] == "TO" and before_object) and (
+                _verb_read_as_noun(tokens[k], tags[k])):  # fmt: skip
             found.append(k)
     return found
 

@@ -5,8 +5,9 @@ Members (all plain numeric arrays; nothing is pickled):
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1, "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
   "weightings" (the distinct fitted weightings), "conventions" (what the training corpus
-  teaches raw text, ``wsd.text.conventions``: counts per expression and per word form and
-  tag; absent in older files, ``parts_of_speech`` in files before it)}``;
+  teaches raw text, ``wsd.text.conventions``: counts per expression, per word form and tag
+  and per name feature and kind; absent in older files, ``parts_of_speech`` and ``names`` in
+  files before them)}``;
 - ``vocabulary``: the feature names shared by every key, sorted, NUL-separated UTF-8 (uint8);
 - ``weighting_index`` (int32, per key): which of ``weightings`` the key uses;
 - ``n_rows`` (int32, per key): how many features the key has a weight row for (only rows
@@ -43,6 +44,8 @@ from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
 from wsd.text.conventions import PARTS_OF_SPEECH
+from wsd.text.names import NAME_KINDS
+from wsd.text.names import TOTALS as NAME_TOTALS
 from wsd.validation import MAX_COUNT
 
 FORMAT = "wsd-allwords"
@@ -113,8 +116,18 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         "intercepts": np.concatenate(intercepts or [np.zeros(0)]).astype(np.float32),
     }
     with atomic_open(path, "wb") as out:
-        np.savez_compressed(out, **arrays)
+        _savez(out, arrays)
     return path
+
+
+def _savez(out, arrays: Mapping[str, np.ndarray]) -> None:
+    """``np.savez_compressed`` at zlib's highest level (1.3% smaller for the SemCor model,
+    for 7 s more at saving; any ``np.load`` reads it)."""
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9,
+                         allowZip64=True) as archive:  # fmt: skip
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                npy.write_array(member, array, allow_pickle=False)
 
 
 class Vocabulary:
@@ -277,7 +290,8 @@ def _check_header(metadata: Any, bad) -> None:
 
 
 # counts per entry: joined and apart for expressions, one per part of speech for forms
-CONVENTION_WIDTHS = {"expressions": 2, "separated": 2, "parts_of_speech": len(PARTS_OF_SPEECH)}
+CONVENTION_WIDTHS = {"expressions": 2, "separated": 2, "parts_of_speech": len(PARTS_OF_SPEECH),
+                     "names": len(NAME_KINDS)}
 
 
 def _check_conventions(conventions: Any, bad) -> None:
@@ -291,6 +305,8 @@ def _check_conventions(conventions: Any, bad) -> None:
                 isinstance(key, str) and isinstance(counts, list) and len(counts) == width
                 and all(_is_tally(n) for n in counts) for key, counts in found.items()):
             raise bad(f"has {part!r} conventions that are not {width} counts per entry")
+    if conventions.get("names") and NAME_TOTALS not in conventions["names"]:
+        raise bad(f"has 'names' conventions without their {NAME_TOTALS!r} totals")
 
 
 def _is_tally(value: Any) -> bool:

@@ -40,6 +40,7 @@ from wsd.text.conventions import (
     count_parts_of_speech,
     count_separated,
 )
+from wsd.text.names import count_names
 
 Answer = str | None
 DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords.py)
@@ -62,7 +63,8 @@ def corpus_conventions(instances: Sequence[Instance], penn_tags: bool = False,
                        ) -> dict[str, dict[str, tuple[int, ...]]]:  # fmt: skip
     """What the training corpus teaches raw text (``wsd.text.conventions``), from the
     instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...),
-    "separated": count_separated(...)}`` (the latter from instances whose sentences have tags)
+    "separated": count_separated(...), "names": count_names(...)}`` (``separated`` from
+    instances whose sentences have tags)
     and, when their tags are the raw-text tagger's (``penn_tags``), ``"parts_of_speech":
     count_parts_of_speech(...)`` of the single-word instances."""
     sentences = {}
@@ -76,7 +78,7 @@ def corpus_conventions(instances: Sequence[Instance], penn_tags: bool = False,
              if inst.target_pos == "VERB" and inst.pos is not None
              and inst.span[1] - inst.span[0] == 1)  # fmt: skip
     found = {"expressions": count_expressions(sentences.values(), units),
-             "separated": count_separated(verbs)}
+             "separated": count_separated(verbs), "names": count_names(instances)}
     if penn_tags:
         found["parts_of_speech"] = count_parts_of_speech(tagged_words(instances))
     return found
@@ -270,7 +272,7 @@ class AllWordsWSD:
         if cached is None or cached[0] is not found:
             cached = self._conventions = (found, CorpusConventions(
                 found["expressions"], separated=found.get("separated"),
-                parts_of_speech=found.get("parts_of_speech")))
+                parts_of_speech=found.get("parts_of_speech"), names=found.get("names")))
         return cached[1]
 
     def context_of(self, instances: Sequence[Instance]):

@@ -24,6 +24,9 @@ the corpus tagged a form the tagger reads as ``TAG`` as another part of speech a
 (``count_parts_of_speech``; SemCor: *understood* read as JJ is a verb 11 times of 13, in *are
 poorly understood*). Both were chosen on SemEval-2007 and held-out SemCor (fold 0), README.
 
+Proper names: the corpus's names (*Durwood Pye*, tagged person) counted by
+``wsd.text.names.count_names``, from which ``CorpusConventions.name_kind`` tells a name's kind.
+
 ``CorpusConventions`` carries the counts; a model saved with them (``AllWordsWSD.conventions``)
 brings its own, and ``WORDNET`` (no corpus) joins by WordNet's counts alone.
 """
@@ -42,6 +45,7 @@ from wsd.text.lexicon import (
     penn_letter,
     tagged_count,
 )
+from wsd.text.names import NameCounts, NameKinds
 
 JOIN_SHARE = 0.3
 MIN_SEPARATED_JOINS = 2
@@ -221,15 +225,18 @@ def tag_part_of_speech(tag: str) -> str | None:
 class CorpusConventions:
     """A corpus's conventions for raw text (see the module): ``joins(lemma, letter)`` from
     ``count_expressions`` counts (``unseen`` for the expressions they do not list: WordNet's
-    counts), ``joins_separated`` from ``count_separated``'s, and ``part_of_speech(form, tag)``
-    from ``count_parts_of_speech``'s."""
+    counts), ``joins_separated`` from ``count_separated``'s, ``part_of_speech(form, tag)``
+    from ``count_parts_of_speech``'s and ``name_kind`` from ``count_names``'
+    (``wsd.text.names``)."""
 
     def __init__(self, expressions: ExpressionCounts, join_share: float = JOIN_SHARE,
                  separated: ExpressionCounts | None = None,
                  parts_of_speech: PartOfSpeechCounts | None = None,
                  min_retagged: int = MIN_RETAGGED, retag_share: float = RETAG_SHARE,
-                 unseen: Callable[[str, str], bool] | None = None) -> None:  # fmt: skip
+                 unseen: Callable[[str, str], bool] | None = None,
+                 names: NameCounts | None = None) -> None:  # fmt: skip
         self.expressions = expressions
+        self.name_kinds = NameKinds(names) if names else None
         self.join_share = join_share
         self.unseen = unseen or wordnet_joins
         self.separated = separated or {}
@@ -271,6 +278,12 @@ class CorpusConventions:
         if seen is None or max(seen) < max(self.min_retagged, self.retag_share * sum(seen)):
             return None
         return PARTS_OF_SPEECH[seen.index(max(seen))]
+
+    def name_kind(self, words: Sequence[str], before: str, after: str) -> str | None:
+        """The kind (person, group, location) of the name ``words`` between the words
+        ``before`` and ``after``, as the corpus's names teach it; None without their counts
+        (raw text then keeps a name's words apart)."""
+        return self.name_kinds.kind(words, before, after) if self.name_kinds else None
 
     def _by_share(self, seen: tuple[int, int]) -> bool:
         joined, apart = seen

@@ -31,6 +31,7 @@ from wsd.text.lexicon import (
     tagged_count,
     wordnet,
 )
+from wsd.text.names import END, START
 from wsd.text.tagger import penn_tags, tag_ranking
 from wsd.text.web import PlainView, plain_view
 from wsd.treebank import ascii_quotes, tokens_with_spans, visible, without_possessive
@@ -45,7 +46,8 @@ class Word:
     WordNet base form (words of an expression joined by '_'), or the lowercased text when
     WordNet does not know the word; ``pos`` NOUN, VERB, ADJ or ADV for a content word WordNet
     has senses for, else None; ``form`` the text as the tagger and the features read it: the
-    text, but in lowercase where ``as_written`` lowered a headline's capitals.
+    text, but in lowercase where ``as_written`` lowered a headline's capitals; ``name``: a proper
+    name joined as the training corpus tags names, its lemma its kind (*Durwood Pye*: person).
     """
 
     text: str
@@ -55,6 +57,7 @@ class Word:
     lemma: str
     pos: str | None
     form: str
+    name: bool = False
 
     @property
     def is_content(self) -> bool:
@@ -689,7 +692,45 @@ def _words(text: str, view: PlainView, offset: int,
         words.append(Word(text[start:end], offset + start, offset + end, tags[i], lemma, pos,
                           form(i, i + 1)))  # fmt: skip
         i += 1
-    return tuple(words)
+    return _names_joined(words, text, offset, conventions)
+
+
+PROPER_TAGS = frozenset({"NNP", "NNPS"})
+
+
+def _unknown_name(word: Word) -> bool:
+    """A capitalised word of two letters or more that WordNet has no sense for (*Pye*)."""
+    return word.pos is None and word.text[:1].isupper() and sum(
+        c.isalpha() for c in word.text) >= 2  # fmt: skip
+
+
+def _names_joined(words: list[Word], text: str, offset: int,
+                  conventions: CorpusConventions) -> tuple[Word, ...]:  # fmt: skip
+    """The words with each run of proper nouns (with letters; *Mayor William B. Hartsfield*)
+    that holds a name WordNet does not know joined into one name, whose lemma is the kind
+    ``conventions.name_kind`` gives it (``wsd.text.names``: as SemCor tags names); the words
+    unchanged where the conventions have no names' counts."""
+    if conventions.name_kinds is None:
+        return tuple(words)
+    joined, i = [], 0
+    while i < len(words):
+        end = i
+        while end < len(words) and words[end].tag in PROPER_TAGS and any(
+                c.isalpha() for c in words[end].text):  # fmt: skip
+            end += 1
+        run = words[i:end]
+        if not any(_unknown_name(word) for word in run):
+            joined.extend(words[i : max(end, i + 1)])
+            i = max(end, i + 1)
+            continue
+        before = words[i - 1].text if i > 0 else START
+        after = words[end].text if end < len(words) else END
+        kind = conventions.name_kind([word.text for word in run], before, after)
+        start, stop = run[0].start, run[-1].end
+        joined.append(Word(text[start - offset : stop - offset], start, stop, run[-1].tag, kind,
+                           "NOUN", " ".join(word.form for word in run), name=True))  # fmt: skip
+        i = end
+    return tuple(joined)
 
 
 def _separated(tokens: Sequence[str], tags: Sequence[str], lemma: str, i: int,
@@ -798,8 +839,10 @@ def target_lemmas(target: str) -> frozenset[str]:
 def is_target(word: Word, lemmas: frozenset[str]) -> bool:
     """Whether ``word`` is an occurrence of the target whose ``target_lemmas`` are given: its
     lemma or its text is one of them or holds one as whole words (the target *rates* in
-    *interest rates*, tagged as the expression interest_rate; *New York* in *New York City*)."""
-    forms = (f"_{word.lemma}_", f"_{'_'.join(word.text.lower().split())}_")
+    *interest rates*, tagged as the expression interest_rate; *New York* in *New York City*);
+    a name's text only (*Pye*, not *person*)."""
+    text = f"_{'_'.join(word.text.lower().split())}_"
+    forms = (text,) if word.name else (f"_{word.lemma}_", text)
     return any(f"_{lemma}_" in form for lemma in lemmas for form in forms)
 
 

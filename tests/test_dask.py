@@ -286,3 +286,33 @@ def test_cli_allwords_on_dask_saves_the_model_file_of_one_process(command_cluste
     assert train("scheduler.npz", "--scheduler", command_cluster.scheduler.address) == alone
     assert train("workers.npz", "--workers", "2") == alone
     assert len(tasks_per_run) == 2 and all(tasks_per_run), "not trained on the clusters"
+
+
+class _StuckClient:
+    """A client whose event loop a Ctrl-C left stuck: closing it times out."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __enter__(self):
+        self.calls.append("enter")
+        return self
+
+    def __exit__(self, *exc):
+        self.calls.append("exit")
+        raise TimeoutError("timed out after 60 s.")  # Dask's own timeout, waited out
+
+    def close(self, timeout=None):
+        self.calls.append(("close", timeout))
+        raise TimeoutError(f"timed out after {timeout} s.")
+
+
+def test_a_client_stuck_after_ctrl_c_gives_back_the_interrupt_not_a_timeout():
+    from wsd.cluster import CLOSE_AFTER_ERROR_S, _closed
+
+    stuck = _StuckClient()
+    with pytest.raises(KeyboardInterrupt), _closed(stuck):
+        raise KeyboardInterrupt
+    assert stuck.calls == ["enter", ("close", CLOSE_AFTER_ERROR_S)]  # not the 60 s exit
+    with pytest.raises(TimeoutError), _closed(_StuckClient()):  # no error: the usual exit,
+        pass  # whose failure is reported

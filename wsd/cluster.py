@@ -42,15 +42,36 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     tornado_log.addFilter(_interrupted_sync_filter)
     try:
         if scheduler:
-            with Client(scheduler) as client:
+            with _closed(Client(scheduler)) as client:
                 yield client
             return
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                dashboard_address=":0", silence_logs=logging.ERROR)
-        with cluster, Client(cluster) as client:
+        with _closed(cluster), _closed(Client(cluster)) as client:
             yield client
     finally:
         tornado_log.removeFilter(_interrupted_sync_filter)
+
+
+# How long a client or cluster may take to close after a Ctrl-C or an error stopped the work.
+CLOSE_AFTER_ERROR_S = 5
+
+
+@contextlib.contextmanager
+def _closed(thing: Any) -> Iterator[Any]:
+    """``with thing`` (a Dask client or cluster), but after a Ctrl-C or an error, whose
+    interrupted call may leave its event loop stuck, closing gets ``CLOSE_AFTER_ERROR_S``
+    and its failure is not reported: a plain exit would wait out Dask's timeout (60 s) and
+    raise a TimeoutError in place of the interruption."""
+    entered = thing.__enter__()
+    try:
+        yield entered
+    except BaseException:
+        with contextlib.suppress(Exception):
+            thing.close(timeout=CLOSE_AFTER_ERROR_S)
+            thing.__exit__(None, None, None)  # closed already: resets Dask's current client
+        raise
+    thing.__exit__(None, None, None)
 
 
 def _interrupted_sync_filter(record: logging.LogRecord) -> bool:

@@ -28,13 +28,17 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
 - ``retag`` (not run by default; minutes): the same for the corpus's parts of speech per word
   form and tag, per ``MIN_RETAGGED`` and ``RETAG_SHARE`` (the counts from the model's corpus:
   all SemCor for semeval2007, the other folds for held-out SemCor);
+- ``names`` (not run by default; minutes): the same with proper names left apart, joined as
+  person alone, and joined with the kind naive Bayes gives them (``wsd.text.names``; the
+  counts from the model's corpus);
 - ``hostile`` (not run by default; no model needed): seconds of the raw-text reading
   (``wsd.text.analyze``: the web view, sentences, tokens, tags, lemmas, expressions) on
   repeats of inputs that had made it quadratic, at a size and at four times that size: a
   ratio near 4 is linear time.
 
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
-                                     [--parts load cold throughput f1 joins retag hostile]
+                                     [--parts load cold throughput f1 joins retag names
+                                             hostile]
 """
 
 from __future__ import annotations
@@ -337,6 +341,26 @@ def retag(path: Path) -> None:
                       f"RETAG_SHARE = {RETAG_SHARE}):", rules)  # fmt: skip
 
 
+def names(path: Path) -> None:
+    from wsd.text.conventions import CorpusConventions
+    from wsd.text.names import NAME_KINDS, TOTALS
+
+    def conventions(kinds: str):
+        def build(model, words, unseen) -> CorpusConventions:
+            found = model.conventions_
+            counts = {"apart": None, "all person": {TOTALS: (1,) + (0,) * (len(NAME_KINDS) - 1)},
+                      "naive Bayes": found.get("names")}[kinds]
+            return CorpusConventions(found["expressions"], separated=found.get("separated"),
+                                     parts_of_speech=found.get("parts_of_speech"),
+                                     unseen=unseen, names=counts)  # fmt: skip
+        return build
+
+    rules = [("names apart", conventions("apart")),
+             ("names joined, all person", conventions("all person")),
+             ("names joined, naive Bayes kind", conventions("naive Bayes"))]  # fmt: skip
+    _rule_table(path, "raw-text F1 with proper names (wsd.text.names):", rules)
+
+
 # Inputs that had made the reading quadratic: the e-mail pattern on a run without @, unclosed
 # comments, initials at each of which sentence splitting re-read the sentence, a long wrapped
 # paragraph, and a sentence of punctuation alone (never cut into pieces: the tags were copied
@@ -371,8 +395,9 @@ def main() -> None:
     parser.add_argument("--sets", nargs="+", default=["semeval2007", "senseval2", "senseval3"])
     parser.add_argument("--semcor-tokens", type=int, default=40_000,
                         help="how much of SemCor's text the second throughput run reads")
-    parser.add_argument("--parts", nargs="+", choices=[*PARTS, "joins", "retag", "hostile"],
-                        default=PARTS, help="which figures to print (default: all but joins "
+    parser.add_argument("--parts", nargs="+",
+                        choices=[*PARTS, "joins", "retag", "names", "hostile"], default=PARTS,
+                        help="which figures to print (default: all but joins, retag, names "
                         "and hostile)")
     args = parser.parse_args()
     if "hostile" in args.parts:
@@ -393,6 +418,8 @@ def main() -> None:
             joins(path)
         if "retag" in args.parts:
             retag(path)
+        if "names" in args.parts:
+            names(path)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,8 @@ def test_name_kind_is_naive_bayes_with_add_one_by_hand():
     assert kinds.kind(["Vadstena"], "In", ".") == "location"  # features in lowercase
     assert kinds.kind(["Pye"], "Mr.", "left") == "person"  # nothing known: the prior
     assert math.isclose(math.exp(kinds.log_prior[0] + kinds.log_unit[0]), 3 / 2)
+    rare = NameKinds({TOTALS: (1, 3, 0)})  # every name too rare for a feature: the prior
+    assert rare.kind(["Acme", "Company"], "the", "sold") == "group"
 
 
 def _words(text, conventions):

@@ -83,7 +83,8 @@ class NameKinds:
         self.log_prior = [math.log(n + 1) for n in totals]
         features = [values for key, values in counts.items() if key != TOTALS]
         seen = [sum(values[k] for values in features) for k in range(len(NAME_KINDS))]
-        self.log_unit = [-math.log(n + len(features)) for n in seen]  # add-one: 1 / (n + V)
+        # add-one: 1 / (n + V); with no feature (every name rare) the prior decides alone
+        self.log_unit = [-math.log(max(n + len(features), 1)) for n in seen]
 
     def kind(self, words: Sequence[str], before: str, after: str) -> str:
         """The most probable kind of the name ``words`` between ``before`` and ``after``."""

@@ -634,3 +634,32 @@ def test_part_of_speech_conventions_contract(entries, form, tag):
         found = conventions.part_of_speech(form_, tag_)
         assert found is None or counts[PARTS_OF_SPEECH.index(found)] == max(counts)
     assert conventions.part_of_speech(form, tag) in (None, *PARTS_OF_SPEECH)
+
+
+@FUZZ
+@given(entries=st.dictionaries(
+    st.one_of(st.sampled_from(["names", "w=pye", "b=in", "a=</s>"]), st.text(max_size=8)),
+    st.one_of(st.lists(st.integers(0, 10**12), min_size=3, max_size=3),
+              st.lists(COUNT_VALUES, max_size=5), COUNT_VALUES),
+    max_size=4), words=st.lists(st.text(max_size=6), min_size=1, max_size=3),
+    before=st.text(max_size=6), after=st.text(max_size=6))  # fmt: skip
+def test_names_conventions_contract(entries, words, before, after):
+    """Whatever a file holds as ``names``, the reader accepts it only as three counts per
+    entry with the totals among them (or none at all), or refuses it with ModelFileError; what
+    it accepts gives every name one of the three kinds, never an error."""
+    from wsd.allwords.modelfile import ModelFileError, _check_conventions
+    from wsd.text.conventions import CorpusConventions
+    from wsd.text.names import NAME_KINDS, TOTALS
+
+    try:
+        _check_conventions({"names": entries}, ModelFileError)
+    except ModelFileError:
+        event("refused")
+        return
+    event("accepted")
+    assert all(isinstance(counts, list) and len(counts) == 3 for counts in entries.values())
+    assert not entries or TOTALS in entries
+    conventions = CorpusConventions({}, names={key: tuple(counts)
+                                               for key, counts in entries.items()})  # fmt: skip
+    kind = conventions.name_kind(words, before, after)
+    assert kind in NAME_KINDS if entries else kind is None

@@ -5,6 +5,8 @@ counts, and a model carrying them through its file to a person.n.01 answer."""
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
@@ -123,3 +125,35 @@ def test_a_model_carries_its_names_through_its_file_to_a_person_answer(tmp_path)
     for found in ({"names": {"w=pye": [1, 0, 0]}}, {"names": {TOTALS: [1, 0]}}):
         with pytest.raises(ModelFileError):
             _check_conventions(found, bad)
+
+
+_PIECES = st.sampled_from(["Durwood", "Pye", "Mr.", "B.", "met", "the", "Judge", "New", "York",
+                           "in", "Vadstena", "O'Brien", "Zoë", ".", ",", "T", "*", "'s", "-",
+                           "\n", "Acme", "Company", "and"])  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, max_size=16))
+def test_names_keep_offsets_order_and_the_words_span(pieces):
+    """Whatever the text, joining names leaves words in order, apart, at their offsets, and
+    covering the same text as the words read without names' counts."""
+    from wsd.text import analyze
+    from wsd.text.conventions import WORDNET, CorpusConventions
+    from wsd.text.names import NAME_KINDS
+
+    text = " ".join(pieces)
+    with_names = analyze(text, CorpusConventions({}, names=COUNTS))
+    apart = analyze(text, WORDNET)
+    assert [(s.start, s.end) for s in with_names] == [(s.start, s.end) for s in apart]
+    for sentence, plain in zip(with_names, apart, strict=True):
+        ends = [sentence.start]
+        for word in sentence.words:
+            assert text[word.start : word.end] == word.text
+            assert ends[-1] <= word.start < word.end
+            ends.append(word.end)
+            if word.name:
+                assert word.lemma in NAME_KINDS and word.pos == "NOUN"
+        starts = {w.start for w in plain.words}
+        assert {w.start for w in sentence.words} <= starts  # a name starts where a word did
+        if plain.words:  # the last word ends where it did
+            assert sentence.words[-1].end == plain.words[-1].end

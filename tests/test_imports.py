@@ -50,3 +50,16 @@ def test_the_raw_text_path_imports_neither_nltk_nor_other_heavy_packages():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120)
     assert result.stdout.strip() == "[]", result.stdout + result.stderr
+
+
+def test_the_bundled_path_imports_neither_nltk_nor_pandas():
+    """A bundled target's model (``wsd disambiguate --target bass``, ``wsd train``) is trained
+    by these modules; NLTK (the learners had subclassed its ClassifierI), pandas (the metrics'
+    tables) or scipy.stats had cost 5 s of CPU at every start."""
+    code = ("import sys, wsd.cli, wsd.experiments.disambiguate, wsd.experiments.pipeline, "
+            "wsd.experiments.systems, wsd.learners.multiclass, wsd.evaluation.metrics; "
+            "print([m for m in ('nltk', 'pandas', 'scipy.stats', 'sklearn') "
+            "if m in sys.modules])")  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.stdout.strip() == "[]", result.stdout + result.stderr

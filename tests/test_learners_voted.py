@@ -169,7 +169,11 @@ def test_nltk_accuracy_and_classifier_interface():
     model = MulticlassVotedPerceptron(epochs=3).fit(X, y)
     gold = list(zip(X, y, strict=True))
     assert nltk.classify.accuracy(model, gold) == model.score(X, y)
-    assert isinstance(model, nltk.classify.api.ClassifierI)
+    interface = [name for name in vars(nltk.classify.api.ClassifierI) if not name.startswith("_")]
+    assert all(getattr(type(model), name) is not getattr(nltk.classify.api.ClassifierI, name, None)
+               for name in interface), "every ClassifierI method is the learner's own"
+    (dist,) = model.prob_classify_many([X[0]])
+    assert dist.max() == model.classify(X[0])
     assert model.labels() == sorted(set(y))
     assert model.classify(X[0]) == model.predict([X[0]])[0]
     assert model.classify_many(X) == model.predict(X)

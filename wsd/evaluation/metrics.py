@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported by the tables' functions: ``accuracy`` starts fast
+    import pandas as pd
 
 NO_ANSWER = "<no answer>"  # confusion-matrix column for None predictions
 AVERAGES = ("micro", "macro", "weighted")
@@ -86,6 +88,8 @@ def _labels(classes: list, predicted: list, labels: Sequence | None) -> list:
 
 
 def _counts(classes: list, predicted: list, labels: list) -> pd.DataFrame:
+    import pandas as pd
+
     total = len(classes)
     gold_count = Counter(classes)
     pred_count = Counter(p for p in predicted if p is not None)
@@ -132,6 +136,8 @@ def _fscore(precision: np.ndarray, recall: np.ndarray, beta: float) -> np.ndarra
 
 
 def _per_class(table: pd.DataFrame, beta: float, zero_division: float) -> pd.DataFrame:
+    import pandas as pd
+
     tp, fp, fn = (table[c].to_numpy() for c in ("tp", "fp", "fn"))
     precision = _ratio(tp, tp + fp, zero_division)
     recall = _ratio(tp, tp + fn, zero_division)
@@ -209,6 +215,8 @@ def classification_report(
 ) -> pd.DataFrame:
     """Per-class precision / recall / F-beta / support, then 'micro avg', 'macro avg' and
     'weighted avg' rows. ``beta`` is kept in ``report.attrs['beta']``."""
+    import pandas as pd
+
     _check_options(beta, None)
     classes, predicted = _resolve(gold, predicted)
     table = _counts(classes, predicted, _labels(classes, predicted, labels))
@@ -232,6 +240,8 @@ def confusion_matrix(
     With ``labels`` only those rows and columns are kept (items outside them are left out). None
     predictions get their own last column, NO_ANSWER, when there are any.
     """
+    import pandas as pd
+
     classes, predicted = _resolve(gold, predicted)
     names = _labels(classes, predicted, labels)
     position = {label: i for i, label in enumerate(names)}

@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any
 from wsd.corpora.bundled import load_bundled_inventory
 from wsd.features import Featurizer
 from wsd.instance import Instance
-from wsd.knowledge.inventory import BundledInventory, SenseInventory, WordNetInventory
+from wsd.knowledge.inventory import (
+    BundledInventory,
+    SenseInventory,
+    WordNetInventory,
+    require_wordnet,
+)
 from wsd.knowledge.lesk import ExtendedLesk, SimplifiedLesk
 from wsd.learners.baselines import (
     InstanceSystem,
@@ -19,7 +24,7 @@ from wsd.learners.baselines import (
     RandomSense,
     WordNetFirstSense,
 )
-from wsd.resources import has_nltk_resource
+from wsd.resources import MissingResourceError
 
 if TYPE_CHECKING:  # the supervised pipeline and learners load NLTK: imported when built
     from wsd.experiments.pipeline import SupervisedWSD
@@ -71,9 +76,13 @@ def small_corpus_settings(**changes) -> SystemSettings:
 
 @lru_cache(maxsize=1)
 def can_lemmatize() -> bool:
-    """Lemmatizing needs WordNet; without it, one notice and the words stay as written."""
-    if has_nltk_resource("wordnet"):
+    """Lemmatizing needs WordNet (the compiled lexicon's, read without importing NLTK, or
+    NLTK's); without it, one notice and the words stay as written."""
+    try:
+        require_wordnet()
         return True
+    except MissingResourceError:
+        pass
     warnings.warn("words are not lemmatized: WordNet is not installed "
                   "(python -m nltk.downloader wordnet)", stacklevel=3)
     return False

@@ -1,16 +1,15 @@
 """What the feature-dict learners share: dicts or matrices in, scikit-learn's output shapes,
-and NLTK's classifier idioms (``ClassifierI``, ``train``, ``prob_classify``,
-``show_most_informative_features``)."""
+and NLTK's classifier idioms (``ClassifierI``'s methods, ``train``, ``prob_classify``,
+``show_most_informative_features``). NLTK is imported only by ``prob_classify``: a learner
+answers NLTK's classifier protocol without subclassing ``ClassifierI``, whose import costs
+seconds (it loads all of NLTK, and scipy.stats through it)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from nltk.classify.api import ClassifierI
-from nltk.probability import DictionaryProbDist
-from scipy.special import log_softmax, softmax
 
 from wsd.learners.base import ScoreMixin, check_is_fitted
 from wsd.learners.inputs import (
@@ -22,11 +21,16 @@ from wsd.learners.inputs import (
     matrix_examples,
 )
 
+if TYPE_CHECKING:
+    from nltk.probability import DictionaryProbDist
 
-class DictClassifierMixin(ScoreMixin, ClassifierI):
+
+class DictClassifierMixin(ScoreMixin):
     """Feature dicts (NLTK's featuresets) or a feature matrix in -- a matrix column j is the
     feature "x<j>", so the learner gives the same answers before or after a DictVectorizer --
-    and NLTK's ClassifierI out, so that ``nltk.classify.accuracy(clf, pairs)`` works.
+    and every method of NLTK's ClassifierI out (``labels``, ``classify``, ``classify_many``,
+    ``prob_classify``, ``prob_classify_many``), so that ``nltk.classify.accuracy(clf, pairs)``
+    works.
 
     Subclasses provide ``_scores(examples)`` (examples x classes) and, for ``prob_classify``,
     may override ``_probability_scores``.
@@ -101,6 +105,8 @@ class DictClassifierMixin(ScoreMixin, ClassifierI):
         return self._scores(examples)
 
     def _probabilities(self, examples: list[Example]) -> np.ndarray:
+        from scipy.special import softmax
+
         temperature = getattr(self, "temperature_", 1.0)
         return softmax(self._probability_scores(examples) / temperature, axis=1)
 
@@ -109,13 +115,22 @@ class DictClassifierMixin(ScoreMixin, ClassifierI):
         ``temperature_``. Until ``calibrate`` has fitted it on held-out data the temperature is
         1 and the probabilities are uncalibrated (they rank the classes like the scores, but
         their size means little: perceptron scores grow with the epochs)."""
-        probabilities = self._probabilities(self._examples_of([featureset]))[0].tolist()
-        return DictionaryProbDist(dict(zip(self.classes_, probabilities, strict=True)))
+        return self.prob_classify_many([featureset])[0]
+
+    def prob_classify_many(self, featuresets: Sequence[Mapping[str, float]]
+                           ) -> list[DictionaryProbDist]:  # fmt: skip
+        """``prob_classify`` of each feature dict, in one pass."""
+        from nltk.probability import DictionaryProbDist
+
+        probabilities = self._probabilities(self._examples_of(featuresets)).tolist()
+        return [DictionaryProbDist(dict(zip(self.classes_, row, strict=True)))
+                for row in probabilities]  # fmt: skip
 
     def calibrate(self, X_dev: Any, y_dev: Sequence[Hashable]):
         """Fit ``temperature_`` on held-out data (never the training data, where the scores are
         overconfident): the T that minimises the log loss of softmax(scores / T). Returns self."""
         from scipy.optimize import minimize_scalar
+        from scipy.special import log_softmax
 
         examples = self._examples_of(X_dev, what="X_dev")
         labels = check_labels(y_dev, len(examples), what="y_dev")

@@ -394,3 +394,21 @@ def test_train_refuses_a_corpus_of_several_words(tmp_path):
     mixed.write_text("bass.fish\tA <<bass>> bit.\ncrane.bird\tA <<crane>> flew.\n")
     assert_clean_error(run("train", "--corpus", str(mixed), "--out", str(tmp_path / "m.json")),
                        "holds 2 target words")
+
+
+def test_python_dash_m_wsd_is_the_command():
+    """``python -m wsd`` runs the same CLI: its help, and an error's exit code."""
+    module = subprocess.run([sys.executable, "-m", "wsd", "--help"], capture_output=True,
+                            text=True, timeout=120)
+    assert module.returncode == 0 and module.stdout == run("--help").stdout
+    assert module.stdout.startswith("usage: wsd ")
+    bad = subprocess.run([sys.executable, "-m", "wsd", "senses", "bass", "--pos", "BOGUS"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_missing_framework_names_the_option_and_where_to_get_it(tmp_path):
+    result = run("allwords", "--framework", str(tmp_path / "nowhere"), "--evaluate",
+                 "semeval2007")
+    assert_clean_error(result, "--framework", "WSD_FRAMEWORK_DIR", "Raganato",
+                       "Sapienza NLP")

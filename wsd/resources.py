@@ -20,6 +20,10 @@ NLTK_RESOURCES = {
 }
 
 FRAMEWORK_ENV = "WSD_FRAMEWORK_DIR"
+# Where the all-words data is published (Raganato, Camacho-Collados & Navigli 2017, EACL).
+FRAMEWORK_SOURCE = ("The framework (SemCor and the Senseval/SemEval evaluation sets) is "
+                    "published by the Sapienza NLP group as \"WSD Evaluation Framework\" "
+                    "(Raganato, Camacho-Collados & Navigli 2017): download and unzip it.")
 _REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -76,7 +80,8 @@ def framework_dir(path: str | os.PathLike | None = None) -> Path:
             "the WSD evaluation framework folder (Raganato et al. 2017: Training_Corpora/, "
             "Evaluation_Datasets/) was not found"
             + (f" at {path}" if path else "")
-            + f"; pass its path or set {FRAMEWORK_ENV}"
+            + f"; pass its path with --framework DIR (root= in Python) or set {FRAMEWORK_ENV}. "
+            + FRAMEWORK_SOURCE
         )
     return Path(path)
 

@@ -407,7 +407,8 @@ def test_real_semeval2007_end_to_end(tmp_path):
 
 def test_temperature_changes_no_answer_only_how_sure_each_is(toy):
     """Two-sense keys: a classifier answer's share at temperature T is the logistic of its
-    log-odds at T=1 divided by T, and its margin is twice the share minus one."""
+    log-odds at T=1 divided by T; its margin, the difference of the two total scores, is
+    the same at every temperature, T times the log-odds of its share."""
     from scipy.special import expit, logit
 
     train, test = toy
@@ -423,5 +424,6 @@ def test_temperature_changes_no_answer_only_how_sure_each_is(toy):
     assert len(pairs) >= 3 and any(p.score > 0.8 for p, _ in pairs)
     for p, c in pairs:
         assert c.score == pytest.approx(expit(logit(p.score) / 4.0), abs=1e-6)
-        assert c.margin == pytest.approx(2 * c.score - 1)
+        assert c.margin == pytest.approx(p.margin) and c.margin > 0
+        assert c.margin == pytest.approx(4.0 * logit(c.score), rel=1e-5)
         assert 0.5 <= c.score <= p.score

@@ -288,7 +288,8 @@ def test_curves_write_numbers_and_a_plot(tmp_path):
     result = run("curves", "--corpus", "bundled:crane", "--epochs", "3", "--shuffles", "3",
                  "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    for name in ("epochs.csv", "orders.csv", "sizes.csv", "curves.png"):
+    for name in ("epochs.csv", "orders.csv", "sizes.csv", "curves-epochs.png",
+                 "curves-orders.png", "curves-sizes.png"):
         assert (tmp_path / name).stat().st_size > 0
     assert len((tmp_path / "epochs.csv").read_text().splitlines()) == 1 + 2 * 3
 

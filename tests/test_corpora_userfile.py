@@ -233,3 +233,54 @@ def test_line_numbers_count_only_newlines(tmp_path):
     path = write(tmp_path / "ff.tsv", "s\ta form\x0cfeed <<bass>>\r\ns\tno marker\r\n")
     with pytest.raises(ValueError, match=r"ff\.tsv:2: no <<target>> marker"):
         load_user_file(path)
+
+
+def test_inflected_targets_take_the_lemma_another_row_marks(tmp_path):
+    """A row marking *bats* had been its own target beside *bat* (refused for training and
+    prediction unless a lemma column was added); it takes the lemma as `wsd disambiguate`
+    finds it, and a lemma column still decides."""
+    path = write(tmp_path / "bats.tsv",
+                 "bat.animal\tThe <<bats>> flew out of the cave.\n"
+                 "bat.club\tHe swung the <<bat>> hard.\n"
+                 "bat.club\tThe cricket <<Bats>> were stacked.\n"
+                 "bat.animal\tThe <<batting>> eyelids.\t\tbatting\n")
+    instances = load_user_file(path)
+    assert [(inst.target, inst.lemma) for inst in instances] == [
+        ("bats", "bat"), ("bat", "bat"), ("Bats", "bat"), ("batting", "batting")]
+
+
+def test_a_marked_word_that_is_a_form_of_two_rows_words_is_a_problem_of_its_row(tmp_path):
+    path = write(tmp_path / "axes.tsv", "axe.tool\tAn <<axe>> fell.\naxis.line\tThe <<axis>> "
+                 "turned.\naxe.tool\tTwo <<axes>> hung there.\n")
+    with pytest.raises(ValueError) as error:
+        load_user_file(path)
+    assert f"{path}:3: the marked word 'axes' is a form of 'axe' and of 'axis'; give its " \
+           "lemma (a lemma column in TSV" in str(error.value)
+
+
+def test_a_model_finds_the_lemma_of_inflected_rows_as_disambiguate_does(tmp_path):
+    from wsd.experiments.disambiguate import disambiguate
+    from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.features import Featurizer
+    from wsd.learners import MulticlassAveragedPerceptron
+    from wsd.provenance import check_targets
+
+    train = load_user_file(write(tmp_path / "t.tsv", "bat.animal\tThe <<bat>> flew at "
+                                 "dusk.\nbat.club\tHe swung the <<bat>> hard.\n"))
+    model = SupervisedWSD(Featurizer.preset("bow"), MulticlassAveragedPerceptron(seed=0))
+    model.fit(train)
+    rows = load_user_file(write(tmp_path / "p.tsv", "\tThe <<bats>> flew at dusk.\n"),
+                          require_senses=False)
+    assert [inst.lemma for inst in check_targets(model.lemmas_, rows, "p.tsv")] == ["bat"]
+    assert model.predict(rows) == ["bat.animal"]
+    (record,) = disambiguate(model, ["The <<bats>> flew at dusk."], None)
+    assert record["sense"] == "bat.animal"
+    two = SupervisedWSD(Featurizer.preset("bow"), MulticlassAveragedPerceptron(seed=0))
+    two.lemmas_ = ["axe", "axis"]
+    axes = load_user_file(write(tmp_path / "a.tsv", "\tTwo <<axes>> hung.\n"),
+                          require_senses=False)
+    message = "the marked word 'axes' is a form of 'axe' and of 'axis'; give its lemma"
+    with pytest.raises(ValueError, match=f"a.tsv: a:1: {message}"):
+        check_targets(two.lemmas_, axes, "a.tsv")
+    with pytest.raises(ValueError, match=f"sentence 1: {message}"):
+        disambiguate(two, ["Two <<axes>> hung."], None)

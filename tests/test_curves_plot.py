@@ -1,4 +1,4 @@
-"""`wsd curves`: several seeds on the size curve, the MFS line, a readable figure."""
+"""`wsd curves`: several seeds on the size curve, the MFS line, figures a report can use."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from wsd.corpora.bundled import load_bundled
 from wsd.evaluation.splits import split_instances
 from wsd.experiments.curves import (
     SIZE_FRACTIONS,
-    curves_figure,
+    curves_figures,
     curves_title,
     epoch_curves,
     mfs_accuracy,
     order_sensitivity,
     size_curve,
 )
+from wsd.experiments.figures import REPORT_DPI, REPORT_WIDTH, clipped_texts, fit_ylim, report_figure
 from wsd.experiments.systems import small_corpus_settings
 from wsd.features import Featurizer
 
@@ -47,17 +48,50 @@ def test_mfs_line_is_the_majority_sense_share_of_dev():
     assert mfs_accuracy(CRANE, seed=0) == pytest.approx(expected)
 
 
-def test_figure_has_integer_epochs_points_band_mfs_and_title(tables):
+def test_one_figure_per_panel_with_integer_epochs_points_band_and_mfs(tables):
     epochs, orders, sizes = tables
-    fig = curves_figure(epochs, orders, sizes, title="crane: settings here", mfs=0.6)
-    per_epoch, by_order, by_size = fig.axes
+    figures = curves_figures(epochs, orders, sizes, caption="crane: settings here", mfs=0.6)
+    assert list(figures) == ["epochs", "orders", "sizes"]
+    (per_epoch,), (by_order,), (by_size,) = (figure.axes for figure in figures.values())
     assert all(float(t).is_integer() for t in per_epoch.get_xticks())
     points = sum(len(c.get_offsets()) for c in by_order.collections)
     assert points == len(orders)  # every run is drawn over the box plots
     assert len(by_size.collections) == 2  # one min-max band per learner
-    for axis in fig.axes:
-        assert any(line.get_label().startswith("MFS") for line in axis.get_lines())
-    assert fig._suptitle.get_text() == "crane: settings here"
+    for figure in figures.values():
+        assert any("crane: settings here" in " ".join(text.get_text().split())
+                   for text in figure.texts)
+
+
+def test_figures_fit_a_report_column_with_nothing_clipped(tables):
+    """The one-row figure had been 1650x528 pixels with its title cut at both ends; each
+    panel is one column of a report (3.5 in), and its title, labels, legend and caption
+    (a long settings line) lie inside it, by matplotlib's tight bounding box."""
+    epochs, orders, sizes = tables
+    caption = curves_title("bundled:crane", 355, small_corpus_settings(seed=3), 20, 10, 3, 0.2)
+    for figure in curves_figures(epochs, orders, sizes, caption=caption, mfs=0.6).values():
+        figure.canvas.draw()
+        width, height = figure.get_size_inches()
+        assert width == REPORT_WIDTH and 2.5 <= height <= 3.5
+        assert clipped_texts(figure) == []
+        assert len(figure.axes[0].get_title()) <= 32  # a title that fits: the settings go below
+    figure = curves_figures(epochs, orders, sizes, mfs=0.6)["sizes"]
+    figure.axes[0].set_title("a title far too long for one column of a report, cut at both ends")
+    figure.canvas.draw()
+    assert clipped_texts(figure) == [figure.axes[0].get_title(), "the drawn artists"]
+
+
+def test_y_axis_shows_the_differences_compared_and_notes_an_mfs_outside():
+    """The order panel's axis had stretched down to the MFS line, leaving the boxes slivers:
+    the axis fits the values compared, and an MFS below them is a note, not a line."""
+    figure = report_figure()
+    axis = figure.subplots()
+    fit_ylim(axis, [0.80, 0.84, 0.82], mfs=0.6)
+    low, high = axis.get_ylim()
+    assert 0.78 <= low < 0.80 and 0.84 < high <= 0.86
+    assert not axis.get_lines() and [t.get_text() for t in axis.texts] == ["MFS 0.600, below"]
+    axis = report_figure().subplots()
+    fit_ylim(axis, [0.5, 0.9], mfs=0.6)
+    assert [line.get_label() for line in axis.get_lines()] == ["MFS (0.600)"]
 
 
 def test_title_states_the_settings():
@@ -80,7 +114,11 @@ def test_cli_shows_progress_and_writes_the_figure(tmp_path, capsys):
     total = 2 * (2 + 2 + len(SIZE_FRACTIONS))
     assert f"{total}/{total}" in captured.err  # the progress bar got to the end
     assert "MFS dev accuracy" in captured.out
-    assert (tmp_path / "curves.png").stat().st_size > 10_000
+    for name in ("epochs", "orders", "sizes"):
+        png = tmp_path / f"curves-{name}.png"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+        width = int.from_bytes(png.read_bytes()[16:20], "big")  # the IHDR chunk's width
+        assert width == round(REPORT_WIDTH * REPORT_DPI)
 
 
 @pytest.mark.parametrize("option", ["--epochs", "--shuffles", "--repeats"])

@@ -51,7 +51,7 @@ def test_annotate_text_gives_the_json_schema(model_path):
     words = {w["token"]: w for r in records for w in r["words"]}
     assert words["bank"]["sense_key"] == BANK_MONEY and words["bank"]["source"] == "classifier"
     assert words["banks"]["sense_key"] == BANK_RIVER  # inflected: lemma bank, the same key
-    assert 0 <= words["bank"]["margin"] <= words["bank"]["score"] <= 1
+    assert words["bank"]["margin"] > 0 and 0 <= words["bank"]["score"] <= 1
     assert (words["seed"]["source"], words["seed"]["sense_key"]) == ("mfs", "seed%1:20:00::")
     assert words["water"]["source"] == "first-sense"  # never seen in training
     assert words["water"]["score"] is None
@@ -376,6 +376,9 @@ def test_a_classifier_answer_gives_its_reasons_summing_to_its_score_margin(model
     overlap = overlaps[classes.index(BANK_MONEY)] - overlaps[classes.index(BANK_RIVER)]
     assert overlap > 0 and dict(bank.reasons)["gloss overlap"] == pytest.approx(overlap)
     assert sum(value for _, value in bank.reasons) == pytest.approx(gap + overlap, abs=1e-4)
+    # one meaning of the margin: the answer's total score minus the runner-up's, which its
+    # reasons sum to (it had been the difference of the two calibrated probabilities)
+    assert bank.margin == pytest.approx(sum(value for _, value in bank.reasons), abs=1e-4)
 
 
 def test_cli_gives_reasons_with_top_or_target(model_path):
@@ -383,13 +386,16 @@ def test_cli_gives_reasons_with_top_or_target(model_path):
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
     why = lines[lines.index(next(line for line in lines if line.strip().startswith("bank "))) + 1]
-    assert why.strip().startswith("score +") and " over bank.n.01: " in why and "bias" in why
+    assert why.strip().startswith("margin +") and " over bank.n.01: " in why and "bias" in why
+    answer = lines[lines.index(why) - 1]
+    assert "classifier (margin +" in answer and ", probability 0." in answer
     record = json.loads(run("disambiguate", "--model", str(model_path), "--target", "bank",
                             "--json", TEXT).stdout.splitlines()[0])  # fmt: skip
     bank = record["words"][0]
     assert list(bank) == [*FIELDS, "reasons"] and bank["reasons"]["runner_up"] == "bank.n.01"
     assert [name for name, _ in bank["reasons"]["terms"]][0] == "bias"
-    assert "score +" not in run("disambiguate", "--model", str(model_path), TEXT).stdout
+    assert " over bank.n.01: " not in run("disambiguate", "--model", str(model_path),
+                                          TEXT).stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -427,3 +433,45 @@ def test_a_lesk_answer_gives_the_prior_and_the_words_each_sense_shares():
     inst = _instances(analyze(text), frozenset({"pitcher"}))[0][2]
     scores = {sense.synset: score for sense, score in _lesk().sense_scores(inst)}
     assert prior + overlap == pytest.approx(scores["pitcher.n.01"] - scores["pitcher.n.02"])
+    assert pitcher.margin == pytest.approx(prior + overlap)  # the margin, as everywhere
+
+
+def test_bundled_targets_keep_their_models_without_a_target():
+    """*He caught a huge bass* without --target (or target=None) had been answered by Lesk
+    with the musical range; the bundled model answers it, as with --target, and a <<word>>
+    marker chooses the one word answered."""
+    import wsd
+
+    words = wsd.disambiguate("He caught a huge bass.")
+    bass = next(w for w in words if w.token == "bass")
+    assert (bass.source, bass.synset.name()) == ("classifier", "bass.n.08")  # the fish
+    assert {w.source for w in words if w.token != "bass"} == {"lesk"}
+    with_target = wsd.disambiguate("He caught a huge bass.", target="bass")
+    assert [(w.sense_key, w.margin) for w in with_target] == [(bass.sense_key, bass.margin)]
+    (marked,) = wsd.disambiguate("He caught a huge <<bass>> and a small bass.")
+    assert (marked.token, marked.start, marked.source) == ("bass", 17, "classifier")
+    result = run("disambiguate", "He caught a huge bass.", "--json")
+    assert result.returncode == 0, result.stderr
+    by_token = {w["token"]: w for w in json.loads(result.stdout)["words"]}
+    assert (by_token["bass"]["source"], by_token["bass"]["synset"]) == ("classifier", "bass.n.08")
+    assert by_token["bass"]["margin"] == pytest.approx(bass.margin, abs=1e-4)
+    (why,) = tag_text_explained("He caught a huge <<bass>>.")
+    assert why.runner_up == "bass.n.01" and why.margin == pytest.approx(bass.margin)
+    assert sum(value for _, value in why.reasons) == pytest.approx(why.margin, abs=1e-3)
+    only = run("disambiguate", "He caught a huge <<bass>>.", "--json")
+    assert only.returncode == 0, only.stderr
+    assert [(w["token"], w["source"]) for w in json.loads(only.stdout)["words"]] == [
+        ("bass", "classifier")]
+
+
+def test_unmark_gives_the_text_and_where_each_marked_word_starts():
+    from wsd.instance import unmark
+
+    assert unmark("a <<bass>> and <<crane>>s") == ("a bass and cranes", [2, 11])
+    assert unmark("no marker << here") == ("no marker << here", [])
+
+
+def tag_text_explained(text: str) -> list:
+    from wsd.allwords.text import tag_text
+
+    return tag_text(None, text, explain=3)[1]

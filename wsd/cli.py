@@ -228,7 +228,7 @@ def cmd_predict(args: argparse.Namespace) -> int:
 
     model = SupervisedWSD.load(args.model)
     instances = load_user_file(args.input, require_senses=False)
-    check_targets(model.lemmas_, instances, args.input)
+    instances = check_targets(model.lemmas_, instances, args.input)
     for inst, sense in zip(instances, model.predict(instances), strict=True):
         print(f"{inst.id}\t{sense}")
     return 0
@@ -247,7 +247,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         check_output_path(args.errors, "--errors", inputs)
     model = SupervisedWSD.load(args.model)
     instances = load_corpus(args.corpus)
-    check_targets(model.lemmas_, instances, args.corpus)
+    instances = check_targets(model.lemmas_, instances, args.corpus)
     for note in evaluation_warnings(model.training_, instances, args.corpus):
         warnings.warn(note, stacklevel=1)
     result = evaluate_model(model, instances)
@@ -348,11 +348,11 @@ def cmd_curves(args: argparse.Namespace) -> int:
                         repeats=args.repeats, progress=not args.quiet)
     print(summarize_orders(result["orders"]).round(4).to_string())
     print(f"MFS dev accuracy {result['mfs']:.4f}")
-    if result["png"] is None:
+    if not result["pngs"]:
         print("note: no plot: matplotlib is not installed (pip install 'wsd-perceptron[plot]')",
               file=sys.stderr)
     else:
-        print(f"wrote {result['png']}")
+        print(f"wrote {', '.join(str(path) for path in result['pngs'])}")
     print(f"wrote epochs.csv, orders.csv, sizes.csv in {args.out}")
     return 0
 

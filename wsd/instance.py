@@ -10,6 +10,17 @@ from typing import Any
 from wsd.treebank import ascii_quotes, span_tokenize, visible  # NLTK's rules, no NLTK
 
 MARKER = re.compile(r"<<(.+?)>>")  # a marked target: he caught a huge <<bass>>
+
+
+def unmark(text: str) -> tuple[str, list[int]]:
+    """``text`` without its ``<<word>>`` markers, and where each marked word starts in it."""
+    starts, parts, end = [], [], 0
+    for match in MARKER.finditer(text):
+        parts.append(text[end : match.start()])
+        starts.append(sum(len(part) for part in parts))
+        parts.append(match.group(1))
+        end = match.end()
+    return "".join(parts) + text[end:], starts
 # A sentence end inside a line: . ! or ? (maybe closing a quote) before a capital or a quote.
 # The Treebank tokenizer only splits a period at the very end of its input, so each sentence
 # of a line is tokenized on its own.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from wsd.instance import Instance
@@ -76,11 +77,17 @@ def check_record(record: Any) -> dict[str, Any] | None:
     return dict(record)
 
 
-def check_targets(lemmas: Sequence[str], instances: Sequence[Instance], source: str = "") -> None:
-    """ValueError when an instance's lemma is not one the model was trained for."""
+def check_targets(lemmas: Sequence[str], instances: Sequence[Instance], source: str = ""
+                  ) -> list[Instance]:  # fmt: skip
+    """``instances``, each with the model's lemma where its marked word is an inflection of
+    one (*bats* for a model of bat, found as ``wsd disambiguate`` finds it; ValueError when it
+    is a form of several); ValueError when an instance is for a word the model was not
+    trained for."""
     if not lemmas:
-        return
+        return list(instances)
     known = set(lemmas)
+    instances = [inst if inst.lemma in known else _with_lemma(inst, known, source)
+                 for inst in instances]  # fmt: skip
     foreign = [inst for inst in instances if inst.lemma not in known]
     if foreign:
         where = f"{source}: " if source else ""
@@ -89,6 +96,14 @@ def check_targets(lemmas: Sequence[str], instances: Sequence[Instance], source: 
             f"{where}{len(foreign)} instance(s) are for {', '.join(map(repr, found[:5]))} (first: "
             f"{foreign[0].id}), but the model was trained for {', '.join(lemmas)} only; use a "
             "model trained for that word (or give the lemma in the data)")
+    return instances
+
+
+def _with_lemma(inst: Instance, lemmas: set[str], source: str) -> Instance:
+    from wsd.text.forms import form_lemma
+
+    lemma = form_lemma(inst.target, lemmas, f"{source + ': ' if source else ''}{inst.id}")
+    return inst if lemma is None else replace(inst, lemma=lemma)
 
 
 def evaluation_warnings(record: Mapping[str, Any] | None, instances: Sequence[Instance],

@@ -31,9 +31,9 @@ def _number(value: float | None) -> str:
 
 
 def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
-    """Each sentence, then one line per disambiguated word: the word, its synset, the margin
-    and the system that chose it, and the gloss; under an answer given with its reasons, a
-    line of them."""
+    """Each sentence, then one line per disambiguated word: the word, its synset, the system
+    that chose it with its score margin over the runner-up (and a classifier's calibrated
+    probability), and the gloss; under an answer given with its reasons, a line of them."""
     blocks = []
     for n, sentence in enumerate(sentences):
         mine = [w for w in words if w.sentence == n]
@@ -42,7 +42,7 @@ def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
         width = max((len(token) for token in tokens), default=0)
         synset_width = max((len(w.synset_name or "?") for w in mine), default=0)
         for token, w in zip(tokens, mine, strict=True):
-            sure = f"margin {w.margin:.2f}" if w.margin is not None else "no score"
+            sure = _sureness(w)
             lines.append(f"  {token:<{width}}  {w.synset_name or '?':<{synset_width}}  "
                          f"{w.source} ({sure})  {w.gloss or ''}".rstrip())  # fmt: skip
             if w.reasons:
@@ -53,11 +53,20 @@ def plain(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
     return "\n\n".join(blocks)
 
 
+def _sureness(word: TaggedWord) -> str:
+    """*margin +2.31, probability 0.81* (a classifier), *margin +0.09* (Lesk), *no score*."""
+    if word.margin is None:
+        return "no score"
+    if word.source == "classifier" and word.score is not None:
+        return f"margin {word.margin:+.2f}, probability {word.score:.2f}"
+    return f"margin {word.margin:+.2f}"
+
+
 def _why(word: TaggedWord) -> str:
-    """*score +16.38 over bank.n.02: +3.42 ss_bag=noun.possession, -2.16 pos-2=IN, ...*"""
+    """*margin +16.38 over bank.n.02: +3.42 ss_bag=noun.possession, -2.16 pos-2=IN, ...*"""
     margin = sum(value for _, value in word.reasons)
     terms = ", ".join(f"{value:+.2f} {name}" for name, value in word.reasons)
-    return f"score {margin:+.2f} over {word.runner_up}: {terms}"
+    return f"margin {margin:+.2f} over {word.runner_up}: {terms}"
 
 
 def _columns(word, tagged: TaggedWord | None) -> list[str]:

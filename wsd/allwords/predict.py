@@ -33,9 +33,12 @@ class Decision:
     (WordNet's), None when nothing answered. ``score``: the chosen sense's share of the
     softmax of the classifier's total scores divided by the system's ``temperature`` (an
     estimate of how often such an answer is right), or its relative training frequency for
-    "mfs";
-    ``margin``: that share minus the runner-up's (the whole share when there is none). Both
-    are None for the WordNet first sense, which has no scores. ``reasons``: why, when asked.
+    "mfs". ``margin``: the margin over the runner-up, as everywhere in wsd: the chosen
+    sense's score minus the runner-up sense's, in the units of the scores that chose it (the
+    classifier's totals, prior, gloss overlap and discourse included, the sum of its
+    ``reasons``; for "mfs", the training-frequency shares); the sense's own score when there is
+    no runner-up. Both are None for the WordNet first sense, which has no scores.
+    ``reasons``: why, when asked.
     """
 
     sense: str | None
@@ -214,8 +217,9 @@ def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
     if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
         return _frequency_decision(system.sense_counts_[key])
     best = int(ranked[0])
-    score, margin = _shares(special.softmax(scores / system.temperature), best)
-    return Decision(model.classes[best], CLASSIFIER, score, margin)
+    probability = float(special.softmax(scores / system.temperature)[best])
+    margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
+    return Decision(model.classes[best], CLASSIFIER, probability, float(margin))
 
 
 def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],

@@ -23,7 +23,7 @@ from scipy import special
 from wsd.allwords.predict import Decision, Reasons
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
-from wsd.instance import Instance
+from wsd.instance import Instance, unmark
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
@@ -40,9 +40,12 @@ ModelLike = AllWordsWSD | str | Path | None
 class TaggedWord:
     """A disambiguated word of the input: where it is (``start``/``end``: character offsets
     into the whole text), its lemma and coarse POS, the chosen sense (``sense_key``, synset
-    name ``synset_name``, ``gloss``), how sure the system was (``score``, ``margin``; None
-    for the WordNet first sense; a bundled target's model, without an all-words model, gives
-    its perceptron's margin and no score) and which system chose it (``source``:
+    name ``synset_name``, ``gloss``), how sure the system was (``score``: for a classifier,
+    the calibrated probability that such an answer is right, for "mfs" the sense's training
+    share, for Lesk its softmax share; ``margin``: its score margin over the runner-up sense,
+    in the units of the scores that chose it, see ``Decision``; both None for the WordNet first
+    sense; a bundled target's model, without an all-words model, gives its perceptron's margin
+    and no score) and which system chose it (``source``:
     "classifier", "mfs", "first-sense" or "lesk"). Asked for (``explain``), a classifier's or
     Lesk's answer says why: the ``runner_up`` synset and the ``reasons``, the terms of its
     score margin over it (``("bow=deposit", 0.47)``, the bias, the sense prior, ...)."""
@@ -153,7 +156,7 @@ def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
     scores = np.array([prior + overlap for _, prior, overlap in terms])
     best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
     shares = special.softmax(scores)
-    runner_up = np.delete(shares, best).max() if len(shares) > 1 else 0.0
+    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
     reasons = None
     if explain > 0 and len(terms) > 1:
         other = int(np.argsort(-scores, kind="stable")[1])
@@ -167,7 +170,7 @@ def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
                  terms[best][2] - terms[other][2]))  # fmt: skip
         reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
     return Decision(terms[best][0].id, LESK, float(shares[best]),
-                    float(shares[best] - runner_up), reasons)
+                    float(scores[best] - runner_up), reasons)
 
 
 def _sense(inst: Instance, key: str | None) -> Sense | None:
@@ -213,8 +216,12 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     inflection, when given): the model's answers, or Lesk with the sense prior without one.
     ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without);
     ``check_english``: warn when the text does not look like English; ``explain``: a
-    classifier's or Lesk's answer gives its reasons, with that many features or words."""
+    classifier's or Lesk's answer gives its reasons, with that many features or words. Words
+    marked as ``<<word>>`` are the only ones answered (offsets are then into the text without
+    the markers). Without a model, a bundled target (bass, bank, crane, line, plant) is
+    answered by its bundled model, as on the command line."""
     _check_input(text, target)
+    text, marked = unmark(text)
     system = load_system(model)
     if conventions is None:
         conventions = system.conventions if system else WORDNET
@@ -238,10 +245,12 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
             gloss=sense.gloss if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n,
             **_explained(inst, decision.reasons)))  # fmt: skip
-    if system is None and target is not None:  # a bundled target: its model, as on the CLI
+    if marked:
+        words = [word for word in words if any(word.start <= at < word.end for at in marked)]
+    if system is None:  # the bundled targets: their models, as on the CLI
         from wsd.allwords.bundled import with_bundled_answers
 
-        words = with_bundled_answers(words, sentences, target)
+        words = with_bundled_answers(words, sentences, explain)
     return sentences, words
 
 

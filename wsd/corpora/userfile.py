@@ -28,7 +28,7 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +102,7 @@ def load_user_file(
         rows = _tsv_rows(lines, require_senses, problems)
     else:
         rows = _jsonl_rows(lines, problems)
-    instances = []
+    built: list[tuple[_Row, Instance]] = []
     seen_ids: dict[str, int] = {}
     for row in rows:
         instance = _build(Path(path), row, require_senses, problems)
@@ -114,7 +114,8 @@ def load_user_file(
             )
             continue
         seen_ids[instance.id] = row.line
-        instances.append(instance)
+        built.append((row, instance))
+    instances = _shared_lemmas(built, problems)
     if problems:
         raise ValueError(
             f"{path}: {len(problems)} bad row(s); fix them and load again:\n"
@@ -267,6 +268,29 @@ def _json_problem(record: Any) -> str | None:
     row_id = record.get("id")
     return _field_problem("id", None if row_id is None else str(row_id)) or next(
         (p for s in senses or [record.get("sense")] if (p := _field_problem("sense", s))), None)
+
+
+def _shared_lemmas(built: list[tuple[_Row, Instance]], problems: Problems) -> list[Instance]:
+    """The instances, where a row without a lemma marks an inflection of another row's word
+    (*bats* beside *bat*) with that word as the lemma, found as ``wsd disambiguate`` finds a
+    target's (a word that is a form of several is a problem of its row)."""
+    from wsd.text.forms import form_lemma, lemmas_of  # wsd.text imports the corpora
+
+    words = {inst.lemma for _, inst in built}
+    if len(words) < 2:
+        return [inst for _, inst in built]
+    bases = {word for word in words if lemmas_of(word, words) == [word]}
+    instances = []
+    for row, inst in built:
+        if row.lemma is None and inst.lemma not in bases:
+            try:
+                lemma = form_lemma(inst.target, bases, "")
+            except ValueError as error:
+                problems.append((row.line, str(error)))
+                continue
+            inst = replace(inst, lemma=lemma) if lemma else inst
+        instances.append(inst)
+    return instances
 
 
 def _build(path: Path, row: _Row, require_senses: bool, problems: Problems) -> Instance | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -11,6 +12,13 @@ from tqdm import tqdm
 
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_order
+from wsd.experiments.figures import (
+    REPORT_DPI,
+    add_caption,
+    fit_ylim,
+    report_figure,
+    report_style,
+)
 from wsd.experiments.report import write_csv
 from wsd.features import Featurizer
 from wsd.instance import Instance
@@ -127,83 +135,102 @@ def _band(sizes: pd.DataFrame) -> pd.DataFrame:
             .reset_index())
 
 
+CURVE_FIGURES = ("epochs", "orders", "sizes")  # curves-<name>.png, one panel each
+
+
 def plot_curves(
-    epochs: pd.DataFrame, orders: pd.DataFrame, sizes: pd.DataFrame, path: str | Path,
-    title: str = "", mfs: float | None = None,
-) -> Path:
-    """Save :func:`curves_figure` as a PNG at ``path``."""
-    path = Path(path)
-    figure = curves_figure(epochs, orders, sizes, title, mfs)
-    with atomic_open(path, "wb") as stream:
-        figure.savefig(stream, dpi=110, format="png")
-    return Path(path)
+    epochs: pd.DataFrame, orders: pd.DataFrame, sizes: pd.DataFrame, out: str | Path,
+    caption: str = "", mfs: float | None = None,
+) -> list[Path]:
+    """Save :func:`curves_figures` in folder ``out`` as curves-epochs.png, curves-orders.png
+    and curves-sizes.png (300 dpi, one report column wide); returns their paths."""
+    paths = []
+    for name, figure in curves_figures(epochs, orders, sizes, caption, mfs).items():
+        path = Path(out) / f"curves-{name}.png"
+        with atomic_open(path, "wb") as stream:
+            figure.savefig(stream, dpi=REPORT_DPI, format="png")
+        paths.append(path)
+    return paths
 
 
-def curves_figure(
-    epochs: pd.DataFrame, orders: pd.DataFrame, sizes: pd.DataFrame, title: str = "",
+def curves_figures(
+    epochs: pd.DataFrame, orders: pd.DataFrame, sizes: pd.DataFrame, caption: str = "",
     mfs: float | None = None,
-):
-    """Three panels in one matplotlib Figure: accuracy per epoch (integer ticks), dev accuracy
-    over example orders (box plots with every run as a point), and dev accuracy against
-    training size (mean over the seeds, with a min-max band); ``mfs`` is drawn as a dotted
-    line in each panel.
-    Needs matplotlib (``pip install 'wsd-perceptron[plot]'``)."""
+) -> dict[str, Any]:
+    """Three matplotlib Figures, one panel each, sized for a report's column
+    (``wsd.experiments.figures``): "epochs", train (dashed) and dev accuracy per epoch
+    (integer ticks); "orders", dev accuracy over example orders (box plots with every run as
+    a point); "sizes", dev accuracy against training size (mean over the seeds, with a
+    min-max band). Each y-axis is fitted to the values compared; the MFS dev accuracy
+    ``mfs`` is a dotted line where it falls inside, else a note; ``caption`` (the settings)
+    is printed under each. Needs matplotlib (``pip install 'wsd-perceptron[plot]'``)."""
     try:
-        from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
     except ImportError as err:
         raise ImportError(
             "plots need matplotlib: pip install 'wsd-perceptron[plot]' (the CSV files are "
             "written without it)"
         ) from err
-    fig = Figure(figsize=(15, 4.8))  # no pyplot: the caller's backend is left alone
-    axes = fig.subplots(1, 3)
     colours = {name: f"C{i}" for i, name in enumerate(LEARNERS)}
-    for name, group in epochs.groupby("learner"):
-        axes[0].plot(group["epoch"], group["train_accuracy"], "--", color=colours[name],
-                     label=f"{name} train")
-        axes[0].plot(group["epoch"], group["dev_accuracy"], "-", marker=".", color=colours[name],
-                     label=f"{name} dev")
-    axes[0].xaxis.set_major_locator(MaxNLocator(integer=True))
-    axes[0].set(xlabel="epoch", ylabel="accuracy", title="accuracy per epoch")
-    names = [name for name in LEARNERS if name in set(orders["learner"])]
-    runs = [orders.loc[orders["learner"] == n, "dev_accuracy"].to_numpy() for n in names]
-    axes[1].boxplot(runs, showfliers=False)
-    jitter = np.random.default_rng(0)  # spreads the points sideways only, for visibility
-    for position, (name, values) in enumerate(zip(names, runs, strict=True), start=1):
-        axes[1].scatter(position + jitter.uniform(-0.12, 0.12, len(values)), values, s=18,
-                        color=colours[name], alpha=0.7, zorder=3)
-    axes[1].set_xticks(np.arange(1, len(names) + 1), names)
-    axes[1].set(ylabel="dev accuracy", title=f"sensitivity to example order ({len(runs[0])} "
-                                             "orders)" if runs else "sensitivity to example order")
-    band = _band(sizes)
-    n_seeds = sizes["seed"].nunique() if "seed" in sizes else 1
-    for name, group in band.groupby("learner"):
-        axes[2].plot(group["train_size"], group["mean"], "o-", color=colours.get(name),
-                     label=f"{name} (mean of {n_seeds} seeds)" if n_seeds > 1 else name)
-        if n_seeds > 1:
-            axes[2].fill_between(group["train_size"], group["low"], group["high"],
-                                 color=colours.get(name), alpha=0.2)
-    axes[2].set(xlabel="training instances", ylabel="dev accuracy",
-                title="accuracy vs data size" + (" (band: min-max over seeds)"
-                                                 if n_seeds > 1 else ""))
-    for axis in axes:
-        if mfs is not None:
-            axis.axhline(mfs, color="grey", linestyle=":", label=f"MFS ({mfs:.3f})")
-        axis.grid(alpha=0.3)
-    for axis in (axes[0], axes[2]):
-        axis.legend(fontsize="small")
-    if mfs is not None:
-        axes[1].legend(fontsize="small", loc="lower right")
-    if title:
-        fig.suptitle(title)
-    fig.tight_layout()
-    return fig
+    figures = {}
+    with report_style():
+        figure = report_figure()
+        axis = figure.subplots()
+        for name, group in epochs.groupby("learner"):
+            axis.plot(group["epoch"], group["train_accuracy"], "--", color=colours[name],
+                      linewidth=0.9)
+            axis.plot(group["epoch"], group["dev_accuracy"], "-", marker=".",
+                      color=colours[name], label=name)
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True))
+        fit_ylim(axis, [*epochs["dev_accuracy"], *epochs["train_accuracy"]], mfs)
+        axis.set(xlabel="epoch", ylabel="accuracy", title="Accuracy per epoch")
+        notes = {"epochs": "Solid: dev accuracy; dashed: training accuracy."}
+        figures["epochs"] = figure
+
+        figure = report_figure()
+        axis = figure.subplots()
+        names = [name for name in LEARNERS if name in set(orders["learner"])]
+        runs = [orders.loc[orders["learner"] == n, "dev_accuracy"].to_numpy() for n in names]
+        axis.boxplot(runs, showfliers=False, widths=0.5, medianprops={"color": "black"})
+        jitter = np.random.default_rng(0)  # spreads the points sideways only, for visibility
+        for position, (name, values) in enumerate(zip(names, runs, strict=True), start=1):
+            axis.scatter(position + jitter.uniform(-0.12, 0.12, len(values)), values, s=8,
+                         color=colours[name], alpha=0.7, zorder=3)
+        axis.set_xticks(np.arange(1, len(names) + 1), names)
+        fit_ylim(axis, orders["dev_accuracy"], mfs)
+        axis.set(ylabel="dev accuracy", title="Sensitivity to example order")
+        count = f"{len(runs[0])} " if runs else ""
+        notes["orders"] = f"Dev accuracy over {count}training orders; a point per order."
+        figures["orders"] = figure
+
+        figure = report_figure()
+        axis = figure.subplots()
+        band = _band(sizes)
+        n_seeds = sizes["seed"].nunique() if "seed" in sizes else 1
+        for name, group in band.groupby("learner"):
+            axis.plot(group["train_size"], group["mean"], "o-", color=colours.get(name),
+                      label=name)
+            if n_seeds > 1:
+                axis.fill_between(group["train_size"], group["low"], group["high"],
+                                  color=colours.get(name), alpha=0.2)
+        fit_ylim(axis, [*band["low"], *band["high"]], mfs)
+        axis.set(xlabel="training instances", ylabel="dev accuracy",
+                 title="Accuracy vs training size")
+        notes["sizes"] = (f"Mean dev accuracy of {n_seeds} seeds; band: min-max."
+                          if n_seeds > 1 else "Dev accuracy, one seed.")
+        figures["sizes"] = figure
+        for name, figure in figures.items():
+            for axis in figure.axes:
+                axis.grid(alpha=0.3)
+                if axis.get_legend_handles_labels()[0]:
+                    axis.legend(loc="best")
+            add_caption(figure, f"{notes[name]} {caption}".strip())
+    return figures
 
 
 def curves_title(corpus: str, size: int, settings, curve_epochs: int, shuffles: int,
                  repeats: int, dev: float) -> str:
-    """The settings behind a curves figure, for its title."""
+    """The settings behind the curves figures, for their caption."""
     lemmas = "lemmatized " if settings.lemmatize else ""
     window = f", window +-{settings.window}" if settings.window else ""
     return (f"{corpus}: {size} instances, {dev:.0%} dev; {lemmas}{settings.features} features"
@@ -218,9 +245,9 @@ def run_curves(
     progress: bool = True,
 ) -> dict[str, pd.DataFrame | Path | float | None]:
     """The three experiments of `wsd curves` with ``settings`` (a SystemSettings), written to
-    ``out`` as epochs.csv, orders.csv, sizes.csv and curves.png (when matplotlib is there).
-
-    Returns the tables, the MFS dev accuracy and the PNG path (None without matplotlib).
+    ``out`` as epochs.csv, orders.csv, sizes.csv and one PNG per panel (``plot_curves``, when
+    matplotlib is there). Returns the tables, the MFS dev accuracy and the PNG paths (none
+    without matplotlib).
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -238,9 +265,10 @@ def run_curves(
     mfs = mfs_accuracy(instances, seed=settings.seed, dev=dev)
     for name, table in (("epochs", epochs), ("orders", orders), ("sizes", sizes)):
         write_csv(table, out / f"{name}.csv", index=False)
-    title = curves_title(corpus, len(instances), settings, curve_epochs, shuffles, repeats, dev)
+    caption = curves_title(corpus, len(instances), settings, curve_epochs, shuffles, repeats,
+                           dev)  # fmt: skip
     try:
-        png = plot_curves(epochs, orders, sizes, out / "curves.png", title, mfs=mfs)
+        pngs = plot_curves(epochs, orders, sizes, out, caption, mfs=mfs)
     except ImportError:
-        png = None
-    return {"epochs": epochs, "orders": orders, "sizes": sizes, "mfs": mfs, "png": png}
+        pngs = []
+    return {"epochs": epochs, "orders": orders, "sizes": sizes, "mfs": mfs, "pngs": pngs}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.experiments.systems import SystemSettings, make_system
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
-from wsd.text.forms import is_form_of, target_lemma
+from wsd.text.forms import form_lemma, is_form_of, target_lemma
 from wsd.text.web import plain_view
 
 if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
@@ -78,9 +78,9 @@ def _for_model(model: SupervisedWSD, inst: Instance, where: str) -> Instance:
     the model was trained for another word (it would label this one with a wrong sense)."""
     if not model.lemmas_ or inst.lemma in model.lemmas_:
         return inst
-    forms = [lemma for lemma in model.lemmas_ if is_form_of(inst.target, lemma)]
-    if len(forms) == 1:
-        return replace(inst, lemma=forms[0])
+    lemma = form_lemma(inst.target, model.lemmas_, where)
+    if lemma is not None:
+        return replace(inst, lemma=lemma)
     raise ValueError(f"{where}: the marked word {inst.target!r} is not a form of "
                      f"{', '.join(model.lemmas_)}, the word(s) this model was trained for")
 

@@ -84,7 +84,7 @@ class SupervisedWSD(EstimatorMixin):
         learner = self._fitted_learner()
         if not instances:
             return []
-        provenance.check_targets(self.lemmas_, instances)
+        instances = provenance.check_targets(self.lemmas_, instances)
         return list(learner.predict(self.featurizer_.transform(instances)))
 
     def score(self, instances: Sequence[Instance], y: Sequence[str] | None = None) -> float:

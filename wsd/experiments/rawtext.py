@@ -9,8 +9,9 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-LESK_NOTICE = ("no trained model given: using Lesk with the WordNet sense prior (train one with "
-               "`wsd allwords --save model.npz`, then pass --model model.npz)")
+LESK_NOTICE = ("no trained model given: using Lesk with the WordNet sense prior, and for bank, "
+               "bass, crane, line and plant their bundled models (train one for every word "
+               "with `wsd allwords --save model.npz`, then pass --model model.npz)")
 
 
 def load_any_model(path: str | Path) -> Any:

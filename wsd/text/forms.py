@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from wsd.resources import MissingResourceError
 from wsd.text.lexicon import wordnet
@@ -36,3 +36,44 @@ def target_lemma(target: str, lemmas: Sequence[str]) -> str | None:
     if word in lemmas:
         return word
     return next((lemma for lemma in lemmas if is_form_of(word, lemma)), None)
+
+
+def _base_candidates(word: str) -> set[str]:
+    """Words ``word`` may be an inflection of: the regular endings taken off, and WordNet's
+    morphy base forms when WordNet is installed (``is_form_of`` confirms each)."""
+    found = {word}
+    found.update(word[: -len(end)] for end in _INFLECTIONS if word.endswith(end)
+                 and len(word) > len(end))  # fmt: skip
+    if word.endswith("ing"):
+        found.update((word[:-3], word[:-3] + "e"))
+    if word.endswith("ies"):
+        found.add(word[:-3] + "y")
+    try:
+        reader = wordnet()
+    except MissingResourceError:
+        return found
+    for pos in "nvar":
+        found.update(reader._morphy(word, pos))
+    return found
+
+
+def lemmas_of(word: str, lemmas: Collection[str]) -> list[str]:
+    """The ones of ``lemmas`` that ``word`` is or is an inflection of, sorted."""
+    word = word.lower()
+    return sorted(lemma for lemma in _base_candidates(word)
+                  if lemma in lemmas and is_form_of(word, lemma))  # fmt: skip
+
+
+def form_lemma(word: str, lemmas: Collection[str], where: str) -> str | None:
+    """The one of ``lemmas`` that the marked ``word`` names, in any inflection (*bats* ->
+    bat), else None; ValueError naming ``where`` (*file:line*, *sentence 2*) when it is a form
+    of several (no prefix when ``where`` is empty). How a user file's rows and a model's
+    sentences find their lemma."""
+    if word.lower() in lemmas:
+        return word.lower()
+    found = lemmas_of(word, lemmas)
+    if len(found) > 1:
+        raise ValueError(f"{where + ': ' if where else ''}the marked word {word!r} is a form of "
+                         f"{' and of '.join(map(repr, found))}; give its lemma (a lemma column "
+                         "in TSV, \"lemma\" in JSONL)")
+    return found[0] if found else None

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,8 @@ def fenced_blocks(text: str, language: str = "python") -> list[str]:
 def missing_resource(code: str) -> str | None:
     """The shared resource a block reads that is not installed, or None."""
     needs = [
+        ("import spacy", "spaCy (the [spacy] extra)", lambda: find_spec("spacy") is not None),
+        ("wsd.disambiguate(", "NLTK wordnet", lambda: has_nltk_resource("wordnet")),
         ("load_senseval", "NLTK senseval", lambda: has_nltk_resource("senseval")),
         ("run_allwords", "the all-words framework (WSD_FRAMEWORK_DIR)", has_framework),
         ("run_allwords", "NLTK wordnet", lambda: has_nltk_resource("wordnet")),

@@ -259,9 +259,11 @@ def test_a_plural_target_with_a_lemma_column_is_one_word(tmp_path, model_file):
 
 
 def test_two_target_words_error_names_where_each_starts(tmp_path, capsys):
-    path = write(tmp_path / "d.tsv", "bass.fish\tA <<bass>> swam.\nbass.fish\tTwo <<basses>>.\n")
+    path = write(tmp_path / "d.tsv", "bass.fish\tA <<bass>> swam.\ncrane.bird\tA <<crane>> flew.\n"
+                 "bass.sound\tTwo <<basses>>.\n")  # an inflection of bass is bass
     code, err = run_cli(capsys, "train", "--corpus", path, "--out", tmp_path / "m.json")
-    assert_one_line_error(code, err, "'bass' (first: d:1), 'basses' (first: d:2)", "lemma column")
+    assert_one_line_error(code, err, "'bass' (first: d:1), 'crane' (first: d:2)", "lemma column")
+    assert "basses" not in err
 
 
 def test_config_false_and_lists(tmp_path, capsys):

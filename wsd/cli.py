@@ -698,7 +698,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dictionary", help="dictionary XML with glosses (needed by lesk)")
     p.add_argument("--learner", choices=LEARNERS, default="averaged",
                    help="learner per lexelt (default: averaged)")
-    group = p.add_argument_group("perceptron options (see the README's lexical-sample section)")
+    group = p.add_argument_group("perceptron options (see docs/results.md, lexical sample)")
     group.add_argument("--margin", type=float, help="update when the gold sense wins by less")
     group.add_argument("--update", choices=("perceptron", "pa"),
                        help="step rule: perceptron (1) or passive-aggressive PA-I")

@@ -16,7 +16,7 @@ spread over seeds.
   a long context cannot drown the handful of local features and vice versa;
 - learner: the averaged perceptron, 5 epochs; the mean of ``BEST_MODELS`` = 5 of them trained on
   different shuffles, chosen later by nested cross-validation (inner folds choose, outer folds
-  report; ``benchmarks/lexical_sample.py --nested``, table in the README).
+  report; ``benchmarks/lexical_sample.py --nested``, table in docs/results.md).
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ class SystemSettings:
     The defaults are the lexical-sample configuration chosen on senseval by cross-validation
     (``wsd.experiments.lexical``): the "full" features with a lemmatized bag of words, block
     tf-idf, 5 epochs, and for the averaged perceptron the mean of ``models`` = 5 of them over
-    shuffles (chosen by nested cross-validation inside the training folds; see the README).
+    shuffles (chosen by nested cross-validation inside the training folds; see docs/results.md).
     """
 
     features: str = "full"

@@ -76,16 +76,16 @@ def plain_documents(instances: Sequence[Instance], written: bool = False
     return found
 
 
-def raw_text_answers(model: Any, instances: Sequence[Instance], conventions: Any = None,
+def raw_text_answers(model: Any, instances: Sequence[Instance], reader: Any = None,
                      written: bool = False) -> dict[str, str | None]:  # fmt: skip
     """The sense the raw-text path gives each instance's target (None when it found no
-    content word starting there); ``conventions`` as ``tag_text``'s, ``written`` as
+    content word starting there); ``reader`` as ``tag_text``'s, ``written`` as
     ``plain_documents``'."""
     from wsd.allwords.text import tag_text
 
     answers: dict[str, str | None] = {}
     for text, targets in plain_documents(instances, written):
-        _, words = tag_text(model, text, conventions=conventions)
+        _, words = tag_text(model, text, reader=reader)
         by_start = {word.start: word.sense_key for word in words}
         answers.update({inst_id: by_start.get(start) for inst_id, start in targets.items()})
     return answers

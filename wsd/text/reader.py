@@ -1,0 +1,284 @@
+"""Readers: which tokens of a sentence are the units a sense is chosen for, with their lemma
+and part of speech.
+
+``LearnedReader`` reads plain text as the training corpus was annotated: a greedy averaged
+perceptron (``wsd.learners.greedy``, features in ``wsd.text.readerfeatures``) labels each
+token *not a unit* (O), *begins a unit* of NOUN, VERB, ADJ or ADV or a name of a kind (as
+SemCor tags names WordNet lacks: person, group, location), or *goes on with the unit* (I),
+trained on the corpus's sentences (``train_reader``). Lemmas by lookup: the corpus's most
+frequent lemma for the form and part of speech, else WordNet's base form; a unit of several
+tokens is the WordNet expression they spell (else its tokens are read apart).
+
+``PlainReader`` needs no training corpus: the tagger's part of speech where WordNet has the
+word in it, WordNet's base form, and the longest WordNet expression whose tags fit (a noun's
+last word a noun, a verb's first a verb). Models without a learned reader use it, as does
+Lesk without a model.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from wsd.instance import Instance
+from wsd.text.lexicon import LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.text.readerfeatures import (
+    EDGE,
+    TEMPLATES,
+    Vocabulary,
+    longest_start,
+    lowercase,
+    wordnet_expression,
+)
+
+NAME_KINDS = ("person", "group", "location")
+LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
+OUTSIDE, INSIDE = 0, 1
+EPOCHS = 5  # chosen on the development sets (docs/reader.md)
+Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Tokens ``start`` to ``end`` (exclusive) of a sentence read as one word: its lemma, its
+    part of speech (None: no content word), and whether it is a name (its lemma its kind)."""
+
+    start: int
+    end: int
+    lemma: str
+    pos: str | None
+    name: bool = False
+
+
+def _single(token: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit | None:
+    """The token as a one-word unit of part of speech ``letter``, None if WordNet lacks it."""
+    if letter is None:
+        return None
+    lower = lowercase(token)
+    lemma = lemmas.get(f"{lower}#{letter}") or base_form(lower, letter)
+    return Unit(0, 1, lemma, LETTER_POS[letter]) if lemma else None
+
+
+class PlainReader:
+    """The reader without a training corpus (see the module's docstring)."""
+
+    def units(self, sentences: Sentences) -> list[list[Unit]]:
+        return [self._sentence(tokens, tags) for tokens, tags in sentences]
+
+    def _sentence(self, tokens: Sequence[str], tags: Sequence[str]) -> list[Unit]:
+        lowers = [lowercase(t) for t in tokens]
+        found, i = [], 0
+        while i < len(tokens):
+            unit = None
+            longest = longest_start(lowers[i], lowers[i + 1] if i + 1 < len(tokens) else None)
+            for length in range(min(longest, len(tokens) - i), 1, -1):
+                hit = wordnet_expression(tuple(lowers[i : i + length]))
+                if hit and _fits(hit[1], tags[i], tags[i + length - 1]):
+                    unit = Unit(i, i + length, hit[0], LETTER_POS[hit[1]])
+                    break
+            if unit is None:
+                one = _single(tokens[i], penn_letter(tags[i]), {})
+                unit = Unit(i, i + 1, one.lemma if one else lowers[i], one.pos if one else None)
+            found.append(unit)
+            i = unit.end
+        return found
+
+
+def _fits(letter: str, first_tag: str, last_tag: str) -> bool:
+    return {"n": last_tag.startswith("NN"), "v": first_tag.startswith("VB")}.get(letter, True)
+
+
+PLAIN = PlainReader()
+
+
+class LearnedReader:
+    """The reader trained on a corpus (see the module's docstring): its feature
+    ``vocabulary``, weights ``W`` (rows: the vocabulary's features, then the dynamic ones)
+    and the corpus's ``lemmas`` (``form#letter -> lemma`` where they differ from WordNet's)."""
+
+    def __init__(self, vocabulary: Vocabulary, W: np.ndarray, lemmas: Mapping[str, str],
+                 epochs: int = EPOCHS) -> None:  # fmt: skip
+        self.vocabulary, self.W, self.lemmas, self.epochs = vocabulary, W, dict(lemmas), epochs
+
+    def labels(self, sentences: Sentences) -> tuple[list[int], np.ndarray]:
+        """Every token's label (index into ``LABELS``) and scores, sentence after sentence."""
+        from wsd.learners.greedy import label_greedy
+
+        X = self.vocabulary.rows(sentences)
+        tags = self._tag_ids([tag for _, tags in sentences for tag in tags])
+        starts = np.cumsum([0] + [len(tokens) for tokens, _ in sentences])
+        return label_greedy(X, tags, starts, self.W, self.vocabulary.size,
+                            len(self.vocabulary.ids["t"]), INSIDE, OUTSIDE)  # fmt: skip
+
+    def _tag_ids(self, tags: Sequence[str]) -> np.ndarray:
+        ids = self.vocabulary.tag_ids(tags)
+        return np.where(ids >= 0, ids, self.vocabulary.ids["t"][EDGE])
+
+    def units(self, sentences: Sentences) -> list[list[Unit]]:
+        labels, scores = self.labels(sentences)
+        found, at = [], 0
+        for tokens, _ in sentences:
+            n = len(tokens)
+            found.append(self._sentence(tokens, labels[at : at + n], scores[at : at + n]))
+            at += n
+        return found
+
+    def _sentence(self, tokens: Sequence[str], labels: Sequence[int],
+                  scores: np.ndarray) -> list[Unit]:  # fmt: skip
+        units, i = [], 0
+        while i < len(tokens):
+            end = i + 1
+            while end < len(tokens) and labels[end] == INSIDE:
+                end += 1
+            unit = self._unit(tokens, i, end, LABELS[labels[i]], scores[i])
+            units.append(unit)
+            i = unit.end
+        return units
+
+    def _unit(self, tokens: Sequence[str], start: int, end: int, label: str,
+              scores: np.ndarray) -> Unit:  # fmt: skip
+        """The unit the labels say starts at ``start`` and ends before ``end``; a unit of
+        several tokens that is no WordNet expression (nor a name) is cut to its first."""
+        kind = label[2:]
+        if kind in NAME_KINDS:
+            return Unit(start, end, kind, "NOUN", name=True)
+        lowers = tuple(lowercase(t) for t in tokens[start:end])
+        if end - start > 1 and kind in POS_LETTER:
+            letter = POS_LETTER[kind]
+            key = f"{'_'.join(lowers)}#{letter}"
+            hit = (self.lemmas[key], letter) if key in self.lemmas else \
+                wordnet_expression(lowers)  # fmt: skip
+            if hit:
+                return Unit(start, end, hit[0], LETTER_POS[hit[1]])
+        if label == "I" or kind in POS_LETTER or kind in NAME_KINDS:  # one token, any POS
+            for k in np.argsort(-scores, kind="stable"):
+                other = LABELS[k][2:]
+                if other in NAME_KINDS:
+                    return Unit(start, start + 1, other, "NOUN", name=True)
+                if other in POS_LETTER:
+                    one = _single(tokens[start], POS_LETTER[other], self.lemmas)
+                    if one:
+                        return Unit(start, start + 1, one.lemma, one.pos)
+                elif LABELS[k] == "O":
+                    break
+        return Unit(start, start + 1, lowers[0], None)
+
+    # ---- the model file ---------------------------------------------------------------
+
+    def to_file(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        """``(metadata, arrays)``: the rows of ``W`` that are not all zero, as float32."""
+        keep = np.flatnonzero(np.abs(self.W).max(axis=1) > 0)
+        meta = {"labels": list(LABELS), "templates": list(TEMPLATES), "epochs": self.epochs,
+                "values": self.vocabulary.values, "lemmas": self.lemmas,
+                "rows": int(self.W.shape[0])}  # fmt: skip
+        return meta, {"reader_rows": keep.astype(np.int32),
+                      "reader_weights": self.W[keep].astype(np.float32).ravel()}
+
+    @classmethod
+    def from_file(cls, meta: Mapping[str, Any], rows: np.ndarray,
+                  weights: np.ndarray) -> LearnedReader:  # fmt: skip
+        """The reader ``to_file`` wrote (ValueError when the parts do not fit together)."""
+        if list(meta.get("labels", ())) != list(LABELS) or \
+                list(meta.get("templates", ())) != list(TEMPLATES):
+            raise ValueError("its reader has other labels or features than this wsd's")
+        values = meta.get("values")
+        lemmas = meta.get("lemmas")
+        if not isinstance(values, dict) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v)
+                for v in values.values()) or not isinstance(lemmas, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in lemmas.items()):
+            raise ValueError("its reader's values or lemmas are not lists and maps of strings")
+        vocabulary = Vocabulary(values)
+        n_rows = meta.get("rows")
+        from wsd.learners.greedy import dynamic_rows
+
+        expected = vocabulary.size + dynamic_rows(len(LABELS), len(vocabulary.ids["t"]))
+        if n_rows != expected or len(weights) != len(rows) * len(LABELS) or (
+                len(rows) and (rows.min() < 0 or rows.max() >= expected)):
+            raise ValueError("its reader's weights do not fit its features")
+        W = np.zeros((expected, len(LABELS)), dtype=np.float32)
+        W[rows] = weights.reshape(len(rows), len(LABELS))
+        return cls(vocabulary, W, lemmas, int(meta.get("epochs", EPOCHS)))
+
+
+# ---- training -----------------------------------------------------------------------
+
+
+def name_kind(inst: Instance) -> str | None:
+    """The kind of name an instance of the corpus is (*Durwood_Pye* tagged person), or None:
+    its lemma is one of ``NAME_KINDS`` and its text a capitalised word other than that lemma
+    (not *Person*, nor *a person*)."""
+    start, end = inst.span
+    text = " ".join(inst.tokens[start:end])
+    if inst.lemma in NAME_KINDS and text[:1].isupper() and text.lower() != inst.lemma:
+        return inst.lemma
+    return None
+
+
+def corpus_sentences(instances: Iterable[Instance]
+                     ) -> tuple[list[tuple[list[str], list[int]]], dict[str, str]]:  # fmt: skip
+    """The corpus's sentences as tokens (a multi-word token's words apart) and gold labels,
+    and the lemmas it gives forms where they are not WordNet's (``LearnedReader.lemmas``)."""
+    from wsd.allwords.context import sentence_of
+
+    sentences: dict[Any, tuple[Sequence[str], dict[int, str]]] = {}
+    lemma_counts: dict[str, Counter[str]] = {}
+    for inst in instances:
+        if inst.target_pos not in POS_LETTER:
+            continue
+        _, units = sentences.setdefault((sentence_of(inst), inst.tokens), (inst.tokens, {}))
+        kind = name_kind(inst)
+        units[inst.span[0]] = f"B-{kind or inst.target_pos}"
+        if kind is None:
+            words = inst.tokens[inst.span[0]].replace("_", " ").split()
+            key = f"{'_'.join(lowercase(w) for w in words)}#{POS_LETTER[inst.target_pos]}"
+            lemma_counts.setdefault(key, Counter())[inst.lemma.lower()] += 1
+    found = []
+    for tokens, units in sentences.values():
+        words, labels = [], []
+        for k, token in enumerate(tokens):
+            parts = token.replace("_", " ").split() or [token]
+            words += parts
+            labels += [LABELS.index(units[k]), *[INSIDE] * (len(parts) - 1)] if k in units \
+                else [OUTSIDE] * len(parts)  # fmt: skip
+        found.append((words, labels))
+    return found, _lemma_exceptions(lemma_counts)
+
+
+def _lemma_exceptions(counts: Mapping[str, Counter[str]]) -> dict[str, str]:
+    """The corpus's most frequent lemma per ``form#letter`` where WordNet would give another."""
+    found = {}
+    for key, lemmas in counts.items():
+        form, letter = key.rsplit("#", 1)
+        lemma = max(lemmas.items(), key=lambda item: (item[1], item[0]))[0]
+        words = tuple(form.split("_"))
+        default = base_form(form, letter) if len(words) == 1 else (
+            wordnet_expression(words) or (None,))[0]  # fmt: skip
+        if lemma != default:
+            found[key] = lemma
+    return found
+
+
+def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
+                 seed: int = 0) -> LearnedReader:  # fmt: skip
+    """A ``LearnedReader`` trained on the corpus's sentences (tagged by the raw-text path's
+    tagger) for ``epochs`` passes in a ``seed``-ed order."""
+    from wsd.learners.greedy import train_greedy
+    from wsd.text.tagger import penn_tags
+
+    sentences, lemmas = corpus_sentences(instances)
+    tagged = [(words, penn_tags(words)) for words, _ in sentences]
+    types = Counter(word for words, _ in tagged for word in words)
+    vocabulary = Vocabulary.learn(types, tagged)
+    reader = LearnedReader(vocabulary, np.zeros((0, len(LABELS))), lemmas, epochs)
+    X = vocabulary.rows(tagged)
+    tags = reader._tag_ids([tag for _, tags in tagged for tag in tags])
+    starts = np.cumsum([0] + [len(words) for words, _ in tagged])
+    gold = np.array([label for _, labels in sentences for label in labels], dtype=np.int64)
+    reader.W = train_greedy(X, tags, starts, gold, vocabulary.size, len(LABELS),
+                            len(vocabulary.ids["t"]), epochs, seed)  # fmt: skip
+    return reader

@@ -63,6 +63,17 @@ def _single(token: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit |
     return Unit(0, 1, lemma, LETTER_POS[letter]) if lemma else None
 
 
+def _plain_single(token: str, tag: str) -> Unit | None:
+    """The token as a one-word unit: in its tag's part of speech, or where WordNet lacks it
+    there but the tag is a content word's, the first of noun, verb, adjective, adverb
+    WordNet has it in."""
+    letter = penn_letter(tag)
+    if letter is None:
+        return None
+    return next(filter(None, (_single(token, other, {}) for other in
+                              dict.fromkeys(letter + "nvar"))), None)  # fmt: skip
+
+
 class PlainReader:
     """The reader without a training corpus (see the module's docstring)."""
 
@@ -81,7 +92,7 @@ class PlainReader:
                     unit = Unit(i, i + length, hit[0], LETTER_POS[hit[1]])
                     break
             if unit is None:
-                one = _single(tokens[i], penn_letter(tags[i]), {})
+                one = _plain_single(tokens[i], tags[i])
                 unit = Unit(i, i + 1, one.lemma if one else lowers[i], one.pos if one else None)
             found.append(unit)
             i = unit.end

@@ -122,9 +122,9 @@ def _first_pairs() -> frozenset[tuple[str, str]]:
 
 
 @functools.lru_cache(maxsize=65536)
-def _base(word: str, letter: str) -> str:
-    forms = wordnet()._morphy(word, letter)
-    return forms[0] if forms else word
+def _bases(word: str, letter: str) -> tuple[str, ...]:
+    """The word and its WordNet base forms as a ``letter`` word (*rates*: rates, rate)."""
+    return tuple(dict.fromkeys([word, *wordnet()._morphy(word, letter)]))
 
 
 def longest_start(first: str, second: str | None) -> int:
@@ -132,8 +132,8 @@ def longest_start(first: str, second: str | None) -> int:
     words has (a verb's first word and a noun's last in any inflection); 0: none."""
     if second is None:
         return 0
-    pairs, firsts = _first_pairs(), {first, _base(first, "v")}
-    if not any((a, b) in pairs for a in firsts for b in {second, _base(second, "n")}):
+    pairs, firsts = _first_pairs(), _bases(first, "v")
+    if not any((a, b) in pairs for a in firsts for b in _bases(second, "n")):
         return 0
     starts = _first_words()
     return max(starts.get(a, 0) for a in firsts)
@@ -147,8 +147,8 @@ def wordnet_expression(words: Sequence[str]) -> tuple[str, str] | None:
     if len(words) < 2:
         return None
     joined = "_".join(words)
-    candidates = (("n", joined), ("n", "_".join([*words[:-1], _base(words[-1], "n")])),
-                  ("v", joined), ("v", "_".join([_base(words[0], "v"), *words[1:]])),
+    candidates = (*(("n", "_".join([*words[:-1], last])) for last in _bases(words[-1], "n")),
+                  *(("v", "_".join([first, *words[1:]])) for first in _bases(words[0], "v")),
                   ("a", joined), ("r", joined))  # fmt: skip
     return next(((lemma, letter) for letter, lemma in candidates
                  if lemma in expressions(letter)), None)  # fmt: skip

@@ -100,3 +100,26 @@ def raw_vs_xml(model: Any, instances: Sequence[Instance], written: bool = False
     raw = score_framework(gold, raw_text_answers(model, instances, written=written))
     return {"xml_F1": score_framework(gold, xml)["F1"], "raw_F1": raw["F1"], "raw_P": raw["P"],
             "raw_R": raw["R"], "raw_answered": raw["answered"] / raw["total"]}  # fmt: skip
+
+
+def units_read_right(reader: Any, instances: Sequence[Instance]) -> dict[str, float]:
+    """The shares of gold units (the instances' targets) that ``reader`` reads from the plain
+    text with the same extent, with that extent and the same lemma, and with that extent and
+    the same part of speech (a name: its kind as lemma, NOUN)."""
+    from wsd.text import analyze
+
+    extent = lemma = pos = 0
+    by_id = {inst.id: inst for inst in instances}
+    for text, targets in plain_documents(instances):
+        words = {w.start: w for s in analyze(text, reader) for w in s.words}
+        for inst_id, start in targets.items():
+            inst = by_id[inst_id]
+            word = words.get(start)
+            length = len(inst.tokens[inst.span[0]].replace("_", " "))
+            if word is None or word.end != start + length or word.pos is None:
+                continue
+            extent += 1
+            lemma += word.lemma == inst.lemma.lower()
+            pos += word.pos == inst.target_pos
+    n = max(len(instances), 1)
+    return {"extent": extent / n, "lemma": lemma / n, "pos": pos / n}

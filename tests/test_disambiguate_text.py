@@ -341,7 +341,7 @@ def _bank_instance(system, text):
     from wsd.allwords.text import _instances
     from wsd.text import analyze
 
-    instances = [inst for _, _, inst in _instances(analyze(text, system.conventions), None)]
+    instances = [inst for _, _, inst in _instances(analyze(text, system.reader), None)]
     return instances, next(i for i, inst in enumerate(instances) if inst.lemma == "bank")
 
 

@@ -153,6 +153,8 @@ def models(tmp_path_factory):
     from wsd.allwords.system import AllWordsWSD
 
     system = AllWordsWSD(n_models=1, epochs=2).fit(_corpus(CORPUS * 2))
+    assert system.reader_ is None  # too few sentences to learn one
+    system.reader_ = _reader()
     folder = tmp_path_factory.mktemp("reader")
     with_reader = system.save(folder / "with.npz")
     without = write_npz(folder / "without.npz", system._header(), system.models_)

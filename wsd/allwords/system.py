@@ -33,7 +33,13 @@ from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.learners.inputs import check_update_options
 from wsd.resources import require_nltk_resource
-from wsd.text.reader import PLAIN, LearnedReader, PlainReader, train_reader
+from wsd.text.reader import (
+    MIN_READER_SENTENCES,
+    PLAIN,
+    LearnedReader,
+    PlainReader,
+    train_reader,
+)
 
 Answer = str | None
 DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords.py)
@@ -222,17 +228,19 @@ class AllWordsWSD:
     @property
     def reader(self) -> LearnedReader | PlainReader:
         """How raw text is read for this model: the reader learnt from its training corpus
-        (``wsd.text.reader``), or for a model file without one the plain reader, which says
-        so in one notice."""
+        (``wsd.text.reader``), or for a model without one (an older file, or a training
+        corpus under ``MIN_READER_SENTENCES`` sentences) the plain reader, which says so in
+        one notice."""
         found = getattr(self, "reader_", None)
         if found is not None:
             return found
         if not getattr(self, "_plain_notice", False):
             self._plain_notice = True
-            warnings.warn("this model file has no learnt reader (it was saved by an older wsd "
-                          "or without one); raw text is read by the plain reader (the tagger, "
-                          "WordNet's base forms and longest expressions). Save the model again "
-                          "with `wsd allwords --save` for the learnt one", stacklevel=3)
+            warnings.warn("this model has no learnt reader (saved by an older wsd, or trained "
+                          f"on fewer than {MIN_READER_SENTENCES} sentences); raw text is read by "
+                          "the plain reader (the tagger, WordNet's base forms and longest "
+                          "expressions). Train it again with `wsd allwords --save` for the "
+                          "learnt one", stacklevel=3)
         return PLAIN
 
     def context_of(self, instances: Sequence[Instance]):
@@ -258,7 +266,8 @@ class AllWordsWSD:
         self.sense_counts_ = {
             key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
         }
-        self.reader_ = train_reader(labelled, seed=self.seed or 0)
+        enough = len({sentence_of(inst) for inst in labelled}) >= MIN_READER_SENTENCES
+        self.reader_ = train_reader(labelled, seed=self.seed or 0) if enough else None
         trainable = sorted(
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples

@@ -39,6 +39,8 @@ NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
 OUTSIDE, INSIDE = 0, 1
 EPOCHS = 5  # chosen on the development sets (docs/reader.md)
+# Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
+MIN_READER_SENTENCES = 1000
 Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
 
 

@@ -82,7 +82,7 @@ CORPUS = [
 
 @functools.cache
 def _reader():
-    from wsd.text.reader import train_reader
+    from wsd.allwords.readertraining import train_reader
 
     return train_reader(_corpus(CORPUS * 3), epochs=10, seed=0)
 
@@ -95,7 +95,8 @@ def _read(text: str) -> list[tuple[str, str, str | None]]:
 
 def test_the_reader_learns_the_corpus_it_was_trained_on():
     """Its own sentences come back as they were annotated (units, lemmas, parts of speech)."""
-    from wsd.text.reader import LABELS, corpus_sentences
+    from wsd.allwords.readertraining import corpus_sentences
+    from wsd.text.reader import LABELS
 
     sentences, lemmas = corpus_sentences(_corpus(CORPUS))
     assert sentences[0] == (["The", "ice", "cream", "melted", "."],

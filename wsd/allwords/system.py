@@ -24,6 +24,7 @@ from wsd.allwords.features import (
 from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
 from wsd.allwords.predict import Decision, Knowledge, decide
+from wsd.allwords.readertraining import train_reader
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.encoders import MissingExtraError
@@ -33,13 +34,7 @@ from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.learners.inputs import check_update_options
 from wsd.resources import require_nltk_resource
-from wsd.text.reader import (
-    MIN_READER_SENTENCES,
-    PLAIN,
-    LearnedReader,
-    PlainReader,
-    train_reader,
-)
+from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
 
 Answer = str | None
 DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords.py)

@@ -5,9 +5,9 @@ and part of speech.
 perceptron (``wsd.learners.greedy``, features in ``wsd.text.readerfeatures``) labels each
 token *not a unit* (O), *begins a unit* of NOUN, VERB, ADJ or ADV or a name of a kind (as
 SemCor tags names WordNet lacks: person, group, location), or *goes on with the unit* (I),
-trained on the corpus's sentences (``train_reader``). Lemmas by lookup: the corpus's most
-frequent lemma for the form and part of speech, else WordNet's base form; a unit of several
-tokens is the WordNet expression they spell (else its tokens are read apart).
+trained on the corpus's sentences (``wsd.allwords.readertraining``). Lemmas by lookup: the
+corpus's most frequent lemma for the form and part of speech, else WordNet's base form; a
+unit of several tokens is the WordNet expression they spell (else its tokens are read apart).
 
 ``PlainReader`` needs no training corpus: the tagger's part of speech where WordNet has the
 word in it, WordNet's base form, and the longest WordNet expression whose tags fit (a noun's
@@ -17,14 +17,12 @@ Lesk without a model.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from wsd.instance import Instance
 from wsd.text.lexicon import LETTER_POS, POS_LETTER, base_form, penn_letter
 from wsd.text.readerfeatures import (
     EDGE,
@@ -216,82 +214,3 @@ class LearnedReader:
         W = np.zeros((expected, len(LABELS)), dtype=np.float32)
         W[rows] = weights.reshape(len(rows), len(LABELS))
         return cls(vocabulary, W, lemmas, int(meta.get("epochs", EPOCHS)))
-
-
-# ---- training -----------------------------------------------------------------------
-
-
-def name_kind(inst: Instance) -> str | None:
-    """The kind of name an instance of the corpus is (*Durwood_Pye* tagged person), or None:
-    its lemma is one of ``NAME_KINDS`` and its text a capitalised word other than that lemma
-    (not *Person*, nor *a person*)."""
-    start, end = inst.span
-    text = " ".join(inst.tokens[start:end])
-    if inst.lemma in NAME_KINDS and text[:1].isupper() and text.lower() != inst.lemma:
-        return inst.lemma
-    return None
-
-
-def corpus_sentences(instances: Iterable[Instance]
-                     ) -> tuple[list[tuple[list[str], list[int]]], dict[str, str]]:  # fmt: skip
-    """The corpus's sentences as tokens (a multi-word token's words apart) and gold labels,
-    and the lemmas it gives forms where they are not WordNet's (``LearnedReader.lemmas``)."""
-    from wsd.allwords.context import sentence_of
-
-    sentences: dict[Any, tuple[Sequence[str], dict[int, str]]] = {}
-    lemma_counts: dict[str, Counter[str]] = {}
-    for inst in instances:
-        if inst.target_pos not in POS_LETTER:
-            continue
-        _, units = sentences.setdefault((sentence_of(inst), inst.tokens), (inst.tokens, {}))
-        kind = name_kind(inst)
-        units[inst.span[0]] = f"B-{kind or inst.target_pos}"
-        if kind is None:
-            words = inst.tokens[inst.span[0]].replace("_", " ").split()
-            key = f"{'_'.join(lowercase(w) for w in words)}#{POS_LETTER[inst.target_pos]}"
-            lemma_counts.setdefault(key, Counter())[inst.lemma.lower()] += 1
-    found = []
-    for tokens, units in sentences.values():
-        words, labels = [], []
-        for k, token in enumerate(tokens):
-            parts = token.replace("_", " ").split() or [token]
-            words += parts
-            labels += [LABELS.index(units[k]), *[INSIDE] * (len(parts) - 1)] if k in units \
-                else [OUTSIDE] * len(parts)  # fmt: skip
-        found.append((words, labels))
-    return found, _lemma_exceptions(lemma_counts)
-
-
-def _lemma_exceptions(counts: Mapping[str, Counter[str]]) -> dict[str, str]:
-    """The corpus's most frequent lemma per ``form#letter`` where WordNet would give another."""
-    found = {}
-    for key, lemmas in counts.items():
-        form, letter = key.rsplit("#", 1)
-        lemma = max(lemmas.items(), key=lambda item: (item[1], item[0]))[0]
-        words = tuple(form.split("_"))
-        default = base_form(form, letter) if len(words) == 1 else (
-            wordnet_expression(words) or (None,))[0]  # fmt: skip
-        if lemma != default:
-            found[key] = lemma
-    return found
-
-
-def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
-                 seed: int = 0) -> LearnedReader:  # fmt: skip
-    """A ``LearnedReader`` trained on the corpus's sentences (tagged by the raw-text path's
-    tagger) for ``epochs`` passes in a ``seed``-ed order."""
-    from wsd.learners.greedy import train_greedy
-    from wsd.text.tagger import penn_tags
-
-    sentences, lemmas = corpus_sentences(instances)
-    tagged = [(words, penn_tags(words)) for words, _ in sentences]
-    types = Counter(word for words, _ in tagged for word in words)
-    vocabulary = Vocabulary.learn(types, tagged)
-    reader = LearnedReader(vocabulary, np.zeros((0, len(LABELS))), lemmas, epochs)
-    X = vocabulary.rows(tagged)
-    tags = reader._tag_ids([tag for _, tags in tagged for tag in tags])
-    starts = np.cumsum([0] + [len(words) for words, _ in tagged])
-    gold = np.array([label for _, labels in sentences for label in labels], dtype=np.int64)
-    reader.W = train_greedy(X, tags, starts, gold, vocabulary.size, len(LABELS),
-                            len(vocabulary.ids["t"]), epochs, seed)  # fmt: skip
-    return reader

@@ -260,6 +260,8 @@ class Vocabulary:
         own_rows = by_type[np.array(token_types, dtype=np.int64)]
         own = {name: own_rows[:, k] for k, name in enumerate(TYPE_TEMPLATES)}
         own["t"] = self.tag_ids([tag for _, tags in sentences for tag in tags])
+        for name in TYPE_TEMPLATES:
+            X[:, column[name]] = _offset(own[name], self.offsets[name])
         for k, name in enumerate(SENTENCE_TEMPLATES[2:]):
             table = self.ids[name]
             known = np.array([table.get(row[k], -1) for row in places], dtype=np.int64)

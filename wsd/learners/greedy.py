@@ -34,47 +34,31 @@ def _dynamic(n_static, n_labels, n_tags, prev, prev2, tag, out):
 @njit(cache=True, nogil=True)
 def _train(X, tags, starts, gold, orders, n_static, n_labels, n_tags, W, U):
     c = 1.0
-    dyn = np.empty(3, dtype=np.int64)
+    width = X.shape[1]
+    active = np.empty(width + 3, dtype=np.int64)  # the static ids, then the dynamic ones
     scores = np.empty(n_labels)
-    mistakes = 0
     for e in range(orders.shape[0]):
         for s in orders[e]:
             prev, prev2 = n_labels, n_labels  # the start state
             for i in range(starts[s], starts[s + 1]):
-                _dynamic(n_static, n_labels, n_tags, prev, prev2, tags[i], dyn)
-                for k in range(n_labels):
-                    scores[k] = 0.0
-                for j in range(X.shape[1]):
-                    f = X[i, j]
+                active[:width] = X[i]
+                _dynamic(n_static, n_labels, n_tags, prev, prev2, tags[i], active[width:])
+                scores[:] = 0.0
+                for f in active:
                     if f >= 0:
-                        for k in range(n_labels):
-                            scores[k] += W[f, k]
-                for j in range(3):
-                    for k in range(n_labels):
-                        scores[k] += W[dyn[j], k]
-                guess = 0
-                for k in range(1, n_labels):
-                    if scores[k] > scores[guess]:
-                        guess = k
+                        scores += W[f]
+                guess = np.argmax(scores)  # the first best: ties to the lower label
                 truth = gold[i]
                 if guess != truth:
-                    mistakes += 1
-                    for j in range(X.shape[1]):
-                        f = X[i, j]
+                    for f in active:
                         if f >= 0:
                             W[f, truth] += 1.0
                             W[f, guess] -= 1.0
                             U[f, truth] += c
                             U[f, guess] -= c
-                    for j in range(3):
-                        f = dyn[j]
-                        W[f, truth] += 1.0
-                        W[f, guess] -= 1.0
-                        U[f, truth] += c
-                        U[f, guess] -= c
                 c += 1.0
                 prev2, prev = prev, guess
-    return c, mistakes
+    return c
 
 
 def train_greedy(X: np.ndarray, tags: np.ndarray, starts: np.ndarray, gold: np.ndarray,
@@ -90,7 +74,7 @@ def train_greedy(X: np.ndarray, tags: np.ndarray, starts: np.ndarray, gold: np.n
     n_sentences = len(starts) - 1
     orders = np.stack([rng.permutation(n_sentences) for _ in range(epochs)]) if epochs else \
         np.zeros((0, n_sentences), dtype=np.int64)
-    c, _ = _train(np.ascontiguousarray(X, dtype=np.int64), tags.astype(np.int64),
+    c = _train(np.ascontiguousarray(X, dtype=np.int64), tags.astype(np.int64),
                   starts.astype(np.int64), gold.astype(np.int64), orders, n_static, n_labels,
                   n_tags, W, U)  # fmt: skip
     return W - U / c

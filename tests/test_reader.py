@@ -22,7 +22,8 @@ def test_one_training_pass_matches_the_hand_worked_updates():
     c = 1. Token 1 follows the guess 0 (rows 3, 12, 15): the bias now scores label 1 higher,
     wrong again: the bias, feature 2 and those rows gain 1 for label 0, lose 1 for label 1,
     at c = 2. Averaged, W - U / 3."""
-    from wsd.learners.greedy import dynamic_rows, train_greedy
+    from wsd.learners.greedy import train_greedy
+    from wsd.learners.greedylabel import dynamic_rows
 
     X = np.array([[0, 1], [0, 2]])
     W = train_greedy(X, np.array([0, 0]), np.array([0, 2]), np.array([1, 0]), n_static=3,

@@ -117,7 +117,7 @@ class LearnedReader:
 
     def labels(self, sentences: Sentences) -> tuple[list[int], np.ndarray]:
         """Every token's label (index into ``LABELS``) and scores, sentence after sentence."""
-        from wsd.learners.greedy import label_greedy
+        from wsd.learners.greedylabel import label_greedy
 
         X = self.vocabulary.rows(sentences)
         tags = self._tag_ids([tag for _, tags in sentences for tag in tags])
@@ -205,7 +205,7 @@ class LearnedReader:
             raise ValueError("its reader's values or lemmas are not lists and maps of strings")
         vocabulary = Vocabulary(values)
         n_rows = meta.get("rows")
-        from wsd.learners.greedy import dynamic_rows
+        from wsd.learners.greedylabel import dynamic_rows
 
         expected = vocabulary.size + dynamic_rows(len(LABELS), len(vocabulary.ids["t"]))
         if n_rows != expected or len(weights) != len(rows) * len(LABELS) or (

@@ -24,7 +24,6 @@ from wsd.allwords.features import (
 from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
 from wsd.allwords.predict import Decision, Knowledge, decide
-from wsd.allwords.readertraining import train_reader
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.encoders import MissingExtraError
@@ -250,7 +249,8 @@ class AllWordsWSD:
         ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
         from joblib import Parallel, delayed
 
-        from wsd.allwords.training import train_key  # numba: only when training
+        from wsd.allwords.readertraining import train_reader  # numba: only when training
+        from wsd.allwords.training import train_key
 
         self._check_params()
         labelled = [inst for inst in instances if inst.senses]

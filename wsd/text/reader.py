@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from wsd.text.lexicon import LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.text.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
 from wsd.text.readerfeatures import (
     EDGE,
     TEMPLATES,
@@ -36,7 +36,7 @@ from wsd.text.readerfeatures import (
 NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
 OUTSIDE, INSIDE = 0, 1
-EPOCHS = 5  # chosen on the development sets (docs/reader.md)
+EPOCHS = 2  # chosen on the development sets (docs/reader.md)
 # Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
 MIN_READER_SENTENCES = 1000
 Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
@@ -54,12 +54,13 @@ class Unit:
     name: bool = False
 
 
-def _single(token: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit | None:
-    """The token as a one-word unit of part of speech ``letter``, None if WordNet lacks it."""
+def _single(token: str, tag: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit | None:
+    """The token as a one-word unit of part of speech ``letter``, None if WordNet lacks it;
+    its ``tag`` says whether it is inflected (``lexicon.base_form``: *lots*, lot)."""
     if letter is None:
         return None
     lower = lowercase(token)
-    lemma = lemmas.get(f"{lower}#{letter}") or base_form(lower, letter)
+    lemma = lemmas.get(f"{lower}#{letter}") or base_form(lower, letter, tag in INFLECTED)
     return Unit(0, 1, lemma, LETTER_POS[letter]) if lemma else None
 
 
@@ -70,7 +71,7 @@ def _plain_single(token: str, tag: str) -> Unit | None:
     letter = penn_letter(tag)
     if letter is None:
         return None
-    return next(filter(None, (_single(token, other, {}) for other in
+    return next(filter(None, (_single(token, tag, other, {}) for other in
                               dict.fromkeys(letter + "nvar"))), None)  # fmt: skip
 
 
@@ -153,12 +154,12 @@ class LearnedReader:
             label = LABELS[labels[i]]
             if label == "O" and self.keep_content and penn_letter(tags[i]):
                 label = "*"  # the unit the labeller scores best
-            unit = self._unit(tokens, i, end, label, scores[i])
+            unit = self._unit(tokens, tags[i], i, end, label, scores[i])
             units.append(unit)
             i = unit.end
         return units
 
-    def _unit(self, tokens: Sequence[str], start: int, end: int, label: str,
+    def _unit(self, tokens: Sequence[str], tag: str, start: int, end: int, label: str,
               scores: np.ndarray) -> Unit:  # fmt: skip
         """The unit the labels say starts at ``start`` and ends before ``end``; a unit of
         several tokens that is no WordNet expression (nor a name) is cut to its first. A
@@ -180,7 +181,7 @@ class LearnedReader:
                 if other in NAME_KINDS:
                     return Unit(start, start + 1, other, "NOUN", name=True)
                 if other in POS_LETTER:
-                    one = _single(tokens[start], POS_LETTER[other], self.lemmas)
+                    one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas)
                     if one:
                         return Unit(start, start + 1, one.lemma, one.pos)
                 elif LABELS[k] == "O" and label != "*":

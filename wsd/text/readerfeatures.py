@@ -155,8 +155,9 @@ def wordnet_expression(words: Sequence[str]) -> tuple[str, str] | None:
 
 
 def expression_values(lowers: Sequence[str]) -> tuple[list[str | None], list[str | None]]:
-    """Per token: the longest WordNet expression starting there (``xs``: length and letter)
-    and, for a token inside one begun earlier, where (``xi``: offset, length and letter)."""
+    """Per token: the longest WordNet expression starting there (``xs``: length, letter and
+    how often SemCor tagged it, in powers of two) and, for a token inside one begun earlier,
+    where (``xi``: offset, length, letter and that count)."""
     starts: list[str | None] = [None] * len(lowers)
     inside: list[str | None] = [None] * len(lowers)
     for i, word in enumerate(lowers):
@@ -164,9 +165,10 @@ def expression_values(lowers: Sequence[str]) -> tuple[list[str | None], list[str
         for length in range(min(longest, len(lowers) - i), 1, -1):
             found = wordnet_expression(tuple(lowers[i : i + length]))
             if found:
-                starts[i] = f"{length}{found[1]}"
+                what = f"{length}{found[1]}{_bucket(tagged_count(*found))}"
+                starts[i] = what
                 for k in range(1, length):
-                    inside[i + k] = f"{k}/{length}{found[1]}"
+                    inside[i + k] = f"{k}/{what}"
                 break
     return starts, inside
 

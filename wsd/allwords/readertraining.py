@@ -66,12 +66,18 @@ def corpus_sentences(instances: Iterable[Instance]
 
 
 def _lemma_exceptions(counts: Mapping[str, Counter[str]]) -> dict[str, str]:
-    """The corpus's most frequent lemma per ``form#letter`` where WordNet would give another."""
+    """The corpus's most frequent lemma per ``form#letter`` where WordNet would give another;
+    a one-word form's lemmas of several words (*revolves*: revolve_around, where the corpus
+    tagged a verb apart from its particle) are left out: the particle may not be there."""
     found = {}
     for key, lemmas in counts.items():
         form, letter = key.rsplit("#", 1)
-        lemma = max(lemmas.items(), key=lambda item: (item[1], item[0]))[0]
         words = tuple(form.split("_"))
+        if len(words) == 1:
+            lemmas = Counter({lemma: n for lemma, n in lemmas.items() if "_" not in lemma})
+            if not lemmas:
+                continue
+        lemma = max(lemmas.items(), key=lambda item: (item[1], item[0]))[0]
         default = base_form(form, letter) if len(words) == 1 else (
             wordnet_expression(words) or (None,))[0]  # fmt: skip
         if lemma != default:

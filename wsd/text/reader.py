@@ -165,6 +165,8 @@ class LearnedReader:
         several tokens that is no WordNet expression (nor a name) is cut to its first. A
         stray I is the best-scored unit or none; the label * the best-scored unit."""
         kind = label[2:]
+        if kind in NAME_KINDS and not any(c.isalpha() for c in "".join(tokens[start:end])):
+            label, kind = "*", ""  # a name has letters (not *%*): the best unit else
         if kind in NAME_KINDS:
             return Unit(start, end, kind, "NOUN", name=True)
         lowers = tuple(lowercase(t) for t in tokens[start:end])
@@ -178,7 +180,7 @@ class LearnedReader:
         if label in ("I", "*") or kind in POS_LETTER:  # one token, any POS
             for k in np.argsort(-scores, kind="stable"):
                 other = LABELS[k][2:]
-                if other in NAME_KINDS:
+                if other in NAME_KINDS and any(c.isalpha() for c in tokens[start]):
                     return Unit(start, start + 1, other, "NOUN", name=True)
                 if other in POS_LETTER:
                     one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas)

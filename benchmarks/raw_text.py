@@ -17,28 +17,21 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   cold at first, warm up along it), through ``wsd.disambiguate`` (sentence splitting,
   tokenizing, NLTK's POS tagger, lemmas, expressions, the classifiers), and through the peers
   on the same tokens, each tagging with ``nltk.pos_tag`` and answering every content word;
-- F1 of the framework's scorer on each set's plain text and on its XML (semeval2007 is the
-  dev set the raw-text rules were chosen on; senseval2/3 are reported only); the plain text
+- F1 of the framework's scorer on each set's plain text and on its XML, and the gap (the
+  three sets are the learnt reader's development sets, docs/reader.md); the plain text
   twice: the XML's tokens joined by spaces, and laid out as a person writes them (*don't*,
   *"causes" of*), which leaves the splitting of words to our tokenizer;
-- ``joins`` (not run by default; minutes): raw-text F1 per share of ``wsd.text.conventions``'s
-  expression-join rule (and WordNet's counts alone), on semeval2007 with the SemCor model and
-  on held-out SemCor documents (fold 0 of 3 by document, seed 0) with a model trained on the
-  other folds: how ``JOIN_SHARE`` was chosen;
-- ``retag`` (not run by default; minutes): the same for the corpus's parts of speech per word
-  form and tag, per ``MIN_RETAGGED`` and ``RETAG_SHARE`` (the counts from the model's corpus:
-  all SemCor for semeval2007, the other folds for held-out SemCor);
-- ``names`` (not run by default; minutes): the same with proper names left apart, joined as
-  person alone, and joined with the kind naive Bayes gives them (``wsd.text.names``; the
-  counts from the model's corpus);
+- ``heldout`` (minutes): the same on held-out SemCor documents (fold 0 of 3 by document,
+  seed 0) with a model and reader trained on the other folds, and the share of the gold
+  units the reader reads right in extent, lemma and part of speech (beside the plain
+  reader's);
 - ``hostile`` (not run by default; no model needed): seconds of the raw-text reading
-  (``wsd.text.analyze``: the web view, sentences, tokens, tags, lemmas, expressions) on
+  (``wsd.text.analyze``: the web view, sentences, tokens, tags, the plain reader) on
   repeats of inputs that had made it quadratic, at a size and at four times that size: a
   ratio near 4 is linear time.
 
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
-                                     [--parts load cold throughput f1 joins retag names
-                                             hostile]
+                                     [--parts load cold throughput f1 heldout hostile]
 """
 
 from __future__ import annotations
@@ -49,7 +42,6 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUM
     os.environ.setdefault(_name, "1")  # one core
 
 import argparse  # noqa: E402
-import functools  # noqa: E402
 import resource  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
@@ -60,10 +52,7 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 WSD = str(Path(sys.executable).with_name("wsd"))
-PARTS = ["load", "cold", "throughput", "f1"]
-JOIN_SHARES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.7)
-# (MIN_RETAGGED, RETAG_SHARE) pairs
-RETAGS = ((1, 0.7), (2, 0.7), (3, 0.6), (3, 0.7), (3, 0.8), (5, 0.7), (10, 0.7), (20, 0.8))
+PARTS = ["load", "cold", "throughput", "f1", "heldout"]
 SENTENCE = "She deposited the check at the bank before the river flooded the town."
 
 
@@ -238,8 +227,8 @@ def f1(path: Path, datasets: list[str]) -> None:
     from wsd.evaluation.scorer import score_framework
 
     model = wsd.load_model(path)
-    print("F1, raw text vs XML input (same model); raw text as the XML's tokens joined by spaces"
-          " | as a person writes them (don't, \"causes\" of):")
+    print("F1, raw text vs XML input (same model; gap in brackets); raw text as the XML's tokens "
+          "joined by spaces | as a person writes them (don't, \"causes\" of):")
     for name in datasets:
         instances = load_dataset(name)
         scores = raw_vs_xml(model, instances)
@@ -250,115 +239,29 @@ def f1(path: Path, datasets: list[str]) -> None:
               f"{written:.1f} ({written - xml:+.1f})")
 
 
-@functools.cache
-def _proxies(path: Path) -> list[tuple[str, Any, list, list, Any]]:
-    """The two places the raw-text rules were chosen on, as ``(name, model, instances, tagged
-    words, unseen)``: semeval2007 with the model at ``path``, and held-out SemCor (fold 0 of 3
-    by document, seed 0) with a model trained on the other folds; SemCor's tagged words
-    (``wsd.allwords.system.tagged_words``) that trained each model's counts; and how each
-    joins an expression its counts do not list. That is by WordNet's counts, which come from
-    SemCor: for held-out SemCor, less the held-out documents' own joins, which new text
-    would not bring (with them, held-out F1 read 1.5 higher, mostly from expressions SemCor
-    joined in those documents only). SemCor is tagged once."""
-    from collections import Counter
-
-    import wsd
+def heldout() -> None:
+    """Held-out SemCor: fold 0 of 3 by document (seed 0), the model and its reader trained on
+    the other folds: XML vs plain-text F1, and the gold units the reader reads right (beside
+    the plain reader's)."""
     from wsd.allwords.heldout import document_folds
-    from wsd.allwords.system import AllWordsWSD, tagged_words
+    from wsd.allwords.system import AllWordsWSD
     from wsd.corpora.framework import load_dataset
-    from wsd.text.conventions import UNIVERSAL_LETTER, wordnet_joins
-    from wsd.text.lexicon import expressions, tagged_count
+    from wsd.evaluation.rawtext import raw_vs_xml, units_read_right
+    from wsd.text.reader import PLAIN
 
     semcor = AllWordsWSD().tagged(load_dataset("semcor"))
     train, held_out = document_folds(semcor, 3, seed=0)[0]
     start = time.perf_counter()
-    fold_model = AllWordsWSD(n_jobs=2).fit(train, tagged=True)
-    print(f"held-out SemCor: {len(held_out):,} instances; model on the other folds trained in "
-          f"{time.perf_counter() - start:.0f} s")  # fmt: skip
-    own = Counter(f"{inst.lemma.lower()}#{UNIVERSAL_LETTER[inst.target_pos]}" for inst in held_out
-                  if "_" in inst.lemma and inst.target_pos in UNIVERSAL_LETTER)  # fmt: skip
-
-    def unseen_elsewhere(lemma: str, letter: str) -> bool:
-        return lemma in expressions(letter) and tagged_count(lemma, letter) > own[
-            f"{lemma}#{letter}"]
-
-    return [("semeval2007", wsd.load_model(path), load_dataset("semeval2007"),
-             list(tagged_words(semcor)), wordnet_joins),
-            ("held-out SemCor", fold_model, held_out, list(tagged_words(train)),
-             unseen_elsewhere)]  # fmt: skip
-
-
-def _rule_table(path: Path, title: str, rules) -> None:
-    """Raw-text F1 on both proxies per rule: ``(label, conventions(model, words, unseen))``."""
-    from wsd.evaluation.rawtext import raw_text_answers
-    from wsd.evaluation.scorer import score_framework
-
-    proxies = _proxies(path)
-    print(title)
-    print(f"  {'rule':<32}" + "".join(f"{proxy[0]:>18}" for proxy in proxies))
-    for label, conventions in rules:
-        row = []
-        for _, model, instances, words, unseen in proxies:
-            gold = {inst.id: inst.senses for inst in instances}
-            answers = raw_text_answers(model, instances, conventions(model, words, unseen))
-            row.append(100 * score_framework(gold, answers)["F1"])
-        print(f"  {label:<32}" + "".join(f"{f1:>18.2f}" for f1 in row), flush=True)
-
-
-def joins(path: Path) -> None:
-    from wsd.text.conventions import JOIN_SHARE, CorpusConventions
-
-    rules = [("WordNet's counts (no corpus)",
-              lambda model, words, unseen: CorpusConventions({}, unseen=unseen))] + [
-        (f"corpus share >= {share}",
-         lambda model, words, unseen, share=share: CorpusConventions(
-             model.conventions_["expressions"], share, unseen=unseen))
-        for share in JOIN_SHARES]  # fmt: skip
-    _rule_table(path, f"raw-text F1 per expression-join rule (JOIN_SHARE = {JOIN_SHARE}):", rules)
-
-
-def retag(path: Path) -> None:
-    from wsd.text.conventions import (
-        MIN_RETAGGED,
-        RETAG_SHARE,
-        CorpusConventions,
-        count_parts_of_speech,
-    )
-
-    def conventions(minimum: int, share: float):
-        def build(model, words, unseen) -> CorpusConventions:
-            found = model.conventions_
-            counts = count_parts_of_speech(words, minimum, share) if minimum else {}
-            return CorpusConventions(found["expressions"], separated=found.get("separated"),
-                                     parts_of_speech=counts, min_retagged=minimum,
-                                     retag_share=share, unseen=unseen)  # fmt: skip
-        return build
-
-    rules = [("the tagger's (no corpus counts)", conventions(0, 1.0))] + [
-        (f"corpus: >= {minimum} and >= {share}", conventions(minimum, share))
-        for minimum, share in RETAGS]  # fmt: skip
-    _rule_table(path, f"raw-text F1 per part-of-speech rule (MIN_RETAGGED = {MIN_RETAGGED}, "
-                      f"RETAG_SHARE = {RETAG_SHARE}):", rules)  # fmt: skip
-
-
-def names(path: Path) -> None:
-    from wsd.text.conventions import CorpusConventions
-    from wsd.text.names import NAME_KINDS, TOTALS
-
-    def conventions(kinds: str):
-        def build(model, words, unseen) -> CorpusConventions:
-            found = model.conventions_
-            counts = {"apart": None, "all person": {TOTALS: (1,) + (0,) * (len(NAME_KINDS) - 1)},
-                      "naive Bayes": found.get("names")}[kinds]
-            return CorpusConventions(found["expressions"], separated=found.get("separated"),
-                                     parts_of_speech=found.get("parts_of_speech"),
-                                     unseen=unseen, names=counts)  # fmt: skip
-        return build
-
-    rules = [("names apart", conventions("apart")),
-             ("names joined, all person", conventions("all person")),
-             ("names joined, naive Bayes kind", conventions("naive Bayes"))]  # fmt: skip
-    _rule_table(path, "raw-text F1 with proper names (wsd.text.names):", rules)
+    model = AllWordsWSD().fit(train, tagged=True)
+    print(f"held-out SemCor: {len(held_out):,} instances; model and reader on the other folds "
+          f"trained in {time.perf_counter() - start:.0f} s")  # fmt: skip
+    scores = raw_vs_xml(model, held_out)
+    xml, plain = 100 * scores["xml_F1"], 100 * scores["raw_F1"]
+    print(f"  held-out SemCor XML {xml:.1f}  raw {plain:.1f} ({plain - xml:+.1f})")
+    for label, reader in (("learnt reader", model.reader), ("plain reader", PLAIN)):
+        right = units_read_right(reader, held_out)
+        print(f"  gold units the {label} reads right: extent {100 * right['extent']:.1f}%, "
+              f"+ lemma {100 * right['lemma']:.1f}%, + part of speech {100 * right['pos']:.1f}%")
 
 
 # Inputs that had made the reading quadratic: the e-mail pattern on a run without @, unclosed
@@ -396,9 +299,8 @@ def main() -> None:
     parser.add_argument("--semcor-tokens", type=int, default=40_000,
                         help="how much of SemCor's text the second throughput run reads")
     parser.add_argument("--parts", nargs="+",
-                        choices=[*PARTS, "joins", "retag", "names", "hostile"], default=PARTS,
-                        help="which figures to print (default: all but joins, retag, names "
-                        "and hostile)")
+                        choices=[*PARTS, "hostile"], default=PARTS,
+                        help="which figures to print (default: all but hostile)")
     args = parser.parse_args()
     if "hostile" in args.parts:
         hostile()
@@ -414,12 +316,8 @@ def main() -> None:
             throughput(path, args.sets, args.semcor_tokens)
         if "f1" in args.parts:
             f1(path, args.sets)
-        if "joins" in args.parts:
-            joins(path)
-        if "retag" in args.parts:
-            retag(path)
-        if "names" in args.parts:
-            names(path)
+        if "heldout" in args.parts:
+            heldout()
 
 
 if __name__ == "__main__":

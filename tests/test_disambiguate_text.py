@@ -177,17 +177,25 @@ def test_cli_json_tsv_conll_and_inflected_target(model_path):
     assert "does not occur" not in target.stderr
     absent = run("disambiguate", "--model", str(model_path), "--target", "pitcher", TEXT)
     assert absent.returncode == 0 and "(no word to disambiguate)" in absent.stdout
-    assert absent.stderr.strip() == ("wsd: note: 'pitcher' does not occur in the text (in any "
-                                     "inflection, as a content word)")
+    assert _without_reader_notice(absent.stderr) == (
+        "wsd: note: 'pitcher' does not occur in the text (in any inflection, as a content word)")
     unknown = run("disambiguate", "--model", str(model_path), "--target", "Blockchain",
                   "I love blockchain.")  # fmt: skip
-    assert unknown.stderr.strip() == ("wsd: note: 'Blockchain' occurs in the text but is not "
-                                      "a content word there (tagged NN: a function word, a "
-                                      "name, or a word WordNet does not know)")
+    assert _without_reader_notice(unknown.stderr) == (
+        "wsd: note: 'Blockchain' occurs in the text but is not a content word there (tagged "
+        "NN: a function word, a name, or a word WordNet does not know)")
     conll = run("disambiguate", "--model", str(model_path), "--format", "conll", TEXT).stdout
     assert conll.count("# text = ") == 4
     plain = run("disambiguate", "--model", str(model_path), TEXT).stdout
     assert "depository_financial_institution.n.01" in plain and "a financial institution" in plain
+
+
+def _without_reader_notice(stderr: str) -> str:
+    """``stderr`` without the notice of a model trained on too few sentences for a reader of
+    its own (this module's model), stripped."""
+    notice = "wsd: note: this model has no learnt reader"
+    assert stderr.count(notice) <= 1
+    return "\n".join(line for line in stderr.splitlines() if not line.startswith(notice)).strip()
 
 
 def test_no_model_for_a_word_that_is_not_bundled_uses_lesk_with_a_notice():
@@ -210,11 +218,13 @@ def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):
     for args in (["The violin", "--target", "violin"], ["--model", str(model_path), "A bank"]):
         result = run("disambiguate", *args, env=env)
         assert_clean_error(result, "python -m nltk.downloader")
-        assert "note:" not in result.stderr  # Lesk's notice had come before the error
+        assert "note:" not in _without_reader_notice(result.stderr)  # Lesk's had come first
 
 
-# Raw-text F1 may trail the XML's by less than this on semeval2007 (issue 13's bar).
-GAP = 0.02
+# Raw-text F1 read by the plain reader (a model of a corpus too small for a learnt one) may
+# trail the XML's by less than this on semeval2007 (4.0 with a senseval3 model; the learnt
+# reader's bar of 2 F1 with the SemCor model is measured by benchmarks/raw_text.py).
+PLAIN_GAP = 0.05
 
 
 @pytest.mark.skipif(not has_framework(), reason="the WSD framework folder is absent")
@@ -236,11 +246,12 @@ def test_raw_text_of_semeval2007_scores_close_to_its_xml():
                 surface = " ".join(inst.tokens[inst.span[0]:inst.span[1]]).replace("_", " ")
                 assert text[start : start + len(surface)] == surface
     system = AllWordsWSD(n_models=1, epochs=3).fit(load_dataset("senseval3"))
+    assert system.reader_ is None  # too small a corpus: the plain reader
     for written in (False, True):
         scores = raw_vs_xml(system, dev, written)
         assert scores["xml_F1"] > 0.45
         assert scores["raw_R"] <= scores["raw_answered"] < 1  # unanswered instances are misses
-        assert scores["xml_F1"] - scores["raw_F1"] < GAP
+        assert scores["xml_F1"] - scores["raw_F1"] < PLAIN_GAP
 
 
 def test_plain_text_written_as_a_person_writes_it():
@@ -341,7 +352,7 @@ def _bank_instance(system, text):
     from wsd.allwords.text import _instances
     from wsd.text import analyze
 
-    instances = [inst for _, _, inst in _instances(analyze(text, system.conventions), None)]
+    instances = [inst for _, _, inst in _instances(analyze(text, system.reader), None)]
     return instances, next(i for i, inst in enumerate(instances) if inst.lemma == "bank")
 
 

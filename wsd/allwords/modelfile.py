@@ -4,17 +4,18 @@ Members (all plain numeric arrays; nothing is pickled):
 
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1, "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
-  "weightings" (the distinct fitted weightings), "conventions" (what the training corpus
-  teaches raw text, ``wsd.text.conventions``: counts per expression, per word form and tag
-  and per name feature and kind; absent in older files, ``parts_of_speech`` and ``names`` in
-  files before them)}``;
+  "weightings" (the distinct fitted weightings), "reader" (the learnt raw-text reader's labels,
+  feature templates, feature values and corpus lemmas, ``wsd.text.reader``; absent in older
+  files, whose "conventions" are not read)}``;
 - ``vocabulary``: the feature names shared by every key, sorted, NUL-separated UTF-8 (uint8);
 - ``weighting_index`` (int32, per key): which of ``weightings`` the key uses;
 - ``n_rows`` (int32, per key): how many features the key has a weight row for (only rows
   that are not all zero are kept);
 - ``feature_ids`` (int32): the vocabulary index of each of those rows, key after key;
 - ``coef`` (float32): the rows' weights, ``n_rows x n_classes`` per key, flattened;
-- ``intercepts`` (float32): ``n_classes`` biases per key.
+- ``intercepts`` (float32): ``n_classes`` biases per key;
+- with a reader, ``reader_rows`` (int32: which rows of its weights are not all zero) and
+  ``reader_weights`` (float32: those rows, one weight per label, flattened).
 
 Loading checks that shapes agree, values are finite (in the arrays and in the metadata, which
 is read as strict JSON), dtypes and the version are right, keys and each key's classes are
@@ -43,9 +44,7 @@ from numpy.lib import format as npy
 from wsd.allwords.keymodel import KeyModel
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
-from wsd.text.conventions import PARTS_OF_SPEECH
-from wsd.text.names import NAME_KINDS
-from wsd.text.names import TOTALS as NAME_TOTALS
+from wsd.text.reader import LearnedReader
 from wsd.validation import MAX_COUNT
 
 FORMAT = "wsd-allwords"
@@ -56,6 +55,7 @@ NPZ_MAGIC = b"PK\x03\x04"
 _DTYPES = {"metadata": np.uint8, "vocabulary": np.uint8, "weighting_index": np.int32,
            "n_rows": np.int32, "feature_ids": np.int32, "coef": np.float32,
            "intercepts": np.float32}  # fmt: skip
+_READER_DTYPES = {"reader_rows": np.int32, "reader_weights": np.float32}
 
 
 class ModelFileError(ValueError):
@@ -77,8 +77,10 @@ def _bytes(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
 
 
-def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel]) -> Path:
-    """Write the system's ``header`` (params, sense counts, trained_on) and its per-key models.
+def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel],
+              reader: LearnedReader | None = None) -> Path:  # fmt: skip
+    """Write the system's ``header`` (params, sense counts, trained_on), its per-key models
+    and its raw-text ``reader``.
 
     The file is written next to ``path`` and renamed into place, so a failure never leaves
     half a model behind.
@@ -106,6 +108,9 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         "classes": [models[key].classes for key in keys],
         "weightings": [json.loads(w) for w in weightings],
     }  # fmt: skip
+    reader_arrays = {}
+    if reader is not None:
+        metadata["reader"], reader_arrays = reader.to_file()
     arrays = {
         "metadata": _bytes(json.dumps(metadata, ensure_ascii=False, allow_nan=False)),
         "vocabulary": _bytes(SEPARATOR.join(vocabulary)),
@@ -114,6 +119,7 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         "feature_ids": np.concatenate(ids or [np.zeros(0)]).astype(np.int32),
         "coef": np.concatenate(coefs or [np.zeros(0)]).astype(np.float32),
         "intercepts": np.concatenate(intercepts or [np.zeros(0)]).astype(np.float32),
+        **reader_arrays,
     }
     with atomic_open(path, "wb") as out:
         _savez(out, arrays)
@@ -208,7 +214,8 @@ class KeyModels(Mapping[str, KeyModel]):
 
 
 def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
-    """``(metadata, per-key models)`` of a model file, checked; ModelFileError otherwise."""
+    """``(metadata, per-key models)`` of a model file, checked; ModelFileError otherwise.
+    The metadata's ``reader``, when the file has one, is the ``LearnedReader``."""
     path = Path(path)
 
     def bad(problem: str) -> ModelFileError:
@@ -233,7 +240,22 @@ def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
     except ValueError as err:  # UnicodeDecodeError included
         raise bad(f"has unreadable metadata ({err})") from err
     _check_header(metadata, bad)
+    if "reader" in metadata:
+        metadata["reader"] = _reader(metadata["reader"], arrays, bad)
     return metadata, _key_models(metadata, arrays, bad)
+
+
+def _reader(meta: Any, arrays: dict[str, np.ndarray], bad) -> LearnedReader:
+    for name, dtype in _READER_DTYPES.items():
+        array = arrays.get(name)
+        if array is None or array.dtype != dtype or array.ndim != 1:
+            raise bad(f"has a reader without a 1-d {np.dtype(dtype).name} {name}")
+    if not isinstance(meta, dict) or not np.isfinite(arrays["reader_weights"]).all():
+        raise bad("has a reader that is not an object, or weights that are not finite")
+    try:
+        return LearnedReader.from_file(meta, arrays["reader_rows"], arrays["reader_weights"])
+    except ValueError as err:
+        raise bad(f"has a reader that does not fit together ({err})") from err
 
 
 def _member_array(name: str, data: bytes) -> np.ndarray:
@@ -257,7 +279,8 @@ def _read_members(path: Path) -> dict[str, np.ndarray]:
     numpy parses them with ``ast``, which is not thread-safe on Python 3.11."""
     with zipfile.ZipFile(path) as archive:
         present = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
-        names = sorted(set(present) & set(_DTYPES), key=lambda n: -present[n].file_size)
+        known = set(_DTYPES) | set(_READER_DTYPES)
+        names = sorted(set(present) & known, key=lambda n: -present[n].file_size)
         with ThreadPoolExecutor(max_workers=2) as pool:
             blobs = list(pool.map(lambda n: archive.read(n + ".npy"), names))
     return {name: _member_array(name + ".npy", data)
@@ -282,35 +305,10 @@ def _check_header(metadata: Any, bad) -> None:
             raise bad(f"has no valid {field!r} field in its metadata")
     if not isinstance(metadata.get("trained_on", {}) or {}, dict):
         raise bad("has a 'trained_on' field that is not an object")
-    _check_conventions(metadata.get("conventions", {}), bad)
     for key, counts in metadata["sense_counts"].items():
         if not isinstance(counts, dict) or not counts or not all(
                 isinstance(sense, str) and _is_count(n) for sense, n in counts.items()):
             raise bad(f"has sense counts for {key!r} that are not positive integers per sense")
-
-
-# counts per entry: joined and apart for expressions, one per part of speech for forms
-CONVENTION_WIDTHS = {"expressions": 2, "separated": 2, "parts_of_speech": len(PARTS_OF_SPEECH),
-                     "names": len(NAME_KINDS)}
-
-
-def _check_conventions(conventions: Any, bad) -> None:
-    """The optional ``conventions``: per part (``CONVENTION_WIDTHS``), lists of counts."""
-    if not isinstance(conventions, dict) or not set(conventions) <= set(CONVENTION_WIDTHS):
-        raise bad(f"has a 'conventions' field that is not an object of "
-                  f"{', '.join(CONVENTION_WIDTHS)}")  # fmt: skip
-    for part, found in conventions.items():
-        width = CONVENTION_WIDTHS[part]
-        if not isinstance(found, dict) or not all(
-                isinstance(key, str) and isinstance(counts, list) and len(counts) == width
-                and all(_is_tally(n) for n in counts) for key, counts in found.items()):
-            raise bad(f"has {part!r} conventions that are not {width} counts per entry")
-    if conventions.get("names") and NAME_TOTALS not in conventions["names"]:
-        raise bad(f"has 'names' conventions without their {NAME_TOTALS!r} totals")
-
-
-def _is_tally(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _is_count(value: Any) -> bool:

@@ -3,8 +3,9 @@ training (``training``), prediction (``predict``) and the model file (``modelfil
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +33,7 @@ from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.learners.inputs import check_update_options
 from wsd.resources import require_nltk_resource
-from wsd.text.conventions import (
-    UNIVERSAL_LETTER,
-    WORDNET,
-    CorpusConventions,
-    count_expressions,
-    count_parts_of_speech,
-    count_separated,
-)
-from wsd.text.names import count_names
+from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
 
 Answer = str | None
 DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords.py)
@@ -57,40 +50,6 @@ def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
             or not (0 < value if above_zero else 0 <= value) or value > MAX_WEIGHT:
         bounds = "above 0 and at most" if above_zero else "from 0 to"
         raise ValueError(f"{name} must be a number {bounds} {MAX_WEIGHT:g}, got {value!r}")
-
-
-def corpus_conventions(instances: Sequence[Instance], penn_tags: bool = False,
-                       ) -> dict[str, dict[str, tuple[int, ...]]]:  # fmt: skip
-    """What the training corpus teaches raw text (``wsd.text.conventions``), from the
-    instances and their sentences' corpus lemmas: ``{"expressions": count_expressions(...),
-    "separated": count_separated(...), "names": count_names(...)}`` (``separated`` from
-    instances whose sentences have tags)
-    and, when their tags are the raw-text tagger's (``penn_tags``), ``"parts_of_speech":
-    count_parts_of_speech(...)`` of the single-word instances."""
-    sentences = {}
-    for inst in instances:
-        if inst.corpus_lemmas is not None:
-            sentences.setdefault((sentence_of(inst), inst.tokens),
-                                 (inst.tokens, inst.corpus_lemmas, inst.pos))  # fmt: skip
-    units = ((inst.lemma, UNIVERSAL_LETTER[inst.target_pos]) for inst in instances
-             if inst.target_pos in UNIVERSAL_LETTER)  # fmt: skip
-    verbs = ((inst.tokens, inst.pos, inst.span[0], inst.lemma) for inst in instances
-             if inst.target_pos == "VERB" and inst.pos is not None
-             and inst.span[1] - inst.span[0] == 1)  # fmt: skip
-    found = {"expressions": count_expressions(sentences.values(), units),
-             "separated": count_separated(verbs), "names": count_names(instances)}
-    if penn_tags:
-        found["parts_of_speech"] = count_parts_of_speech(tagged_words(instances))
-    return found
-
-
-def tagged_words(instances: Iterable[Instance]) -> Iterator[tuple[str, str, str | None]]:
-    """``(form, tag, part of speech)`` of the single-word instances whose sentences have tags
-    (the corpus's joined tokens, *took_place*, are no word raw text has)."""
-    for inst in instances:
-        start, end = inst.span
-        if inst.pos is not None and end - start == 1 and not {"_", " "} & set(inst.tokens[start]):
-            yield inst.tokens[start], inst.pos[start], inst.target_pos
 
 
 @persistence.register_model
@@ -261,19 +220,22 @@ class AllWordsWSD:
         return tagged
 
     @property
-    def conventions(self) -> CorpusConventions:
-        """How raw text is read for this model: which multi-word expressions to join, as its
-        training corpus joined them (``wsd.text.conventions``); WordNet's counts for a model
-        saved before models recorded them."""
-        found = getattr(self, "conventions_", None)
-        if not found:
-            return WORDNET
-        cached = getattr(self, "_conventions", None)  # built once: its word index takes 40 ms
-        if cached is None or cached[0] is not found:
-            cached = self._conventions = (found, CorpusConventions(
-                found["expressions"], separated=found.get("separated"),
-                parts_of_speech=found.get("parts_of_speech"), names=found.get("names")))
-        return cached[1]
+    def reader(self) -> LearnedReader | PlainReader:
+        """How raw text is read for this model: the reader learnt from its training corpus
+        (``wsd.text.reader``), or for a model without one (an older file, or a training
+        corpus under ``MIN_READER_SENTENCES`` sentences) the plain reader, which says so in
+        one notice."""
+        found = getattr(self, "reader_", None)
+        if found is not None:
+            return found
+        if not getattr(self, "_plain_notice", False):
+            self._plain_notice = True
+            warnings.warn("this model has no learnt reader (saved by an older wsd, or trained "
+                          f"on fewer than {MIN_READER_SENTENCES} sentences); raw text is read by "
+                          "the plain reader (the tagger, WordNet's base forms and longest "
+                          "expressions). Train it again with `wsd allwords --save` for the "
+                          "learnt one", stacklevel=3)
+        return PLAIN
 
     def context_of(self, instances: Sequence[Instance]):
         """The neighbouring sentences' tokens per sentence (None when ``context_sentences=0``)."""
@@ -287,7 +249,8 @@ class AllWordsWSD:
         ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
         from joblib import Parallel, delayed
 
-        from wsd.allwords.training import train_key  # numba: only when training
+        from wsd.allwords.readertraining import train_reader  # numba: only when training
+        from wsd.allwords.training import train_key
 
         self._check_params()
         labelled = [inst for inst in instances if inst.senses]
@@ -298,7 +261,8 @@ class AllWordsWSD:
         self.sense_counts_ = {
             key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
         }
-        self.conventions_ = corpus_conventions(labelled, penn_tags=self.pos_tags == "penn")
+        enough = len({sentence_of(inst) for inst in labelled}) >= MIN_READER_SENTENCES
+        self.reader_ = train_reader(labelled, seed=self.seed or 0) if enough else None
         trainable = sorted(
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples
@@ -385,9 +349,6 @@ class AllWordsWSD:
     def _header(self) -> dict[str, Any]:
         header = {"params": self.get_params(), "sense_counts": self.sense_counts_,
                   "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
-        if getattr(self, "conventions_", None) is not None:
-            header["conventions"] = {part: {key: list(counts) for key, counts in found.items()}
-                                     for part, found in self.conventions_.items()}  # fmt: skip
         if getattr(self, "context_", None) is not None:
             header["context"] = self.context_.to_dict()  # the encoder and the block's scaling
         return header
@@ -396,9 +357,6 @@ class AllWordsWSD:
         self.sense_counts_ = dict(header["sense_counts"])
         self.models_ = models
         self.trained_on_ = dict(header.get("trained_on") or {})
-        if "conventions" in header:
-            self.conventions_ = {part: {key: tuple(counts) for key, counts in found.items()}
-                                 for part, found in header["conventions"].items()}  # fmt: skip
         self.context_ = ContextBlock.of(spec_json(self.features))
         if self.context_ is not None:
             if "context" not in header:
@@ -425,7 +383,7 @@ class AllWordsWSD:
         if Path(path).suffix.lower() == ".json":
             raise ValueError(f"{path}: all-words models are saved in the compact .npz format; "
                              "give a path ending in .npz")
-        return write_npz(path, self._header(), self.models_)
+        return write_npz(path, self._header(), self.models_, getattr(self, "reader_", None))
 
     @classmethod
     def from_npz(cls, path: str | Path) -> AllWordsWSD:
@@ -435,6 +393,8 @@ class AllWordsWSD:
             system = cls(**{**_OPTION_WAS_OFF, **header["params"]})
             system._check_params()
             system._restore(header, models)
+            if "reader" in header:
+                system.reader_ = header.pop("reader")
         except MissingExtraError as err:
             raise MissingExtraError(f"model file {str(path)!r}: {err}") from err
         except (TypeError, ValueError) as err:

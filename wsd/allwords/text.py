@@ -1,6 +1,7 @@
-"""Disambiguating raw text: every content word of ``wsd.text.analyze``'s sentences gets a WordNet
-sense from an all-words model (its classifier, else the most frequent SemCor sense, else the
-WordNet first sense) or, without a model, from Lesk with the sense prior.
+"""Disambiguating raw text: every content word of ``wsd.text.analyze``'s sentences (as the
+model's reader reads them) gets a WordNet sense from an all-words model (its classifier, else
+the most frequent SemCor sense, else the WordNet first sense) or, without a model, from Lesk
+with the sense prior.
 
 ``annotate_text(model, text, target=None)`` gives one JSON-able record per sentence (the
 schema of ``wsd disambiguate --json``); ``disambiguate(text, model=None, target=None)`` the same
@@ -28,9 +29,9 @@ from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence, analyze, target_lemmas
-from wsd.text.conventions import WORDNET, CorpusConventions
 from wsd.text.lexicon import POS_LETTER, american, wordnet
 from wsd.text.pipeline import is_target
+from wsd.text.reader import PLAIN
 
 LESK = "lesk"
 ModelLike = AllWordsWSD | str | Path | None
@@ -209,23 +210,24 @@ def _written_key(key: str | None, lemma: str) -> str | None:
                  if other.name().lower() == lemma), key)  # fmt: skip
 
 
-def tag_text(model: ModelLike, text: str, target: str | None = None,
-             conventions: CorpusConventions | None = None, check_english: bool = True,
-             explain: int = 0) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
+def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any = None,
+             check_english: bool = True, explain: int = 0,
+             ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
     inflection, when given): the model's answers, or Lesk with the sense prior without one.
-    ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without);
-    ``check_english``: warn when the text does not look like English; ``explain``: a
-    classifier's or Lesk's answer gives its reasons, with that many features or words. Words
-    marked as ``<<word>>`` are the only ones answered (offsets are then into the text without
-    the markers). Without a model, a bundled target (bass, bank, crane, line, plant) is
-    answered by its bundled model, as on the command line."""
+    ``reader``: what reads the text into words (default: the model's, ``AllWordsWSD.reader``;
+    without a model the plain reader, ``wsd.text.reader.PLAIN``); ``check_english``: warn
+    when the text does not look like English; ``explain``: a classifier's or Lesk's answer
+    gives its reasons, with that many features or words. Words marked as ``<<word>>`` are the
+    only ones answered (offsets are then into the text without the markers). Without a model,
+    a bundled target (bass, bank, crane, line, plant) is answered by its bundled model, as on
+    the command line."""
     _check_input(text, target)
     text, marked = unmark(text)
     system = load_system(model)
-    if conventions is None:
-        conventions = system.conventions if system else WORDNET
-    sentences = analyze(text, conventions)
+    if reader is None:
+        reader = system.reader if system else PLAIN
+    sentences = analyze(text, reader)
     if check_english:
         _check_english(sentences)
     found = _instances(sentences, target_lemmas(target) if target else None)

@@ -76,16 +76,16 @@ def plain_documents(instances: Sequence[Instance], written: bool = False
     return found
 
 
-def raw_text_answers(model: Any, instances: Sequence[Instance], conventions: Any = None,
+def raw_text_answers(model: Any, instances: Sequence[Instance], reader: Any = None,
                      written: bool = False) -> dict[str, str | None]:  # fmt: skip
     """The sense the raw-text path gives each instance's target (None when it found no
-    content word starting there); ``conventions`` as ``tag_text``'s, ``written`` as
+    content word starting there); ``reader`` as ``tag_text``'s, ``written`` as
     ``plain_documents``'."""
     from wsd.allwords.text import tag_text
 
     answers: dict[str, str | None] = {}
     for text, targets in plain_documents(instances, written):
-        _, words = tag_text(model, text, conventions=conventions)
+        _, words = tag_text(model, text, reader=reader)
         by_start = {word.start: word.sense_key for word in words}
         answers.update({inst_id: by_start.get(start) for inst_id, start in targets.items()})
     return answers
@@ -100,3 +100,26 @@ def raw_vs_xml(model: Any, instances: Sequence[Instance], written: bool = False
     raw = score_framework(gold, raw_text_answers(model, instances, written=written))
     return {"xml_F1": score_framework(gold, xml)["F1"], "raw_F1": raw["F1"], "raw_P": raw["P"],
             "raw_R": raw["R"], "raw_answered": raw["answered"] / raw["total"]}  # fmt: skip
+
+
+def units_read_right(reader: Any, instances: Sequence[Instance]) -> dict[str, float]:
+    """The shares of gold units (the instances' targets) that ``reader`` reads from the plain
+    text with the same extent, with that extent and the same lemma, and with that extent and
+    the same part of speech (a name: its kind as lemma, NOUN)."""
+    from wsd.text import analyze
+
+    extent = lemma = pos = 0
+    by_id = {inst.id: inst for inst in instances}
+    for text, targets in plain_documents(instances):
+        words = {w.start: w for s in analyze(text, reader) for w in s.words}
+        for inst_id, start in targets.items():
+            inst = by_id[inst_id]
+            word = words.get(start)
+            length = len(inst.tokens[inst.span[0]].replace("_", " "))
+            if word is None or word.end != start + length or word.pos is None:
+                continue
+            extent += 1
+            lemma += word.lemma == inst.lemma.lower()
+            pos += word.pos == inst.target_pos
+    n = max(len(instances), 1)
+    return {"extent": extent / n, "lemma": lemma / n, "pos": pos / n}

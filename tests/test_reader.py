@@ -1,0 +1,196 @@
+"""The learned reader (``wsd.text.reader``): its training step, what it learns from a corpus,
+offsets, and the model file with and without one."""
+
+from __future__ import annotations
+
+import functools
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsd.instance import Instance
+
+
+def test_one_training_pass_matches_the_hand_worked_updates():
+    """Two tokens, two labels, one tag: features bias (0) and one per token (1, 2); gold
+    labels 1, 0. Token 0: all scores 0, the guess is label 0 (ties to the first), wrong: the
+    bias, feature 1 and the dynamic rows of the start state (5: previous label; 14: the two
+    previous; 17: previous label with the tag) gain 1 for label 1 and lose 1 for label 0, at
+    c = 1. Token 1 follows the guess 0 (rows 3, 12, 15): the bias now scores label 1 higher,
+    wrong again: the bias, feature 2 and those rows gain 1 for label 0, lose 1 for label 1,
+    at c = 2. Averaged, W - U / 3."""
+    from wsd.learners.greedy import train_greedy
+    from wsd.learners.greedylabel import dynamic_rows
+
+    X = np.array([[0, 1], [0, 2]])
+    W = train_greedy(X, np.array([0, 0]), np.array([0, 2]), np.array([1, 0]), n_static=3,
+                     n_labels=2, n_tags=1, epochs=1)  # fmt: skip
+    assert W.shape == (3 + dynamic_rows(2, 1), 2) == (18, 2)
+    expected = np.zeros((18, 2))
+    expected[0] = [-1 / 3, 1 / 3]  # -1 + 1 = 0 minus U / c = (-1 + 2, 1 - 2) / 3
+    for row in (1, 5, 14, 17):
+        expected[row] = [-2 / 3, 2 / 3]  # -1 + 1/3, 1 - 1/3
+    for row in (2, 3, 12, 15):
+        expected[row] = [1 / 3, -1 / 3]  # 1 - 2/3, -1 + 2/3
+    np.testing.assert_allclose(W, expected)
+
+
+def _corpus(sentences: list[list[tuple[str, str | None, str | None]]]) -> list[Instance]:
+    """Instances from hand-written sentences of ``(token, lemma, POS)`` (None: no unit);
+    a token with spaces is one unit of several words, as the framework writes them."""
+    found = []
+    for n, sentence in enumerate(sentences):
+        tokens = tuple(token.replace(" ", "_") for token, _, _ in sentence)
+        for k, (_, lemma, pos) in enumerate(sentence):
+            if pos is not None:
+                found.append(Instance(id=f"d.s{n}.t{k}", tokens=tokens, span=(k, k + 1),
+                                      lemma=lemma, target_pos=pos, senses=("x",),
+                                      meta=(("document", "d"), ("sentence", f"s{n}"))))
+    return found
+
+
+N, V, A = "NOUN", "VERB", "ADJ"
+# Compounds WordNet has, joined as the corpus joins them; proper names with their kind;
+# common words in running text and in title-case headings.
+CORPUS = [
+    [("The", None, None), ("ice cream", "ice_cream", N), ("melted", "melt", V), (".", None, None)],
+    [("A", None, None), ("credit card", "credit_card", N), ("expired", "expire", V),
+     (".", None, None)],
+    [("She", None, None), ("bought", "buy", V), ("a", None, None), ("hot dog", "hot_dog", N),
+     (".", None, None)],
+    [("His", None, None), ("blood pressure", "blood_pressure", N), ("rose", "rise", V),
+     (".", None, None)],
+    [("The", None, None), ("bank", "bank", N), ("raised", "raise", V), ("interest rates",
+     "interest_rate", N), (".", None, None)],
+    [("Durwood Pye", "person", N), ("visited", "visit", V), ("the", None, None),
+     ("town", "town", N), (".", None, None)],
+    [("Mayor Hartsfield", "person", N), ("opened", "open", V), ("the", None, None),
+     ("bank", "bank", N), (".", None, None)],
+    [("Then", None, None), ("Mrs. Kowalski", "person", N), ("sold", "sell", V), ("the", None,
+     None), ("house", "house", N), (".", None, None)],
+    [("New", "new", A), ("Rules", "rule", N), ("For", None, None), ("Small", "small", A),
+     ("Banks", "bank", N)],
+    [("Local", "local", A), ("Council", "council", N), ("Opens", "open", V), ("New", "new", A),
+     ("Office", "office", N)],
+    [("Old", "old", A), ("Houses", "house", N), ("And", None, None), ("Their", None, None),
+     ("Owners", "owner", N)],
+    [("It", None, None), ("'s", "be", V), ("cold", "cold", A), (".", None, None)],
+]  # fmt: skip
+
+
+@functools.cache
+def _reader():
+    from wsd.allwords.readertraining import train_reader
+
+    return train_reader(_corpus(CORPUS * 3), epochs=10, seed=0)
+
+
+def _read(text: str) -> list[tuple[str, str, str | None]]:
+    from wsd.text import analyze
+
+    return [(w.text, w.lemma, w.pos) for s in analyze(text, _reader()) for w in s.words]
+
+
+def test_the_reader_learns_the_corpus_it_was_trained_on():
+    """Its own sentences come back as they were annotated (units, lemmas, parts of speech)."""
+    from wsd.allwords.readertraining import corpus_sentences
+    from wsd.text.reader import LABELS
+
+    sentences, lemmas = corpus_sentences(_corpus(CORPUS))
+    assert sentences[0] == (["The", "ice", "cream", "melted", "."],
+                            [0, LABELS.index("B-NOUN"), 1, LABELS.index("B-VERB"), 0])
+    assert lemmas == {"'s#v": "be"}  # only where WordNet's base form differs (or is none)
+    assert ("ice cream", "ice_cream", "NOUN") in _read("The ice cream melted.")
+
+
+def test_a_wordnet_compound_the_corpus_never_saw_is_joined_where_the_labeller_says_so():
+    """*greenhouse gases* is not in the corpus; a WordNet expression starts there (a feature),
+    and the corpus joins the expressions WordNet has: the labeller begins a unit on
+    *greenhouse* and goes on over *gases*, and the unit's lemma is WordNet's expression."""
+    from wsd.text.reader import LABELS
+
+    reader = _reader()
+    tokens = ["The", "greenhouse", "gases", "rose", "."]
+    labels, _ = reader.labels([(tokens, ["DT", "NN", "NNS", "VBD", "."])])
+    assert [LABELS[k] for k in labels][:3] == ["O", "B-NOUN", "I"]
+    assert ("greenhouse gases", "greenhouse_gas", "NOUN") in _read(
+        "The greenhouse gases rose.")
+
+
+def test_names_are_read_as_the_corpus_tags_them():
+    """A capitalised run WordNet lacks is one name whose lemma is its kind."""
+    words = _read("Then Mrs. Halvorsen visited the bank.")
+    assert ("Mrs. Halvorsen", "person", "NOUN") in words
+    assert ("bank", "bank", "NOUN") in words
+
+
+def test_a_title_case_heading_is_read_as_common_words_not_names():
+    words = _read("New Offices For Local Banks")
+    assert ("Offices", "office", "NOUN") in words and ("Banks", "bank", "NOUN") in words
+    assert not any(lemma == "person" for _, lemma, _ in words)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([*"aB .,'-\n\u00e9\u2019", "bank", "Ice cream", "Pye",
+                                 "www.x.com", "<p>", "&amp;"]), max_size=30).map("".join))
+def test_offsets_always_point_into_the_input(text):
+    from wsd.text import analyze
+
+    for sentence in analyze(text, _reader()):
+        assert text[sentence.start : sentence.end] == sentence.text
+        last = sentence.start
+        for word in sentence.words:
+            assert sentence.start <= last <= word.start < word.end <= sentence.end
+            assert text[word.start : word.end] == word.text
+            last = word.end
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    """A small all-words model saved with its reader, and the same file without one."""
+    from wsd.allwords.modelfile import write_npz
+    from wsd.allwords.system import AllWordsWSD
+
+    system = AllWordsWSD(n_models=1, epochs=2).fit(_corpus(CORPUS * 2))
+    assert system.reader_ is None  # too few sentences to learn one
+    system.reader_ = _reader()
+    folder = tmp_path_factory.mktemp("reader")
+    with_reader = system.save(folder / "with.npz")
+    without = write_npz(folder / "without.npz", system._header(), system.models_)
+    return system, with_reader, without
+
+
+def test_a_model_file_keeps_its_reader(models):
+    from wsd.allwords.system import AllWordsWSD
+    from wsd.text.reader import LearnedReader
+
+    system, path, _ = models
+    loaded = AllWordsWSD.load(path)
+    assert isinstance(loaded.reader, LearnedReader)
+    np.testing.assert_array_equal(loaded.reader.W, system.reader.W.astype(np.float32))
+    assert loaded.reader.lemmas == system.reader.lemmas
+    text = "The greenhouse gases rose. Mrs. Halvorsen visited the bank."
+    from wsd.text import analyze
+
+    assert analyze(text, loaded.reader) == analyze(text, system.reader)
+
+
+def test_a_model_file_without_a_reader_says_so_once_and_answers(models):
+    import wsd
+    from wsd.allwords.system import AllWordsWSD
+    from wsd.text.reader import PLAIN
+
+    _, _, path = models
+    loaded = AllWordsWSD.load(path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        words = wsd.disambiguate("The bank raised interest rates.", model=loaded)
+        wsd.disambiguate("The ice cream melted.", model=loaded)
+    notices = [w for w in caught if "no learnt reader" in str(w.message)]
+    assert len(notices) == 1
+    assert loaded.reader is PLAIN
+    assert {w.lemma for w in words} >= {"bank", "raise", "interest_rate"}
+    assert all(w.sense_key for w in words)

@@ -1,0 +1,228 @@
+"""Readers: which tokens of a sentence are the units a sense is chosen for, with their lemma
+and part of speech.
+
+``LearnedReader`` reads plain text as the training corpus was annotated: a greedy averaged
+perceptron (``wsd.learners.greedy``, features in ``wsd.text.readerfeatures``) labels each
+token *not a unit* (O), *begins a unit* of NOUN, VERB, ADJ or ADV or a name of a kind (as
+SemCor tags names WordNet lacks: person, group, location), or *goes on with the unit* (I),
+trained on the corpus's sentences (``wsd.allwords.readertraining``). Lemmas by lookup: the
+corpus's most frequent lemma for the form and part of speech, else WordNet's base form; a
+unit of several tokens is the WordNet expression they spell (else its tokens are read apart).
+
+``PlainReader`` needs no training corpus: the tagger's part of speech where WordNet has the
+word in it, WordNet's base form, and the longest WordNet expression whose tags fit (a noun's
+last word a noun, a verb's first a verb). Models without a learned reader use it, as does
+Lesk without a model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from wsd.text.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.text.readerfeatures import (
+    EDGE,
+    TEMPLATES,
+    Vocabulary,
+    longest_start,
+    lowercase,
+    wordnet_expression,
+)
+
+NAME_KINDS = ("person", "group", "location")
+LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
+OUTSIDE, INSIDE = 0, 1
+EPOCHS = 2  # chosen on the development sets (docs/reader.md)
+# Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
+MIN_READER_SENTENCES = 1000
+Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Tokens ``start`` to ``end`` (exclusive) of a sentence read as one word: its lemma, its
+    part of speech (None: no content word), and whether it is a name (its lemma its kind)."""
+
+    start: int
+    end: int
+    lemma: str
+    pos: str | None
+    name: bool = False
+
+
+def _single(token: str, tag: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit | None:
+    """The token as a one-word unit of part of speech ``letter``, None if WordNet lacks it;
+    its ``tag`` says whether it is inflected (``lexicon.base_form``: *lots*, lot)."""
+    if letter is None:
+        return None
+    lower = lowercase(token)
+    lemma = lemmas.get(f"{lower}#{letter}") or base_form(lower, letter, tag in INFLECTED)
+    return Unit(0, 1, lemma, LETTER_POS[letter]) if lemma else None
+
+
+def _plain_single(token: str, tag: str) -> Unit | None:
+    """The token as a one-word unit: in its tag's part of speech, or where WordNet lacks it
+    there but the tag is a content word's, the first of noun, verb, adjective, adverb
+    WordNet has it in."""
+    letter = penn_letter(tag)
+    if letter is None:
+        return None
+    return next(filter(None, (_single(token, tag, other, {}) for other in
+                              dict.fromkeys(letter + "nvar"))), None)  # fmt: skip
+
+
+class PlainReader:
+    """The reader without a training corpus (see the module's docstring)."""
+
+    def units(self, sentences: Sentences) -> list[list[Unit]]:
+        return [self._sentence(tokens, tags) for tokens, tags in sentences]
+
+    def _sentence(self, tokens: Sequence[str], tags: Sequence[str]) -> list[Unit]:
+        lowers = [lowercase(t) for t in tokens]
+        found, i = [], 0
+        while i < len(tokens):
+            unit = None
+            longest = longest_start(lowers[i], lowers[i + 1] if i + 1 < len(tokens) else None)
+            for length in range(min(longest, len(tokens) - i), 1, -1):
+                hit = wordnet_expression(tuple(lowers[i : i + length]))
+                if hit and _fits(hit[1], tags[i], tags[i + length - 1]):
+                    unit = Unit(i, i + length, hit[0], LETTER_POS[hit[1]])
+                    break
+            if unit is None:
+                one = _plain_single(tokens[i], tags[i])
+                unit = Unit(i, i + 1, one.lemma if one else lowers[i], one.pos if one else None)
+            found.append(unit)
+            i = unit.end
+        return found
+
+
+def _fits(letter: str, first_tag: str, last_tag: str) -> bool:
+    return {"n": last_tag.startswith("NN"), "v": first_tag.startswith("VB")}.get(letter, True)
+
+
+PLAIN = PlainReader()
+
+
+class LearnedReader:
+    """The reader trained on a corpus (see the module's docstring): its feature
+    ``vocabulary``, weights ``W`` (rows: the vocabulary's features, then the dynamic ones)
+    and the corpus's ``lemmas`` (``form#letter -> lemma`` where they differ from WordNet's)."""
+
+    def __init__(self, vocabulary: Vocabulary, W: np.ndarray, lemmas: Mapping[str, str],
+                 epochs: int = EPOCHS) -> None:  # fmt: skip
+        self.vocabulary, self.W, self.lemmas, self.epochs = vocabulary, W, dict(lemmas), epochs
+
+    def labels(self, sentences: Sentences) -> tuple[list[int], np.ndarray]:
+        """Every token's label (index into ``LABELS``) and scores, sentence after sentence."""
+        from wsd.learners.greedylabel import label_greedy
+
+        X = self.vocabulary.rows(sentences)
+        tags = self._tag_ids([tag for _, tags in sentences for tag in tags])
+        starts = np.cumsum([0] + [len(tokens) for tokens, _ in sentences])
+        return label_greedy(X, tags, starts, self.W, self.vocabulary.size,
+                            len(self.vocabulary.ids["t"]), INSIDE, OUTSIDE)  # fmt: skip
+
+    def _tag_ids(self, tags: Sequence[str]) -> np.ndarray:
+        ids = self.vocabulary.tag_ids(tags)
+        return np.where(ids >= 0, ids, self.vocabulary.ids["t"][EDGE])
+
+    # A token the tagger reads as a content word is not left out where the labeller says O:
+    # it takes the labeller's best unit for it (the scorer counts the gold units only, so a
+    # unit too many costs nothing and one too few a miss; chosen on the development sets).
+    keep_content = True
+
+    def units(self, sentences: Sentences) -> list[list[Unit]]:
+        labels, scores = self.labels(sentences)
+        found, at = [], 0
+        for tokens, tags in sentences:
+            n = len(tokens)
+            found.append(self._sentence(tokens, tags, labels[at : at + n], scores[at : at + n]))
+            at += n
+        return found
+
+    def _sentence(self, tokens: Sequence[str], tags: Sequence[str], labels: Sequence[int],
+                  scores: np.ndarray) -> list[Unit]:  # fmt: skip
+        units, i = [], 0
+        while i < len(tokens):
+            end = i + 1
+            while end < len(tokens) and labels[end] == INSIDE:
+                end += 1
+            label = LABELS[labels[i]]
+            if label == "O" and self.keep_content and penn_letter(tags[i]):
+                label = "*"  # the unit the labeller scores best
+            unit = self._unit(tokens, tags[i], i, end, label, scores[i])
+            units.append(unit)
+            i = unit.end
+        return units
+
+    def _unit(self, tokens: Sequence[str], tag: str, start: int, end: int, label: str,
+              scores: np.ndarray) -> Unit:  # fmt: skip
+        """The unit the labels say starts at ``start`` and ends before ``end``; a unit of
+        several tokens that is no WordNet expression (nor a name) is cut to its first. A
+        stray I is the best-scored unit or none; the label * the best-scored unit."""
+        kind = label[2:]
+        if kind in NAME_KINDS and not any(c.isalpha() for c in "".join(tokens[start:end])):
+            label, kind = "*", ""  # a name has letters (not *%*): the best unit else
+        if kind in NAME_KINDS:
+            return Unit(start, end, kind, "NOUN", name=True)
+        lowers = tuple(lowercase(t) for t in tokens[start:end])
+        if end - start > 1 and kind in POS_LETTER:
+            letter = POS_LETTER[kind]
+            key = f"{'_'.join(lowers)}#{letter}"
+            hit = (self.lemmas[key], letter) if key in self.lemmas else \
+                wordnet_expression(lowers)  # fmt: skip
+            if hit:
+                return Unit(start, end, hit[0], LETTER_POS[hit[1]])
+        if label in ("I", "*") or kind in POS_LETTER:  # one token, any POS
+            for k in np.argsort(-scores, kind="stable"):
+                other = LABELS[k][2:]
+                if other in NAME_KINDS and any(c.isalpha() for c in tokens[start]):
+                    return Unit(start, start + 1, other, "NOUN", name=True)
+                if other in POS_LETTER:
+                    one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas)
+                    if one:
+                        return Unit(start, start + 1, one.lemma, one.pos)
+                elif LABELS[k] == "O" and label != "*":
+                    break
+        return Unit(start, start + 1, lowers[0], None)
+
+    # ---- the model file ---------------------------------------------------------------
+
+    def to_file(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+        """``(metadata, arrays)``: the rows of ``W`` that are not all zero, as float32."""
+        keep = np.flatnonzero(np.abs(self.W).max(axis=1) > 0)
+        meta = {"labels": list(LABELS), "templates": list(TEMPLATES), "epochs": self.epochs,
+                "values": self.vocabulary.values, "lemmas": self.lemmas,
+                "rows": int(self.W.shape[0])}  # fmt: skip
+        return meta, {"reader_rows": keep.astype(np.int32),
+                      "reader_weights": self.W[keep].astype(np.float32).ravel()}
+
+    @classmethod
+    def from_file(cls, meta: Mapping[str, Any], rows: np.ndarray,
+                  weights: np.ndarray) -> LearnedReader:  # fmt: skip
+        """The reader ``to_file`` wrote (ValueError when the parts do not fit together)."""
+        if list(meta.get("labels", ())) != list(LABELS) or \
+                list(meta.get("templates", ())) != list(TEMPLATES):
+            raise ValueError("its reader has other labels or features than this wsd's")
+        values = meta.get("values")
+        lemmas = meta.get("lemmas")
+        if not isinstance(values, dict) or not all(
+                isinstance(v, list) and all(isinstance(x, str) for x in v)
+                for v in values.values()) or not isinstance(lemmas, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in lemmas.items()):
+            raise ValueError("its reader's values or lemmas are not lists and maps of strings")
+        vocabulary = Vocabulary(values)
+        n_rows = meta.get("rows")
+        from wsd.learners.greedylabel import dynamic_rows
+
+        expected = vocabulary.size + dynamic_rows(len(LABELS), len(vocabulary.ids["t"]))
+        if n_rows != expected or len(weights) != len(rows) * len(LABELS) or (
+                len(rows) and (rows.min() < 0 or rows.max() >= expected)):
+            raise ValueError("its reader's weights do not fit its features")
+        W = np.zeros((expected, len(LABELS)), dtype=np.float32)
+        W[rows] = weights.reshape(len(rows), len(LABELS))
+        return cls(vocabulary, W, lemmas, int(meta.get("epochs", EPOCHS)))

@@ -1,0 +1,300 @@
+"""The learned reader's features (``wsd.text.reader``), as rows of feature ids per token.
+
+Per token: its lowercase form, the form as written where it has capitals, affixes, shape and
+those of its neighbours; the tagger's Penn tags around it (features, not decisions); WordNet
+facts: the parts of speech WordNet has the word in, whether every noun spelled so is a name,
+how often SemCor tagged it in each (WordNet's counts, in powers of two), and the longest
+WordNet expression that starts at the token (its length and part of speech) or that the
+token lies inside; and where it stands: the sentence's first word, in a title-case line, a
+line in capitals, a line without final punctuation (a heading).
+
+Features are computed once per distinct word form (``type_features``) and per sentence
+(tags, expressions, position), and turned into ids by ``Vocabulary``: one table of values per
+template, learnt from the training corpus; a value it never saw has no id (-1).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from wsd.text.lexicon import LONGEST_EXPRESSION, expressions, folded, tagged_count, wordnet
+
+# Templates whose value comes from the token's own form.
+TYPE_TEMPLATES = ("w", "wx", "suf3", "suf2", "pre3", "shape", "wn", "cn", "cv", "ca", "cr")
+# Templates whose value is another template's value at a neighbour: (name, source, offset).
+NEIGHBOURS = (("w-1", "w", -1), ("w+1", "w", 1), ("w-2", "w", -2), ("w+2", "w", 2),
+              ("shape-1", "shape", -1), ("shape+1", "shape", 1), ("wn+1", "wn", 1),
+              ("t", "t", 0), ("t-1", "t", -1), ("t+1", "t", 1), ("t-2", "t", -2),
+              ("t+2", "t", 2))  # fmt: skip
+# Templates of the sentence: pairs of tags, expressions, the token's place.
+SENTENCE_TEMPLATES = ("t-1|t", "t|t+1", "xs", "xi", "place", "line")
+TEMPLATES = ("bias", *TYPE_TEMPLATES, *(name for name, _, _ in NEIGHBOURS), *SENTENCE_TEMPLATES)
+EDGE = "<s>"  # the value of a neighbour beyond the sentence
+MAX_CACHED_TYPES = 200_000
+MIN_WORD_COUNT = 2  # a word form seen less often in training is unknown, as new text's are
+
+_SHAPE_RUN = re.compile(r"(.)\1+")
+
+
+def shape(form: str) -> str:
+    """Capitals as X, lowercase as x, digits as d, runs of one kind as one (*McDonald*: XxXx,
+    *1960s*: dx, *U.S.*: X.X.); the first four."""
+    mapped = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
+                     for c in form)  # fmt: skip
+    return _SHAPE_RUN.sub(r"\1", mapped)[:4]
+
+
+def _bucket(count: int) -> str:
+    return str(min(int(math.log2(1 + count)), 8))
+
+
+@functools.lru_cache(maxsize=131072)
+def type_features(form: str) -> tuple[str | None, ...]:
+    """The values of ``TYPE_TEMPLATES`` for one word form (None: the template has none)."""
+    lower = lowercase(form)
+    reader = wordnet()
+    letters = "".join(letter for letter in "nvar" if reader._morphy(lower, letter))
+    names = ""
+    if "n" in letters:
+        lemmas = [lemma.name() for synset in reader.synsets(lower, "n")
+                  for lemma in synset.lemmas() if lemma.name().lower() == lower]  # fmt: skip
+        names = "P" if lemmas and all(name[:1].isupper() for name in lemmas) else ""
+    counts = []
+    for letter in "nvar":
+        if letter in letters:
+            base = reader._morphy(lower, letter)[0]
+            counts.append(_bucket(tagged_count(base, letter)))
+        else:
+            counts.append(None)
+    return (lower, form if form != lower else None, lower[-3:], lower[-2:], lower[:3],
+            shape(form), letters + names or "-", *counts)
+
+
+@functools.lru_cache(maxsize=131072)
+def lowercase(token: str) -> str:
+    """``token`` folded as WordNet spells it (*café*: cafe), in lowercase."""
+    return folded(token).lower()
+
+
+def _line(tokens: Sequence[str]) -> str:
+    """What kind of line the sentence is: title case (three words of four letters or more,
+    all capitalised), capitals, or running text; and whether it ends with punctuation."""
+    cased = [t for t in tokens if t.lower() != t.upper()]
+    long = [t for t in cased if len(t) >= 4]
+    if len(cased) >= 2 and all(t.isupper() for t in cased):
+        kind = "caps"
+    elif len(long) >= 3 and all(t[:1].isupper() for t in long):
+        kind = "title"
+    else:
+        kind = "text"
+    return kind + ("." if tokens and tokens[-1] in (".", "!", "?", ":", ";") else "")
+
+
+def _case(token: str) -> str:
+    if token.lower() == token.upper():
+        return "-"
+    return "X" if token.isupper() else "C" if token[:1].isupper() else "x"
+
+
+@functools.cache
+def _first_words() -> dict[str, int]:
+    """The first word of each WordNet expression and the longest one it starts."""
+    found: dict[str, int] = {}
+    for letter in "nvar":
+        for name in expressions(letter):
+            words = name.split("_")
+            if len(words) <= LONGEST_EXPRESSION:
+                found[words[0]] = max(found.get(words[0], 0), len(words))
+    return found
+
+
+@functools.cache
+def _first_pairs() -> frozenset[tuple[str, str]]:
+    """The first two words of each WordNet expression."""
+    return frozenset(tuple(name.split("_")[:2]) for letter in "nvar"
+                     for name in expressions(letter))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=65536)
+def _bases(word: str, letter: str) -> tuple[str, ...]:
+    """The word and its WordNet base forms as a ``letter`` word (*rates*: rates, rate)."""
+    return tuple(dict.fromkeys([word, *wordnet()._morphy(word, letter)]))
+
+
+def longest_start(first: str, second: str | None) -> int:
+    """How many words the longest WordNet expression that may start with these two lowercase
+    words has (a verb's first word and a noun's last in any inflection); 0: none."""
+    if second is None:
+        return 0
+    pairs, firsts = _first_pairs(), _bases(first, "v")
+    if not any((a, b) in pairs for a in firsts for b in _bases(second, "n")):
+        return 0
+    starts = _first_words()
+    return max(starts.get(a, 0) for a in firsts)
+
+
+@functools.lru_cache(maxsize=65536)
+def wordnet_expression(words: Sequence[str]) -> tuple[str, str] | None:
+    """``(lemma, letter)`` of the WordNet expression the lowercase ``words`` (a tuple) are, in
+    any inflection (a noun's last word, a verb's first: *ice creams*, *took place*), else
+    None."""
+    if len(words) < 2:
+        return None
+    joined = "_".join(words)
+    candidates = (*(("n", "_".join([*words[:-1], last])) for last in _bases(words[-1], "n")),
+                  *(("v", "_".join([first, *words[1:]])) for first in _bases(words[0], "v")),
+                  ("a", joined), ("r", joined))  # fmt: skip
+    return next(((lemma, letter) for letter, lemma in candidates
+                 if lemma in expressions(letter)), None)  # fmt: skip
+
+
+def expression_values(lowers: Sequence[str]) -> tuple[list[str | None], list[str | None]]:
+    """Per token: the longest WordNet expression starting there (``xs``: length, letter and
+    how often SemCor tagged it, in powers of two) and, for a token inside one begun earlier,
+    where (``xi``: offset, length, letter and that count)."""
+    starts: list[str | None] = [None] * len(lowers)
+    inside: list[str | None] = [None] * len(lowers)
+    for i, word in enumerate(lowers):
+        longest = longest_start(word, lowers[i + 1] if i + 1 < len(lowers) else None)
+        for length in range(min(longest, len(lowers) - i), 1, -1):
+            found = wordnet_expression(tuple(lowers[i : i + length]))
+            if found:
+                what = f"{length}{found[1]}{_bucket(tagged_count(*found))}"
+                starts[i] = what
+                for k in range(1, length):
+                    inside[i + k] = f"{k}/{what}"
+                break
+    return starts, inside
+
+
+def sentence_values(tokens: Sequence[str], tags: Sequence[str]) -> list[list[str | None]]:
+    """Per token, the values of ``SENTENCE_TEMPLATES`` but the tag pairs."""
+    starts, inside = expression_values([lowercase(t) for t in tokens])
+    line = _line(tokens)
+    return [[starts[i], inside[i], f"{line}|{_case(token)}|{int(i == 0)}", line]
+            for i, token in enumerate(tokens)]
+
+
+class Vocabulary:
+    """The id of each template's values: ``ids[template][value]``; ids are global (one row
+    of weights each), the first ``bias``'s."""
+
+    def __init__(self, values: Mapping[str, Sequence[str]]) -> None:
+        self.values = {name: list(values.get(name, ())) for name in _OWN_TABLES}
+        self.offsets, self.size = {}, 1  # row 0: the bias
+        self._type_ids: dict[str, tuple[int, ...]] = {}
+        self.ids: dict[str, dict[str, int]] = {}
+        for name in _OWN_TABLES:
+            self.ids[name] = {value: k for k, value in enumerate(self.values[name])}
+        for name in TEMPLATES[1:]:
+            self.offsets[name] = self.size
+            if name in _TAG_PAIRS:
+                self.size += len(self.ids["t"]) ** 2
+            else:
+                self.size += len(self.ids[_SOURCE.get(name, name)])
+
+    @classmethod
+    def learn(cls, types: Counter[str], sentences: Iterable[tuple[Sequence[str], Sequence[str]]],
+              ) -> Vocabulary:  # fmt: skip
+        """The values seen in training: ``types`` counts each word form's tokens; a form's
+        own ``w`` and ``wx`` count only from ``MIN_WORD_COUNT`` tokens on."""
+        seen: dict[str, Counter[str]] = {name: Counter() for name in _OWN_TABLES}
+        for form, count in types.items():
+            for name, value in zip(TYPE_TEMPLATES, type_features(form), strict=True):
+                if value is not None:
+                    seen[name][value] += count
+        for tokens, tags in sentences:
+            seen["t"].update(tags)
+            for row in sentence_values(tokens, tags):
+                for name, value in zip(SENTENCE_TEMPLATES[2:], row, strict=True):
+                    if value is not None:
+                        seen[name][value] += 1
+        seen["t"][EDGE] += 1
+        seen["w"][EDGE] = seen["shape"][EDGE] = seen["wn"][EDGE] = MIN_WORD_COUNT
+        values = {name: sorted(v for v, n in found.items()
+                               if n >= (MIN_WORD_COUNT if name in ("w", "wx") else 1))
+                  for name, found in seen.items()}  # fmt: skip
+        return cls(values)
+
+    def _type_row(self, token: str) -> tuple[int, ...]:
+        found = self._type_ids.get(token)
+        if found is None:
+            found = self._type_ids[token] = tuple(
+                self.ids[name].get(value, -1) if value is not None else -1
+                for name, value in zip(TYPE_TEMPLATES, type_features(token), strict=True))
+        return found
+
+    def tag_ids(self, tags: Sequence[str]) -> np.ndarray:
+        table = self.ids["t"]
+        return np.array([table.get(tag, -1) for tag in tags], dtype=np.int64)
+
+    def rows(self, sentences: Sequence[tuple[Sequence[str], Sequence[str]]]) -> np.ndarray:
+        """The feature ids of every token of ``sentences`` (``(tokens, tags)`` pairs), one row
+        per token in order, -1 where a template has no known value."""
+        n = sum(len(tokens) for tokens, _ in sentences)
+        X = np.full((n, len(TEMPLATES)), -1, dtype=np.int64)
+        X[:, 0] = 0
+        column = {name: k for k, name in enumerate(TEMPLATES)}
+        edge = {name: self.ids[name].get(EDGE, -1) for name in ("w", "shape", "wn", "t")}
+        types: dict[str, int] = {}
+        type_rows: list[tuple[int, ...]] = []
+        token_types: list[int] = []
+        starts = np.zeros(len(sentences) + 1, dtype=np.int64)
+        places = []
+        if len(self._type_ids) > MAX_CACHED_TYPES:  # bounded memory on endless input
+            self._type_ids.clear()
+        for s, (tokens, tags) in enumerate(sentences):
+            for token in tokens:
+                k = types.get(token)
+                if k is None:
+                    k = types[token] = len(type_rows)
+                    type_rows.append(self._type_row(token))
+                token_types.append(k)
+            places += sentence_values(tokens, tags)
+            starts[s + 1] = starts[s] + len(tokens)
+        by_type = np.array(type_rows, dtype=np.int64).reshape(-1, len(TYPE_TEMPLATES))
+        own_rows = by_type[np.array(token_types, dtype=np.int64)]
+        own = {name: own_rows[:, k] for k, name in enumerate(TYPE_TEMPLATES)}
+        own["t"] = self.tag_ids([tag for _, tags in sentences for tag in tags])
+        for name in TYPE_TEMPLATES:
+            X[:, column[name]] = _offset(own[name], self.offsets[name])
+        for k, name in enumerate(SENTENCE_TEMPLATES[2:]):
+            table = self.ids[name]
+            known = np.array([table.get(row[k], -1) for row in places], dtype=np.int64)
+            X[:, column[name]] = _offset(known, self.offsets[name])
+        sentence = np.repeat(np.arange(len(sentences)), np.diff(starts))
+        for name, source, shift in NEIGHBOURS:
+            moved = np.full(n, edge[source], dtype=np.int64)
+            index = np.arange(n) + shift
+            inside = (index >= 0) & (index < n)
+            inside[inside] &= sentence[index[inside]] == sentence[inside]
+            moved[inside] = own[source][index[inside]]
+            X[:, column[name]] = _offset(moved, self.offsets[name])
+        n_tags = len(self.ids["t"])
+        tag = own["t"]
+        for name, shift in _TAG_PAIRS.items():
+            other = np.full(n, edge["t"], dtype=np.int64)
+            index = np.arange(n) + shift
+            inside = (index >= 0) & (index < n)
+            inside[inside] &= sentence[index[inside]] == sentence[inside]
+            other[inside] = tag[index[inside]]
+            first, second = (other, tag) if shift < 0 else (tag, other)
+            pair = np.where((tag >= 0) & (other >= 0), first * n_tags + second, -1)
+            X[:, column[name]] = _offset(pair, self.offsets[name])
+        return X
+
+
+def _offset(ids: np.ndarray, offset: int) -> np.ndarray:
+    return np.where(ids >= 0, ids + offset, -1)
+
+
+# Which value table each template reads (its own unless named here), and the tables.
+_SOURCE = {name: source for name, source, _ in NEIGHBOURS}
+_OWN_TABLES = (*TYPE_TEMPLATES, "t", *SENTENCE_TEMPLATES[2:])
+_TAG_PAIRS = {"t-1|t": -1, "t|t+1": 1}  # ids: the two tags' ids, first * tags + second

@@ -543,8 +543,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane, "
                                     "line and plant without --model use their bundled models)")
     p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
-                                   "of raw text) or `wsd train`; without one, Lesk with the "
-                                   "WordNet sense prior answers")
+                                   "of raw text) or `wsd train`; without one, gloss similarity "
+                                   "(with the [context] extra) or Lesk with the WordNet sense "
+                                   "prior answers; `gloss` or `lesk` names either")
     p.add_argument("--file", help="read the text from this file (- for stdin; text piped "
                                           "in with no text given is read too)")
     p.add_argument("--encoding", help="the encoding of --file or stdin (default: UTF-8, or "

@@ -1,6 +1,8 @@
 """Disambiguating raw text: every content word of ``wsd.text.analyze``'s sentences gets a WordNet
 sense from an all-words model (its classifier, else the most frequent SemCor sense, else the
-WordNet first sense) or, without a model, from Lesk with the sense prior.
+WordNet first sense) or, without a model, from gloss similarity with the sense prior (with the
+[context] extra; ``wsd.knowledge.gloss_prior``) or Lesk with the sense prior (without it, or
+asked for by name: ``model="lesk"``; ``model="gloss"`` asks for the other).
 
 ``annotate_text(model, text, target=None)`` gives one JSON-able record per sentence (the
 schema of ``wsd disambiguate --json``); ``disambiguate(text, model=None, target=None)`` the same
@@ -12,7 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,9 @@ from scipy import special
 from wsd.allwords.predict import Decision, Reasons
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
+from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance
+from wsd.knowledge.gloss_prior import GlossWithPrior
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
@@ -33,6 +37,8 @@ from wsd.text.lexicon import POS_LETTER, american, wordnet
 from wsd.text.pipeline import is_target
 
 LESK = "lesk"
+GLOSS = "gloss"
+NO_MODEL_SYSTEMS = (GLOSS, LESK)  # what answers without a model, asked for by name
 ModelLike = AllWordsWSD | str | Path | None
 
 
@@ -43,9 +49,10 @@ class TaggedWord:
     name ``synset_name``, ``gloss``), how sure the system was (``score``, ``margin``; None
     for the WordNet first sense; a bundled target's model, without an all-words model, gives
     its perceptron's margin and no score) and which system chose it (``source``:
-    "classifier", "mfs", "first-sense" or "lesk"). Asked for (``explain``), a classifier's or
-    Lesk's answer says why: the ``runner_up`` synset and the ``reasons``, the terms of its
-    score margin over it (``("bow=deposit", 0.47)``, the bias, the sense prior, ...)."""
+    "classifier", "mfs", "first-sense", "gloss" or "lesk"). Asked for (``explain``), a
+    classifier's, gloss similarity's or Lesk's answer says why: the ``runner_up`` synset and
+    the ``reasons``, the terms of its score margin over it (``("bow=deposit", 0.47)``, the
+    bias, the sense prior, the gloss vectors, ...)."""
 
     token: str
     start: int
@@ -143,31 +150,72 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     return found
 
 
+@functools.cache
+def _gloss() -> GlossWithPrior:
+    return GlossWithPrior(_inventory())
+
+
+def no_model_system() -> str:
+    """What answers without a model: gloss similarity with the prior ("gloss") when the
+    [context] extra is installed, else Lesk with the prior ("lesk")."""
+    try:
+        check_encoder(DEFAULT_ENCODER)
+    except MissingExtraError:
+        return LESK
+    return GLOSS
+
+
+def _prior_decision(terms: Sequence[tuple[Sense, float, float]], source: str,
+                    why: Callable[[int, int], str] | None) -> Decision:
+    """The answer of a system scoring ``log P(s) + second term``: the best sense, its share
+    of the scores' softmax and margin; with ``why`` (naming the second term for the best and
+    the runner-up), its reasons: the two terms of the margin over the runner-up."""
+    if not terms:
+        return Decision(None, None)
+    scores = np.array([prior + other for _, prior, other in terms])
+    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
+    shares = special.softmax(scores)
+    runner_up = np.delete(shares, best).max() if len(shares) > 1 else 0.0
+    reasons = None
+    if why is not None and len(terms) > 1:
+        other = int(np.argsort(-scores, kind="stable")[1])
+        gaps = (("sense prior", terms[best][1] - terms[other][1]),
+                (why(best, other), terms[best][2] - terms[other][2]))  # fmt: skip
+        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
+    return Decision(terms[best][0].id, source, float(shares[best]),
+                    float(shares[best] - runner_up), reasons)
+
+
 def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
     """Lesk with the sense prior's answer; with ``explain`` > 0, its reasons: the prior's and
     the gloss overlap's terms of the margin over the runner-up, and the context words each of
     the two senses' signatures shares."""
     terms = _lesk().sense_terms(inst)
-    if not terms:
-        return Decision(None, None)
-    scores = np.array([prior + overlap for _, prior, overlap in terms])
-    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
-    shares = special.softmax(scores)
-    runner_up = np.delete(shares, best).max() if len(shares) > 1 else 0.0
-    reasons = None
-    if explain > 0 and len(terms) > 1:
-        other = int(np.argsort(-scores, kind="stable")[1])
 
-        def shared(k: int) -> str:  # *ball/pitch*: up to ``explain`` of the words shared
-            found = _lesk().lesk.shared_words(inst, terms[k][0])
-            return "/".join(found[:explain]) + ("/..." if len(found) > explain else "") or "none"
+    def shared(k: int) -> str:  # *ball/pitch*: up to ``explain`` of the words shared
+        found = _lesk().lesk.shared_words(inst, terms[k][0])
+        return "/".join(found[:explain]) + ("/..." if len(found) > explain else "") or "none"
 
-        gaps = (("sense prior", terms[best][1] - terms[other][1]),
-                (f"gloss overlap ({shared(best)} vs {shared(other)})",
-                 terms[best][2] - terms[other][2]))  # fmt: skip
-        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
-    return Decision(terms[best][0].id, LESK, float(shares[best]),
-                    float(shares[best] - runner_up), reasons)
+    return _prior_decision(terms, LESK, (lambda best, other: f"gloss overlap ({shared(best)} "
+                                         f"vs {shared(other)})") if explain > 0 else None)
+
+
+def _gloss_decisions(instances: Sequence[Instance], explain: int = 0) -> list[Decision]:
+    """Gloss similarity with the sense prior's answers; with ``explain`` > 0, their reasons:
+    the prior's and the gloss vectors' terms of the margin over the runner-up, with the
+    cosines of the context's vector with each of the two senses' gloss vectors."""
+    system = _gloss()
+    system.prepare(instances)
+    decisions = []
+    for inst in instances:
+        terms = system.sense_terms(inst)
+
+        def why(best: int, other: int, terms=terms) -> str:
+            return (f"gloss vectors (cosine {terms[best][2] / system.weight:.2f} vs "
+                    f"{terms[other][2] / system.weight:.2f})")
+
+        decisions.append(_prior_decision(terms, GLOSS, why if explain > 0 else None))
+    return decisions
 
 
 def _sense(inst: Instance, key: str | None) -> Sense | None:
@@ -210,12 +258,14 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
              conventions: CorpusConventions | None = None, check_english: bool = True,
              explain: int = 0) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
-    inflection, when given): the model's answers, or Lesk with the sense prior without one.
+    inflection, when given): the model's answers, or without one (or with ``model`` "gloss" or
+    "lesk"), gloss similarity or Lesk with the sense prior (see ``no_model_system``).
     ``conventions``: which expressions to join (default: the model's, ``WORDNET`` without);
     ``check_english``: warn when the text does not look like English; ``explain``: a
     classifier's or Lesk's answer gives its reasons, with that many features or words."""
     _check_input(text, target)
-    system = load_system(model)
+    by_name = model if isinstance(model, str) and model in NO_MODEL_SYSTEMS else None
+    system = None if by_name else load_system(model)
     if conventions is None:
         conventions = system.conventions if system else WORDNET
     sentences = analyze(text, conventions)
@@ -225,6 +275,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
     instances = [inst for _, _, inst in found]
     if system is not None:
         decisions = system.decide(instances, tagged=True, explain=explain) if instances else []
+    elif (by_name or no_model_system()) == GLOSS:
+        decisions = _gloss_decisions(instances, explain) if instances else []
     else:
         decisions = [_lesk_decision(inst, explain) for inst in instances]
     words = []
@@ -288,9 +340,9 @@ def annotate_text(model: ModelLike, text: str, target: str | None = None,
                   check_english: bool = True) -> list[dict[str, Any]]:  # fmt: skip
     """One record per sentence of ``text``: ``{"text": ..., "words": [{"token", "start",
     "end", "lemma", "pos", "sense_key", "synset", "gloss", "score", "margin", "source"}]}``
-    (offsets into ``text``). ``model``: an AllWordsWSD, a model file, or None for Lesk with
-    the sense prior; ``target``: keep only that word (any inflection); ``check_english``:
-    warn when the text does not look like English."""
+    (offsets into ``text``). ``model``: an AllWordsWSD, a model file, or None (or "gloss",
+    "lesk") for gloss similarity or Lesk with the sense prior; ``target``: keep only that
+    word (any inflection); ``check_english``: warn when the text does not look like English."""
     return sentence_records(*tag_text(model, text, target, check_english=check_english))
 
 
@@ -307,7 +359,8 @@ def disambiguate(text: str, model: ModelLike = None, target: str | None = None
                  ) -> list[TaggedWord]:  # fmt: skip
     """The content words of ``text`` (or only ``target``, any inflection) with a WordNet
     sense each; ``.synset`` is an NLTK ``Synset``. ``model``: an all-words model (file or
-    object) from ``wsd allwords --save``; None uses Lesk with the sense prior over WordNet,
+    object) from ``wsd allwords --save``; None uses gloss similarity with the sense prior
+    (Lesk with it without the [context] extra; either by name: "gloss", "lesk"),
     and for a bundled ``target`` (bass, bank, crane, line, plant) its bundled model, as
     ``wsd disambiguate --target`` does."""
     return tag_text(model, text, target)[1]

@@ -20,7 +20,7 @@ import numpy as np
 
 from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
 from wsd.instance import Instance
-from wsd.knowledge.gloss_vectors import GlossVectors, sentence_vectors
+from wsd.knowledge.gloss_vectors import GlossVectors, sentence_vectors, unit_rows
 from wsd.knowledge.inventory import Sense, SenseInventory
 from wsd.knowledge.lesk import _first_best, log_prior
 from wsd.learners.baselines import InventorySystem
@@ -74,7 +74,7 @@ class GlossWithPrior(InventorySystem):
 
                 vectors = ContextualEmbedding(self.model, layers=(-1,), window=128,
                                               cache=self.cache).vectors([i for _, i in todo])
-            self._contexts.update(zip((key for key, _ in todo), _unit(vectors), strict=True))
+            self._contexts.update(zip((key for key, _ in todo), unit_rows(vectors), strict=True))
         inventory = self._inventory()
         self._glosses.vectors(sense.synset for inst in instances
                               for sense in inventory.senses(inst.lemma, inst.target_pos)
@@ -86,7 +86,7 @@ class GlossWithPrior(InventorySystem):
             self.prepare([inst])
         context = self._contexts[self._key(inst)]
         glosses = self._glosses.vectors(s.synset for s in senses)
-        return [float(context @ _unit(glosses[s.synset][None])[0]) for s in senses]
+        return [float(context @ unit_rows(glosses[s.synset][None])[0]) for s in senses]
 
     def sense_terms(self, inst: Instance) -> list[tuple[Sense, float, float]]:
         """Every candidate sense with the two terms of its score, in inventory order: ``log
@@ -110,9 +110,3 @@ class GlossWithPrior(InventorySystem):
         self.prepare(instances)
         return [self.answer(inst) for inst in instances]
 
-
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    """Rows scaled to length 1 (zero rows stay zero)."""
-    vectors = np.asarray(vectors, np.float32)
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return vectors / np.where(norms > 0, norms, 1.0)

@@ -85,12 +85,23 @@ def sentence_vectors(encoder: Encoder, texts: Sequence[Sequence[str]],
     return out if out is not None else np.zeros((0, 0), np.float32)
 
 
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """float32 rows scaled to length 1 (zero rows stay zero)."""
+    vectors = np.asarray(vectors, np.float64)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return (vectors / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
+
 def wordnet_identity() -> str:
-    """A digest of the WordNet data files NLTK reads (``data.*`` and ``index.sense``)."""
+    """A digest of the WordNet data files NLTK reads (``data.*`` and ``index.sense``, or the
+    whole zip)."""
     import nltk
 
-    root = Path(str(nltk.data.find("corpora/wordnet")))
-    if root.is_file():  # a zip
+    try:
+        root = Path(str(nltk.data.find("corpora/wordnet")))
+    except LookupError:
+        root = Path(str(nltk.data.find("corpora/wordnet.zip")))
+    if root.is_file():
         return file_digest(root)
     files = sorted(p for p in root.iterdir() if p.name.startswith("data.")
                    or p.name == "index.sense")  # fmt: skip

@@ -150,8 +150,9 @@ def test_the_gloss_term_can_outweigh_the_prior(standin, tmp_path):
     # The context is the very text of the vessel sense's gloss: cosine 1 with it.
     words = text_words(gloss_text(SYNSETS["pitcher.n.02"]))
     inst = sentence(words)
-    system = GlossWithPrior(Inventory(), model="numpy-test", glosses=glosses(tmp_path))
-    terms = system.sense_terms(inst)
+    system = GlossWithPrior(Inventory(), model="numpy-test", mix=1.0, overlap=0.0,
+                            glosses=glosses(tmp_path))
+    terms = [row[:3] for row in system.sense_terms(inst)]
     assert [round(p, 6) for _, p, _ in terms] == [round(np.log(10 / 12), 6),
                                                   round(np.log(2 / 12), 6)]
     assert terms[1][2] == pytest.approx(system.weight, abs=1e-3)  # weight x cosine 1
@@ -159,14 +160,31 @@ def test_the_gloss_term_can_outweigh_the_prior(standin, tmp_path):
     assert -1 <= cos_first < 0.999
     # It wins exactly when weight x (1 - cos_first) beats the prior's log(10/2).
     needed = np.log(5) / (1 - cos_first)
-    assert GlossWithPrior(Inventory(), weight=needed * 1.01, model="numpy-test",
-                          glosses=glosses(tmp_path)).predict([inst]) == ["pitcher%1:06:00::"]
-    assert GlossWithPrior(Inventory(), weight=needed * 0.99, model="numpy-test",
-                          glosses=glosses(tmp_path)).predict([inst]) == ["pitcher%1:18:00::"]
+    for factor, answer in ((1.01, "pitcher%1:06:00::"), (0.99, "pitcher%1:18:00::")):
+        system = GlossWithPrior(Inventory(), weight=needed * factor, model="numpy-test",
+                                mix=1.0, overlap=0.0, glosses=glosses(tmp_path))
+        assert system.predict([inst]) == [answer]
+
+
+def test_the_context_mixes_the_target_pieces_and_the_sentence(standin, tmp_path):
+    from wsd.features.contextual import ContextualEmbedding
+
+    words = ["she", "filled", "the", "pitcher", "with", "lemonade"]
+    inst = sentence(words)
+    target = ContextualEmbedding("numpy-test", layers=(-1,), cache=False).vectors([inst])[0]
+    whole = sentence_vectors(standin, [words])[0]
+    vessel = sentence_vectors(standin, [text_words(gloss_text(SYNSETS["pitcher.n.02"]))])[0]
+    for mix, expected in ((0.0, cosine(target, vessel)), (1.0, cosine(whole, vessel)),
+                          (0.3, 0.7 * cosine(target, vessel) + 0.3 * cosine(whole, vessel))):
+        system = GlossWithPrior(Inventory(), weight=2.0, mix=mix, overlap=0.0,
+                                model="numpy-test", glosses=glosses(tmp_path))
+        sense, _, vectors, overlap = system.sense_terms(inst)[1]
+        assert sense.synset == "pitcher.n.02" and overlap == 0.0
+        assert vectors == pytest.approx(2.0 * expected, abs=4e-3)
 
 
 def test_fit_adds_training_counts_to_the_prior(standin, tmp_path):
-    system = GlossWithPrior(Inventory(), weight=0.0, model="numpy-test",
+    system = GlossWithPrior(Inventory(), weight=0.0, overlap=0.0, model="numpy-test",
                             glosses=glosses(tmp_path))
     inst = sentence(["a", "pitcher"])
     assert system.predict([inst]) == ["pitcher%1:18:00::"]
@@ -177,7 +195,7 @@ def test_fit_adds_training_counts_to_the_prior(standin, tmp_path):
 
 
 def test_options_are_checked():
-    with pytest.raises(ValueError, match="context must be one of sentence, target"):
-        GlossWithPrior(context="paragraph")
+    with pytest.raises(ValueError, match="mix must be from 0 to 1"):
+        GlossWithPrior(mix=1.5)
     with pytest.raises(ValueError, match="smoothing must be > 0"):
         GlossWithPrior(smoothing=0)

@@ -165,25 +165,31 @@ def no_model_system() -> str:
     return GLOSS
 
 
-def _prior_decision(terms: Sequence[tuple[Sense, float, float]], source: str,
-                    why: Callable[[int, int], str] | None) -> Decision:
-    """The answer of a system scoring ``log P(s) + second term``: the best sense, its share
-    of the scores' softmax and margin; with ``why`` (naming the second term for the best and
-    the runner-up), its reasons: the two terms of the margin over the runner-up."""
+def _prior_decision(terms: Sequence[tuple], source: str,
+                    names: Callable[[int, int], Sequence[str]] | None) -> Decision:
+    """The answer of a system scoring each sense by a sum of terms (``(sense, term, ...)``
+    rows): the best sense, its share of the scores' softmax and margin; with ``names`` (the
+    terms' names for the best and the runner-up), its reasons: each term's part of the margin
+    over the runner-up."""
     if not terms:
         return Decision(None, None)
-    scores = np.array([prior + other for _, prior, other in terms])
+    scores = np.array([sum(values) for _, *values in terms])
     best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
     shares = special.softmax(scores)
     runner_up = np.delete(shares, best).max() if len(shares) > 1 else 0.0
     reasons = None
-    if why is not None and len(terms) > 1:
+    if names is not None and len(terms) > 1:
         other = int(np.argsort(-scores, kind="stable")[1])
-        gaps = (("sense prior", terms[best][1] - terms[other][1]),
-                (why(best, other), terms[best][2] - terms[other][2]))  # fmt: skip
+        gaps = [(name, terms[best][k] - terms[other][k])
+                for k, name in enumerate(names(best, other), start=1)]  # fmt: skip
         reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
     return Decision(terms[best][0].id, source, float(shares[best]),
                     float(shares[best] - runner_up), reasons)
+
+
+def _shared(found: Sequence[str], top: int) -> str:
+    """*ball/pitch*: up to ``top`` of the words a signature shares, or *none*."""
+    return "/".join(found[:top]) + ("/..." if len(found) > top else "") or "none"
 
 
 def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
@@ -192,29 +198,33 @@ def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
     the two senses' signatures shares."""
     terms = _lesk().sense_terms(inst)
 
-    def shared(k: int) -> str:  # *ball/pitch*: up to ``explain`` of the words shared
-        found = _lesk().lesk.shared_words(inst, terms[k][0])
-        return "/".join(found[:explain]) + ("/..." if len(found) > explain else "") or "none"
+    def names(best: int, other: int) -> tuple[str, str]:
+        shared = [_shared(_lesk().lesk.shared_words(inst, terms[k][0]), explain)
+                  for k in (best, other)]  # fmt: skip
+        return "sense prior", f"gloss overlap ({shared[0]} vs {shared[1]})"
 
-    return _prior_decision(terms, LESK, (lambda best, other: f"gloss overlap ({shared(best)} "
-                                         f"vs {shared(other)})") if explain > 0 else None)
+    return _prior_decision(terms, LESK, names if explain > 0 else None)
 
 
 def _gloss_decisions(instances: Sequence[Instance], explain: int = 0) -> list[Decision]:
     """Gloss similarity with the sense prior's answers; with ``explain`` > 0, their reasons:
-    the prior's and the gloss vectors' terms of the margin over the runner-up, with the
-    cosines of the context's vector with each of the two senses' gloss vectors."""
+    the prior's, the gloss vectors' and the gloss overlap's terms of the margin over the
+    runner-up, with the two senses' cosines and shared words."""
     system = _gloss()
     system.prepare(instances)
     decisions = []
     for inst in instances:
         terms = system.sense_terms(inst)
 
-        def why(best: int, other: int, terms=terms) -> str:
-            return (f"gloss vectors (cosine {terms[best][2] / system.weight:.2f} vs "
-                    f"{terms[other][2] / system.weight:.2f})")
+        def names(best: int, other: int, inst=inst, terms=terms) -> tuple[str, str, str]:
+            cosines = [terms[k][2] / system.weight if system.weight else 0.0
+                       for k in (best, other)]  # fmt: skip
+            shared = [_shared(system.shared_words(inst, terms[k][0]), explain)
+                      for k in (best, other)]  # fmt: skip
+            return ("sense prior", f"gloss vectors (cosine {cosines[0]:.2f} vs {cosines[1]:.2f})",
+                    f"gloss overlap ({shared[0]} vs {shared[1]})")
 
-        decisions.append(_prior_decision(terms, GLOSS, why if explain > 0 else None))
+        decisions.append(_prior_decision(terms, GLOSS, names if explain > 0 else None))
     return decisions
 
 

@@ -14,7 +14,10 @@ Members (all plain numeric arrays; nothing is pickled):
   that are not all zero are kept);
 - ``feature_ids`` (int32): the vocabulary index of each of those rows, key after key;
 - ``coef`` (float32): the rows' weights, ``n_rows x n_classes`` per key, flattened;
-- ``intercepts`` (float32): ``n_classes`` biases per key.
+- ``intercepts`` (float32): ``n_classes`` biases per key;
+- optionally (a model with a contextual block), ``sense_vector_names``: the synsets that have
+  a sense vector, sorted, NUL-separated UTF-8 (uint8), and ``sense_vectors`` (float16): their
+  unit vectors, one after another (``wsd.allwords.sense_vectors``).
 
 Loading checks that shapes agree, values are finite (in the arrays and in the metadata, which
 is read as strict JSON), dtypes and the version are right, keys and each key's classes are
@@ -41,6 +44,7 @@ import numpy as np
 from numpy.lib import format as npy
 
 from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.sense_vectors import SenseVectors
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
 from wsd.text.conventions import PARTS_OF_SPEECH
@@ -56,6 +60,7 @@ NPZ_MAGIC = b"PK\x03\x04"
 _DTYPES = {"metadata": np.uint8, "vocabulary": np.uint8, "weighting_index": np.int32,
            "n_rows": np.int32, "feature_ids": np.int32, "coef": np.float32,
            "intercepts": np.float32}  # fmt: skip
+_SENSE_VECTORS = ("sense_vector_names", "sense_vectors")  # optional members
 
 
 class ModelFileError(ValueError):
@@ -77,8 +82,10 @@ def _bytes(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
 
 
-def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel]) -> Path:
-    """Write the system's ``header`` (params, sense counts, trained_on) and its per-key models.
+def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel],
+              sense_vectors: SenseVectors | None = None) -> Path:
+    """Write the system's ``header`` (params, sense counts, trained_on), its per-key models
+    and its sense vectors (when it has them).
 
     The file is written next to ``path`` and renamed into place, so a failure never leaves
     half a model behind.
@@ -115,6 +122,11 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         "coef": np.concatenate(coefs or [np.zeros(0)]).astype(np.float32),
         "intercepts": np.concatenate(intercepts or [np.zeros(0)]).astype(np.float32),
     }
+    if sense_vectors is not None:
+        if any(SEPARATOR in name for name in sense_vectors.names):
+            raise ValueError("a synset name contains a NUL character; it cannot be saved")
+        arrays["sense_vector_names"] = _bytes(SEPARATOR.join(sense_vectors.names))
+        arrays["sense_vectors"] = sense_vectors.matrix.astype(np.float16).ravel()
     with atomic_open(path, "wb") as out:
         _savez(out, arrays)
     return path
@@ -234,6 +246,34 @@ def read_npz(path: str | Path) -> tuple[dict[str, Any], KeyModels]:
         raise bad(f"has unreadable metadata ({err})") from err
     _check_header(metadata, bad)
     return metadata, _key_models(metadata, arrays, bad)
+
+
+def read_sense_vectors(path: str | Path) -> SenseVectors | None:
+    """The sense vectors of a model file (None when it has none); ModelFileError naming the
+    file when they are damaged or do not match their names."""
+    path = Path(path)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            present = {info.filename for info in archive.infolist()}
+            if not {f"{name}.npy" for name in _SENSE_VECTORS} <= present:
+                return None
+            arrays = {name: _member_array(f"{name}.npy", archive.read(f"{name}.npy"))
+                      for name in _SENSE_VECTORS}  # fmt: skip
+        names_text = arrays["sense_vector_names"].tobytes().decode("utf-8")
+    except (PickledMemberError, UnicodeDecodeError, *DAMAGED_ARCHIVE_ERRORS) as err:
+        raise ModelFileError(f"model file {str(path)!r} has unreadable sense vectors ({err})") \
+            from err
+    names = names_text.split(SEPARATOR) if names_text else []
+    vectors = arrays["sense_vectors"]
+    if (arrays["sense_vector_names"].dtype != np.uint8 or vectors.dtype != np.float16
+            or (len(vectors) % len(names) if names else len(vectors))):
+        raise ModelFileError(f"model file {str(path)!r} has {vectors.dtype} sense vectors of "
+                             f"{len(vectors)} values that do not fit {len(names)} names")
+    try:
+        return SenseVectors(names, vectors.reshape(len(names), -1) if names else
+                            np.zeros((0, 0), np.float16))
+    except ValueError as err:
+        raise ModelFileError(f"model file {str(path)!r}: {err}") from err
 
 
 def _member_array(name: str, data: bytes) -> np.ndarray:

@@ -20,6 +20,7 @@ from wsd.knowledge.gloss_vectors import unit_rows
 from wsd.knowledge.sensekeys import lemma_for_key
 
 MAX_CLIMB = 8  # hypernym levels tried before the lexicographer file
+VECTOR_PRIOR = 0.1  # the sense prior's weight beside the cosine (benchmarks/sense_vectors.py)
 
 
 class SenseVectors:

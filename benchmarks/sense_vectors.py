@@ -47,6 +47,7 @@ def evaluate(test, vectors, counts, table: SenseVectors, inventory) -> dict:
     """Per part (classifier / no classifier): instances and correct answers of the backoff
     (MFS, else first sense) and, per prior weight, of the sense-vector answer."""
     found = {"classifier": [0], "none": [0, 0] + [0] * len(PRIORS)}
+    found["mfs"], found["unseen"] = list(found["none"]), list(found["none"])
     for inst, x in zip(test, vectors, strict=True):
         key_counts = counts.get(inst.key)
         if has_classifier(key_counts):
@@ -54,25 +55,31 @@ def evaluate(test, vectors, counts, table: SenseVectors, inventory) -> dict:
             continue
         senses = inventory.senses(inst.lemma, inst.target_pos)
         gold = set(inst.senses)
-        found["none"][0] += 1
         backoff = most_frequent(key_counts) if key_counts else (senses[0].id if senses else None)
-        found["none"][1] += backoff in gold
-        if not senses:
-            continue
-        seen = key_counts or Counter()
-        prior = np.log(np.array([seen[s.id] + 1.0 for s in senses]) / (sum(seen.values())
-                                                                       + len(senses)))
-        cos = table.cosines(x, [s.synset for s in senses])
-        for j, weight in enumerate(PRIORS):
-            found["none"][2 + j] += senses[int(np.argmax(weight * prior + cos))].id in gold
+        row = [1, backoff in gold] + [0] * len(PRIORS)
+        if senses:
+            seen = key_counts or Counter()
+            prior = np.log(np.array([seen[s.id] + 1.0 for s in senses])
+                           / (sum(seen.values()) + len(senses)))  # fmt: skip
+            cos = table.cosines(x, [s.synset for s in senses])
+            for j, weight in enumerate(PRIORS):
+                row[2 + j] = senses[int(np.argmax(weight * prior + cos))].id in gold
+        else:
+            row[2:] = [backoff in gold] * len(PRIORS)
+        for part in ("none", "mfs" if key_counts else "unseen"):
+            found[part] = [a + b for a, b in zip(found[part], row, strict=True)]
     return found
 
 
 def report(name: str, found: dict) -> None:
-    n, backoff, *by_prior = found["none"]
-    cells = " ".join(f"{100 * c / max(n, 1):5.1f}" for c in by_prior)
-    print(f"{name:>14} {found['classifier'][0]:6d} {n:6d}  {100 * backoff / max(n, 1):5.1f} | "
-          f"{cells}", flush=True)
+    """Accuracy (%) of the backoff and of the sense vectors on the instances without a
+    classifier: all of them, those of keys seen (MFS) and of keys never seen (first sense)."""
+    for part in ("none", "mfs", "unseen"):
+        n, backoff, *by_prior = found[part]
+        cells = " ".join(f"{100 * c / max(n, 1):5.1f}" for c in by_prior)
+        label = name if part == "none" else f"  {part}"
+        print(f"{label:>16} {found['classifier'][0] if part == 'none' else '':>6} {n:6d}  "
+              f"{100 * backoff / max(n, 1):5.1f} | {cells}", flush=True)
 
 
 def main() -> None:
@@ -84,7 +91,7 @@ def main() -> None:
     semcor = load_dataset("semcor")
     semcor_vectors = block.vectors(semcor)
     print(f"SemCor vectors: {semcor_vectors.shape} in {time.perf_counter() - start:.0f} s")
-    print(f"{'set':>14} {'clf':>6} {'no clf':>6}  {'MFS/1st':>5} | sense vectors, prior weight "
+    print(f"{'set':>16} {'clf':>6} {'no clf':>6}  {'MFS/1st':>5} | sense vectors, prior weight "
           + " ".join(f"{w:5g}" for w in PRIORS))
     index = {inst.id: i for i, inst in enumerate(semcor)}
     total = None

@@ -15,7 +15,7 @@ from wsd.allwords.context import sentence_of
 from wsd.allwords.features import InstanceFeatures, spec_json
 from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, WordNetInventory, wordnet_reader
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
 from wsd.knowledge.lesk import SimplifiedLesk
 from wsd.resources import MissingResourceError
 
@@ -244,7 +244,7 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     if not (system.vector_backoff and table is not None and block is not None and positions):
         return {}
     if table.wordnet is None:
-        table.wordnet = wordnet_reader()
+        table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
     found = {}
     vectors = block._vectors([instances[i] for i in positions], progress=system.verbose)
     for i, vector in zip(positions, vectors, strict=True):

@@ -30,7 +30,7 @@ from wsd.features.encoders import MissingExtraError
 from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
-from wsd.knowledge.inventory import WordNetInventory, wordnet_reader
+from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.learners.inputs import check_update_options
 from wsd.resources import MissingResourceError, require_nltk_resource
 from wsd.text.conventions import (
@@ -368,7 +368,7 @@ class AllWordsWSD:
         if self.context_ is None:
             return None
         try:
-            wordnet = wordnet_reader()
+            wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
         except MissingResourceError:
             return None
         vectors = self.context_.extractor.vectors(labelled, progress=self.verbose)

@@ -491,3 +491,19 @@ def test_a_gloss_answer_names_its_vector_terms(monkeypatch, tmp_path):
     # the cosines are shown to two places
     assert reasons[name] == pytest.approx(system.weight * (cos_best - cos_other),
                                           abs=system.weight * 0.0101)
+
+
+def test_a_system_asked_for_by_name_answers_a_bundled_target_itself():
+    """With --model lesk the bundled model of *bass* had overridden Lesk's answer (and kept
+    Lesk's reasons); training options are refused as training nothing."""
+    import warnings
+
+    from wsd.allwords.text import tag_text
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (bass,) = tag_text("lesk", "He plays bass in a jazz band.", "bass", explain=2)[1]
+    assert bass.source == "lesk" and bass.synset_name.startswith("bass.n.")
+    assert [name for name, _ in bass.reasons][0] == "sense prior"
+    refused = run("disambiguate", "--model", "lesk", "--epochs", "3", "He plays bass")
+    assert_clean_error(refused, "--epochs only acts when", "lesk trains nothing")

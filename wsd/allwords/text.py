@@ -300,7 +300,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None,
             gloss=sense.gloss if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n,
             **_explained(inst, decision.reasons)))  # fmt: skip
-    if system is None and target is not None:  # a bundled target: its model, as on the CLI
+    if system is None and by_name is None and target is not None:  # a bundled target: its
+        # model, as on the CLI (unless a system was asked for by name)
         from wsd.allwords.bundled import with_bundled_answers
 
         words = with_bundled_answers(words, sentences, target)

@@ -266,3 +266,65 @@ def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, caps
     trained = capsys.readouterr().out
     assert main(["allwords", "--model", str(model), "--evaluate", str(train), "--quiet"]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == trained.splitlines()[:2]  # same scores
+
+
+# ---------------------------------------------------------------- sense vectors
+
+needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
+                                   reason="NLTK wordnet data absent")
+
+
+@needs_wordnet
+def test_sense_vectors_are_the_training_means_and_survive_the_model_file(standin, tmp_path):
+    from wsd.allwords.modelfile import ModelFileError, read_sense_vectors
+
+    train = two_target_sentences(30)
+    system = AllWordsWSD(features=[CONTEXT], vector_backoff=True, **QUICK).fit(train)
+    table = system.sense_vectors_
+    from nltk.corpus import wordnet
+
+    assert table.names == sorted(wordnet.lemma_from_key(key).synset().name() for key in (
+        BANK_MONEY, BANK_RIVER, BASS_FISH, BASS_MUSIC))
+    raw = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False).vectors(train)
+    money = raw[[i for i, inst in enumerate(train) if inst.senses == (BANK_MONEY,)]].mean(0)
+    np.testing.assert_allclose(table.vector("depository_financial_institution.n.01"),
+                               money / np.linalg.norm(money), atol=2e-3)
+    path = system.save(tmp_path / "m.npz")
+    loaded = AllWordsWSD.load(path)
+    assert loaded.sense_vectors_.names == table.names
+    np.testing.assert_array_equal(loaded.sense_vectors_.matrix, table.matrix)
+    assert loaded.sense_vectors_.matrix.dtype == np.float16
+    test = two_target_sentences(6, offset=200)
+    assert loaded.decide(test) == system.decide(test)
+
+    import zipfile  # a sense-vector member cut short is refused, naming the file
+    damaged = tmp_path / "damaged.npz"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(damaged, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            target.writestr(item, data[:-6] if item.filename == "sense_vectors.npy" else data)
+    with pytest.raises(ModelFileError, match="damaged.npz.*sense vectors"):
+        read_sense_vectors(damaged)
+
+
+@needs_wordnet
+def test_a_word_without_a_classifier_answers_by_sense_vectors(standin):
+    """*deposit* was never seen: with vector_backoff its answer is the WordNet sense whose
+    vector (through hypernyms or the lexicographer file) is nearest, not the first sense."""
+    from wsd.allwords.predict import FIRST_SENSE, VECTORS
+    from wsd.knowledge.inventory import WordNetInventory
+
+    train = two_target_sentences(30)
+    system = AllWordsWSD(features=[CONTEXT], vector_backoff=True, **QUICK).fit(train)
+    unseen = Instance(id="u", tokens=("cash", "deposit", "at", "the", "bank"), span=(1, 2),
+                      lemma="deposit", target_pos="NOUN")
+    (decision,) = system.decide([unseen])
+    senses = WordNetInventory().senses("deposit", "NOUN")
+    raw = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False).vectors([unseen])
+    cosines = system.sense_vectors_.cosines(raw[0], [s.synset for s in senses])
+    assert cosines.max() > 0  # some sense got a vector through WordNet
+    # no training counts: the add-one prior is uniform, the cosine alone decides
+    assert decision.sense == senses[int(np.argmax(cosines))].id
+    assert decision.source == VECTORS and 0 <= decision.margin <= decision.score <= 1
+    system.vector_backoff = False
+    assert system.decide([unseen])[0].source == FIRST_SENSE

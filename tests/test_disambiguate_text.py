@@ -73,7 +73,8 @@ def test_python_api_returns_nltk_synsets(model_path):
     assert bank.gloss == bank.synset.definition() and bank.source == "classifier"
     only = wsd.disambiguate(TEXT, model=model_path, target="Banking")  # any inflection
     assert [w.token for w in only] == ["bank", "banks"]
-    lesk = wsd.disambiguate("The pitcher threw the ball to the batter.", target="pitcher")
+    lesk = wsd.disambiguate("The pitcher threw the ball to the batter.", model="lesk",
+                            target="pitcher")
     assert [(w.token, w.source) for w in lesk] == [("pitcher", "lesk")]
     assert lesk[0].synset.name() == "pitcher.n.01"  # the baseball player
     # a headline in capitals; a target inside an expression
@@ -85,6 +86,7 @@ def test_python_api_without_a_model_answers_bundled_targets_as_the_command_line_
     """Lesk had answered *He caught a huge bass* with the music sense from Python, while
     `wsd disambiguate --target bass` answered with the bundled model: the fish."""
     import wsd
+    from wsd.allwords.text import no_model_system
     from wsd.corpora.bundled import load_bundled_inventory
 
     sentences = ["He caught a huge bass off the pier.", "He plays bass in a jazz band.",
@@ -103,7 +105,8 @@ def test_python_api_without_a_model_answers_bundled_targets_as_the_command_line_
     # the bundled model answers only the bundled noun; a sense WordNet lacks keeps its gloss
     spy = wsd.disambiguate("Nobody in the cell suspected that the quiet courier was a "
                            "police plant. She planted doubts.", target="plant")
-    assert [(w.token, w.source) for w in spy] == [("plant", "classifier"), ("planted", "lesk")]
+    assert [(w.token, w.source) for w in spy] == [("plant", "classifier"),
+                                                  ("planted", no_model_system())]
     assert (spy[0].sense_key, spy[0].synset) == (None, None)
     assert spy[0].gloss == next(s["gloss"] for s in load_bundled_inventory("plant")["senses"]
                                 if s["id"] == "plant.spy")
@@ -198,15 +201,25 @@ def _without_reader_notice(stderr: str) -> str:
     return "\n".join(line for line in stderr.splitlines() if not line.startswith(notice)).strip()
 
 
-def test_no_model_for_a_word_that_is_not_bundled_uses_lesk_with_a_notice():
+def test_no_model_for_a_word_that_is_not_bundled_answers_with_a_notice():
+    """Gloss similarity with the [context] extra, else Lesk, each with a one-line notice;
+    either by name with --model, without one."""
+    from wsd.allwords.text import GLOSS, no_model_system
+    from wsd.experiments.rawtext import GLOSS_NOTICE, NO_EXTRA_NOTICE
+
     result = run("disambiguate", "The violin was out of tune", "--target", "violin", "--json")
     assert result.returncode == 0, result.stderr
-    assert "Lesk" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    notice = GLOSS_NOTICE if no_model_system() == GLOSS else NO_EXTRA_NOTICE
+    assert result.stderr.strip() == f"wsd: note: {notice}"
     words = json.loads(result.stdout)["words"]
     assert [(w["lemma"], w["source"], w["synset"]) for w in words] == [
-        ("violin", "lesk", "violin.n.01")]
+        ("violin", no_model_system(), "violin.n.01")]
+    named = run("disambiguate", "The violin was out of tune", "--target", "violin", "--json",
+                "--model", "lesk")
+    assert named.returncode == 0 and named.stderr == ""
+    assert json.loads(named.stdout)["words"][0]["source"] == "lesk"
     bundled = run("disambiguate", "He plays bass in a jazz band", "--target", "bass")
-    assert bundled.returncode == 0 and "Lesk" not in bundled.stderr
+    assert bundled.returncode == 0 and "note:" not in bundled.stderr
     empty = run("disambiguate", "   ", "--target", "violin")  # no text: the error alone
     assert empty.returncode == 2 and empty.stderr.strip() == (
         "wsd disambiguate: error: no text: give it as arguments, with --file PATH, or on "
@@ -431,7 +444,7 @@ def test_a_lesk_answer_gives_the_prior_and_the_words_each_sense_shares():
     text = "She poured water from the pitcher into a glass."
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        words = tag_text(None, text, "pitcher", explain=3)[1]
+        words = tag_text("lesk", text, "pitcher", explain=3)[1]
     (pitcher,) = words
     assert (pitcher.synset_name, pitcher.runner_up) == ("pitcher.n.01", "pitcher.n.02")
     assert [name for name, _ in pitcher.reasons] == ["sense prior",
@@ -452,11 +465,12 @@ def test_bundled_targets_keep_their_models_without_a_target():
     with the musical range; the bundled model answers it, as with --target, and a <<word>>
     marker chooses the one word answered."""
     import wsd
+    from wsd.allwords.text import no_model_system
 
     words = wsd.disambiguate("He caught a huge bass.")
     bass = next(w for w in words if w.token == "bass")
     assert (bass.source, bass.synset.name()) == ("classifier", "bass.n.08")  # the fish
-    assert {w.source for w in words if w.token != "bass"} == {"lesk"}
+    assert {w.source for w in words if w.token != "bass"} == {no_model_system()}
     with_target = wsd.disambiguate("He caught a huge bass.", target="bass")
     assert [(w.sense_key, w.margin) for w in with_target] == [(bass.sense_key, bass.margin)]
     (marked,) = wsd.disambiguate("He caught a huge <<bass>> and a small bass.")
@@ -486,3 +500,70 @@ def tag_text_explained(text: str) -> list:
     from wsd.allwords.text import tag_text
 
     return tag_text(None, text, explain=3)[1]
+
+
+def test_without_the_extra_lesk_answers_with_a_one_line_notice(monkeypatch):
+    from wsd.allwords import text as text_module
+    from wsd.experiments import rawtext
+    from wsd.features.encoders import MissingExtraError
+
+    def missing(model):
+        raise MissingExtraError("no onnxruntime")
+
+    monkeypatch.setattr(text_module, "check_encoder", missing)
+    assert text_module.no_model_system() == "lesk"
+    with pytest.warns(UserWarning) as caught:
+        out = rawtext.disambiguate_text(None, "The violin was out of tune.", "violin", "json")
+    assert [str(w.message) for w in caught] == [rawtext.NO_EXTRA_NOTICE]
+    assert "\n" not in rawtext.NO_EXTRA_NOTICE and "[context]" in rawtext.NO_EXTRA_NOTICE
+    assert json.loads(out)["words"][0]["source"] == "lesk"
+
+
+def test_a_gloss_answer_names_its_vector_terms(monkeypatch, tmp_path):
+    """On the stand-in encoder: the reasons are the sense prior's and the gloss vectors'
+    terms of the margin, the cosines in the name, and they add up to the score gap."""
+    import functools
+    import re
+
+    from context_encoder import standin_encoder
+
+    from wsd.allwords import text as text_module
+
+    fixture = standin_encoder(monkeypatch, tmp_path)
+    next(fixture)
+    monkeypatch.setattr(text_module, "_gloss", functools.cache(
+        lambda: text_module.GlossWithPrior(text_module._inventory(), cache=False)))
+    (word,) = text_module.tag_text(None, "She poured water from the pitcher into a glass.",
+                                   "pitcher", explain=3)[1]
+    assert word.source == "gloss" and word.runner_up
+    reasons = dict(word.reasons)
+    assert list(reasons)[0] == "sense prior"
+    [name] = [name for name in reasons if name.startswith("gloss vectors")]
+    found = re.fullmatch(r"gloss vectors \(cosine (-?[\d.]+) vs (-?[\d.]+)\)", name)
+    assert found
+    system = text_module._gloss()
+    scores = {s.synset: sum(terms) for s, *terms in system.sense_terms(text_module._instances(
+        text_module.analyze("She poured water from the pitcher into a glass."),
+        frozenset({"pitcher"}))[0][2])}
+    gap = scores[word.synset_name] - scores[word.runner_up]
+    assert sum(value for _, value in word.reasons) == pytest.approx(gap, abs=1e-3)
+    cos_best, cos_other = map(float, found.groups())
+    # the cosines are shown to two places
+    assert reasons[name] == pytest.approx(system.weight * (cos_best - cos_other),
+                                          abs=system.weight * 0.0101)
+
+
+def test_a_system_asked_for_by_name_answers_a_bundled_target_itself():
+    """With --model lesk the bundled model of *bass* had overridden Lesk's answer (and kept
+    Lesk's reasons); training options are refused as training nothing."""
+    import warnings
+
+    from wsd.allwords.text import tag_text
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (bass,) = tag_text("lesk", "He plays bass in a jazz band.", "bass", explain=2)[1]
+    assert bass.source == "lesk" and bass.synset_name.startswith("bass.n.")
+    assert [name for name, _ in bass.reasons][0] == "sense prior"
+    refused = run("disambiguate", "--model", "lesk", "--epochs", "3", "He plays bass")
+    assert_clean_error(refused, "--epochs only acts when", "lesk trains nothing")

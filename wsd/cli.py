@@ -190,8 +190,9 @@ def _check_trained_only(args: argparse.Namespace, raw_text: bool) -> None:
         ("--lemmatize/--no-lemmatize", args.lemmatize), ("--window", args.window),
         ("--epochs", args.epochs), ("--seed", args.seed)) if value is not None]  # fmt: skip
     if given and (args.model or raw_text):
-        why = (f"the model in {args.model} keeps the settings it was trained with" if args.model
-               else f"{args.target or 'raw text'!r} has no bundled model to train: Lesk answers")
+        why = (f"{args.model} trains nothing" if args.model in ("gloss", "lesk")
+               else f"the model in {args.model} keeps the settings it was trained with"
+               if args.model else f"{args.target or 'raw text'!r} has no bundled model to train")
         verb = "acts" if len(given) == 1 else "act"
         raise ValueError(f"{', '.join(given)} only {verb} when a bundled target's model is "
                          f"trained (bank, bass, crane, line, plant without --model); {why}")
@@ -543,8 +544,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", help="only this word, in any inflection (bank, bass, crane, "
                                     "line and plant without --model use their bundled models)")
     p.add_argument("--model", help="a model file from `wsd allwords --save` (every content word "
-                                   "of raw text) or `wsd train`; without one, Lesk with the "
-                                   "WordNet sense prior answers")
+                                   "of raw text) or `wsd train`; without one, gloss similarity "
+                                   "(with the [context] extra) or Lesk with the WordNet sense "
+                                   "prior answers; `gloss` or `lesk` names either")
     p.add_argument("--file", help="read the text from this file (- for stdin; text piped "
                                           "in with no text given is read too)")
     p.add_argument("--encoding", help="the encoding of --file or stdin (default: UTF-8, or "

@@ -16,6 +16,9 @@ Members (all plain numeric arrays; nothing is pickled):
 - ``intercepts`` (float32): ``n_classes`` biases per key;
 - with a reader, ``reader_rows`` (int32: which rows of its weights are not all zero) and
   ``reader_weights`` (float32: those rows, one weight per label, flattened).
+- optionally (a model with a contextual block), ``sense_vector_names``: the synsets that have
+  a sense vector, sorted, NUL-separated UTF-8 (uint8), and ``sense_vectors`` (float16): their
+  unit vectors, one after another (``wsd.allwords.sense_vectors``).
 
 Loading checks that shapes agree, values are finite (in the arrays and in the metadata, which
 is read as strict JSON), dtypes and the version are right, keys and each key's classes are
@@ -42,6 +45,7 @@ import numpy as np
 from numpy.lib import format as npy
 
 from wsd.allwords.keymodel import KeyModel
+from wsd.allwords.sense_vectors import SenseVectors
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
 from wsd.text.reader import LearnedReader
@@ -56,6 +60,7 @@ _DTYPES = {"metadata": np.uint8, "vocabulary": np.uint8, "weighting_index": np.i
            "n_rows": np.int32, "feature_ids": np.int32, "coef": np.float32,
            "intercepts": np.float32}  # fmt: skip
 _READER_DTYPES = {"reader_rows": np.int32, "reader_weights": np.float32}
+_SENSE_VECTORS = ("sense_vector_names", "sense_vectors")  # optional members
 
 
 class ModelFileError(ValueError):
@@ -78,9 +83,10 @@ def _bytes(text: str) -> np.ndarray:
 
 
 def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel],
-              reader: LearnedReader | None = None) -> Path:  # fmt: skip
-    """Write the system's ``header`` (params, sense counts, trained_on), its per-key models
-    and its raw-text ``reader``.
+              reader: LearnedReader | None = None,
+              sense_vectors: SenseVectors | None = None) -> Path:  # fmt: skip
+    """Write the system's ``header`` (params, sense counts, trained_on), its per-key models,
+    its raw-text ``reader`` and its sense vectors (when it has them).
 
     The file is written next to ``path`` and renamed into place, so a failure never leaves
     half a model behind.
@@ -121,6 +127,11 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         "intercepts": np.concatenate(intercepts or [np.zeros(0)]).astype(np.float32),
         **reader_arrays,
     }
+    if sense_vectors is not None:
+        if any(SEPARATOR in name for name in sense_vectors.names):
+            raise ValueError("a synset name contains a NUL character; it cannot be saved")
+        arrays["sense_vector_names"] = _bytes(SEPARATOR.join(sense_vectors.names))
+        arrays["sense_vectors"] = sense_vectors.matrix.astype(np.float16).ravel()
     with atomic_open(path, "wb") as out:
         _savez(out, arrays)
     return path
@@ -256,6 +267,32 @@ def _reader(meta: Any, arrays: dict[str, np.ndarray], bad) -> LearnedReader:
         return LearnedReader.from_file(meta, arrays["reader_rows"], arrays["reader_weights"])
     except ValueError as err:
         raise bad(f"has a reader that does not fit together ({err})") from err
+def read_sense_vectors(path: str | Path) -> SenseVectors | None:
+    """The sense vectors of a model file (None when it has none); ModelFileError naming the
+    file when they are damaged or do not match their names."""
+    path = Path(path)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            present = {info.filename for info in archive.infolist()}
+            if not {f"{name}.npy" for name in _SENSE_VECTORS} <= present:
+                return None
+            arrays = {name: _member_array(f"{name}.npy", archive.read(f"{name}.npy"))
+                      for name in _SENSE_VECTORS}  # fmt: skip
+        names_text = arrays["sense_vector_names"].tobytes().decode("utf-8")
+    except (PickledMemberError, UnicodeDecodeError, *DAMAGED_ARCHIVE_ERRORS) as err:
+        raise ModelFileError(f"model file {str(path)!r} has unreadable sense vectors ({err})") \
+            from err
+    names = names_text.split(SEPARATOR) if names_text else []
+    vectors = arrays["sense_vectors"]
+    if (arrays["sense_vector_names"].dtype != np.uint8 or vectors.dtype != np.float16
+            or (len(vectors) % len(names) if names else len(vectors))):
+        raise ModelFileError(f"model file {str(path)!r} has {vectors.dtype} sense vectors of "
+                             f"{len(vectors)} values that do not fit {len(names)} names")
+    try:
+        return SenseVectors(names, vectors.reshape(len(names), -1) if names else
+                            np.zeros((0, 0), np.float16))
+    except ValueError as err:
+        raise ModelFileError(f"model file {str(path)!r}: {err}") from err
 
 
 def _member_array(name: str, data: bytes) -> np.ndarray:

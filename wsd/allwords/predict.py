@@ -15,30 +15,31 @@ from wsd.allwords.context import sentence_of
 from wsd.allwords.features import InstanceFeatures, spec_json
 from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.instance import Instance
-from wsd.knowledge.inventory import WordNetInventory, wordnet_reader
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
 from wsd.knowledge.lesk import SimplifiedLesk
 from wsd.resources import MissingResourceError
 
 if TYPE_CHECKING:
     from wsd.allwords.system import AllWordsWSD
 
-CLASSIFIER, MFS, FIRST_SENSE = "classifier", "mfs", "first-sense"
+CLASSIFIER, MFS, FIRST_SENSE, VECTORS = "classifier", "mfs", "first-sense", "sense-vectors"
 
 
 @dataclass(frozen=True)
 class Decision:
     """The answer for one instance and where it came from.
 
-    ``source``: "classifier", "mfs" (the key's most frequent training sense) or "first-sense"
-    (WordNet's), None when nothing answered. ``score``: the chosen sense's share of the
-    softmax of the classifier's total scores divided by the system's ``temperature`` (an
-    estimate of how often such an answer is right), or its relative training frequency for
-    "mfs". ``margin``: the margin over the runner-up, as everywhere in wsd: the chosen
-    sense's score minus the runner-up sense's, in the units of the scores that chose it (the
-    classifier's totals, prior, gloss overlap and discourse included, the sum of its
-    ``reasons``; for "mfs", the training-frequency shares); the sense's own score when there is
-    no runner-up. Both are None for the WordNet first sense, which has no scores.
-    ``reasons``: why, when asked.
+    ``source``: "classifier", "mfs" (the key's most frequent training sense), "first-sense"
+    (WordNet's) or "sense-vectors" (``vector_backoff``), None when nothing answered.
+    ``score``: the chosen sense's share of the softmax of the classifier's total scores
+    divided by the system's ``temperature`` (an estimate of how often such an answer is
+    right), its relative training frequency for "mfs", its share of the softmax of the
+    sense-vector scores (not calibrated) for "sense-vectors". ``margin``: the margin over the
+    runner-up, as everywhere in wsd: the chosen sense's score minus the runner-up sense's, in
+    the units of the scores that chose it (the classifier's totals, prior, gloss overlap and
+    discourse included, the sum of its ``reasons``; for "mfs" and "sense-vectors", the
+    shares); the sense's own score when there is no runner-up. Both are None for the WordNet
+    first sense, which has no scores. ``reasons``: why, when asked.
     """
 
     sense: str | None
@@ -97,16 +98,20 @@ class Knowledge:
         self._wordnet: WordNetInventory | bool | None = None
         self._lesk: SimplifiedLesk | None = None
 
-    def first_sense(self, inst: Instance) -> str | None:
-        """The WordNet first sense of the instance's lemma#pos (None without WordNet)."""
+    def senses(self, inst: Instance) -> list[Sense]:
+        """The WordNet senses of the instance's lemma#pos (none without WordNet)."""
         if not inst.target_pos:
-            return None
+            return []
         if self._wordnet is None:
             try:
                 self._wordnet = WordNetInventory(wordnet=wordnet_reader())
             except MissingResourceError:
                 self._wordnet = False
-        senses = self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+        return self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+
+    def first_sense(self, inst: Instance) -> str | None:
+        """The WordNet first sense of the instance's lemma#pos (None without WordNet)."""
+        senses = self.senses(inst)
         return senses[0].id if senses else None
 
     def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
@@ -234,6 +239,31 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
     return dict(zip(order, rows, strict=True))
 
 
+def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
+                      positions: Sequence[int]) -> dict[int, Decision]:  # fmt: skip
+    """With ``vector_backoff``, sense vectors and a contextual block: position -> the
+    sense-vector decision of each of those instances that has WordNet senses."""
+    table = getattr(system, "sense_vectors_", None)
+    block = getattr(system, "context_", None)
+    if not (system.vector_backoff and table is not None and block is not None and positions):
+        return {}
+    if table.wordnet is None:
+        table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
+    found = {}
+    vectors = block._vectors([instances[i] for i in positions], progress=system.verbose)
+    for i, vector in zip(positions, vectors, strict=True):
+        senses = [s for s in system.knowledge.senses(instances[i]) if s.synset]
+        if not senses:
+            continue
+        counts = system.sense_counts_.get(instances[i].key, {})
+        scores = (system.vector_prior * log_prior(counts, [s.id for s in senses])
+                  + table.cosines(vector, [s.synset for s in senses]))  # fmt: skip
+        best = int(np.argmax(scores))
+        score, margin = _shares(special.softmax(scores), best)  # not calibrated
+        found[i] = Decision(senses[best].id, VECTORS, score, margin)
+    return found
+
+
 def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
            ) -> list[Decision]:  # fmt: skip
     """A decision per instance (already POS-tagged as the system expects): its key's
@@ -249,6 +279,9 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
+    unclassified = [i for i, inst in enumerate(instances) if inst.key not in system.models_]
+    for i, decision in _vector_decisions(system, instances, unclassified).items():
+        decisions[i] = decision
     for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
         group = [instances[i] for i in positions]

@@ -22,17 +22,18 @@ from wsd.allwords.features import (
     spec_json,
 )
 from wsd.allwords.keymodel import KeyModel, most_frequent
-from wsd.allwords.modelfile import ModelFileError, read_npz, write_npz
+from wsd.allwords.modelfile import ModelFileError, read_npz, read_sense_vectors, write_npz
 from wsd.allwords.predict import Decision, Knowledge, decide
+from wsd.allwords.sense_vectors import VECTOR_PRIOR, SenseVectors
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.encoders import MissingExtraError
 from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
-from wsd.knowledge.inventory import WordNetInventory
+from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.learners.inputs import check_update_options
-from wsd.resources import require_nltk_resource
+from wsd.resources import MissingResourceError, require_nltk_resource
 from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
 
 Answer = str | None
@@ -40,7 +41,7 @@ DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords
 MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
-                   "train_margin": 0.0, "temperature": 1.0}
+                   "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False}
 
 
 def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
@@ -84,6 +85,10 @@ class AllWordsWSD:
     in the same document (``one_sense_per_discourse``); ``margin``: answer the most frequent
     sense when the best total beats the runner-up by less than this; ``backoff``:
     "first_sense" (WordNet first sense for unseen keys) or "none" (no answer);
+    ``vector_backoff``: with a contextual block, a key without a classifier (seen with one
+    sense, or never) answers by sense vectors instead (``wsd.allwords.sense_vectors``: the
+    sense maximising ``vector_prior · log p(sense) + cos(instance, sense vector)`` over the
+    lemma's WordNet senses, p the add-one training frequency);
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
     answers right six times in ten); it changes no answer.
@@ -119,6 +124,8 @@ class AllWordsWSD:
         discourse_weight: float = 6.0,
         temperature: float = DEFAULT_TEMPERATURE,
         backoff: str = "first_sense",
+        vector_backoff: bool = False,
+        vector_prior: float = VECTOR_PRIOR,
         seed: int | None = 0,
         n_jobs: int = 1,
         verbose: bool = False,
@@ -144,6 +151,8 @@ class AllWordsWSD:
         self.discourse_weight = discourse_weight
         self.temperature = temperature
         self.backoff = backoff
+        self.vector_backoff = vector_backoff
+        self.vector_prior = vector_prior
         self.seed = seed
         self.n_jobs = n_jobs
         self.verbose = verbose
@@ -175,6 +184,8 @@ class AllWordsWSD:
             "discourse_weight": self.discourse_weight,
             "temperature": self.temperature,
             "backoff": self.backoff,
+            "vector_backoff": self.vector_backoff,
+            "vector_prior": self.vector_prior,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
             "verbose": self.verbose,
@@ -200,7 +211,10 @@ class AllWordsWSD:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
-        for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight"):
+        if not isinstance(self.vector_backoff, bool):
+            raise ValueError(f"vector_backoff must be true or false, got {self.vector_backoff!r}")
+        for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",
+                     "vector_prior"):
             check_weight(name, getattr(self, name))
         check_weight("temperature", self.temperature, above_zero=True)
 
@@ -276,6 +290,7 @@ class AllWordsWSD:
         context = self.context_of(labelled)
         spec = spec_json(self.features)
         dense = self._fit_context([groups[key] for key in trainable])
+        self.sense_vectors_ = self._fit_sense_vectors(labelled)
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
                     "n_models": self.n_models, "cv_folds": self.cv_folds, "learner": self.learner,
                     "update": self.update, "train_margin": self.train_margin,
@@ -310,6 +325,18 @@ class AllWordsWSD:
         rows = {group[0].key: block[a:b] for group, a, b in zip(groups, starts, starts[1:],
                                                                 strict=False)}
         return lambda key: (rows[key], self.context_.names)
+
+    def _fit_sense_vectors(self, labelled: Sequence[Instance]) -> SenseVectors | None:
+        """Sense vectors from the training instances' contextual vectors (None without a
+        contextual block or without WordNet)."""
+        if self.context_ is None:
+            return None
+        try:
+            wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
+        except MissingResourceError:
+            return None
+        vectors = self.context_.extractor.vectors(labelled, progress=self.verbose)
+        return SenseVectors.fit(labelled, vectors, wordnet)
 
     # ---- answers --------------------------------------------------------------------
 
@@ -383,7 +410,8 @@ class AllWordsWSD:
         if Path(path).suffix.lower() == ".json":
             raise ValueError(f"{path}: all-words models are saved in the compact .npz format; "
                              "give a path ending in .npz")
-        return write_npz(path, self._header(), self.models_, getattr(self, "reader_", None))
+        return write_npz(path, self._header(), self.models_, getattr(self, "reader_", None),
+                         getattr(self, "sense_vectors_", None))
 
     @classmethod
     def from_npz(cls, path: str | Path) -> AllWordsWSD:
@@ -395,6 +423,7 @@ class AllWordsWSD:
             system._restore(header, models)
             if "reader" in header:
                 system.reader_ = header.pop("reader")
+            system.sense_vectors_ = read_sense_vectors(path)
         except MissingExtraError as err:
             raise MissingExtraError(f"model file {str(path)!r}: {err}") from err
         except (TypeError, ValueError) as err:

@@ -1,7 +1,9 @@
 """Disambiguating raw text: every content word of ``wsd.text.analyze``'s sentences (as the
 model's reader reads them) gets a WordNet sense from an all-words model (its classifier, else
-the most frequent SemCor sense, else the WordNet first sense) or, without a model, from Lesk
-with the sense prior.
+the most frequent SemCor sense, else the WordNet first sense) or, without a model, from gloss
+similarity with the sense prior (with the [context] extra; ``wsd.knowledge.gloss_prior``) or
+Lesk with the sense prior (without it, or asked for by name: ``model="lesk"``;
+``model="gloss"`` asks for the other).
 
 ``annotate_text(model, text, target=None)`` gives one JSON-able record per sentence (the
 schema of ``wsd disambiguate --json``); ``disambiguate(text, model=None, target=None)`` the same
@@ -13,7 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,9 @@ from scipy import special
 from wsd.allwords.predict import Decision, Reasons
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
+from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
+from wsd.knowledge.gloss_prior import GlossWithPrior
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.knowledge.sensekeys import lemma_for_key
@@ -34,6 +38,8 @@ from wsd.text.pipeline import is_target
 from wsd.text.reader import PLAIN
 
 LESK = "lesk"
+GLOSS = "gloss"
+NO_MODEL_SYSTEMS = (GLOSS, LESK)  # what answers without a model, asked for by name
 ModelLike = AllWordsWSD | str | Path | None
 
 
@@ -43,13 +49,14 @@ class TaggedWord:
     into the whole text), its lemma and coarse POS, the chosen sense (``sense_key``, synset
     name ``synset_name``, ``gloss``), how sure the system was (``score``: for a classifier,
     the calibrated probability that such an answer is right, for "mfs" the sense's training
-    share, for Lesk its softmax share; ``margin``: its score margin over the runner-up sense,
-    in the units of the scores that chose it, see ``Decision``; both None for the WordNet first
-    sense; a bundled target's model, without an all-words model, gives its perceptron's margin
-    and no score) and which system chose it (``source``:
-    "classifier", "mfs", "first-sense" or "lesk"). Asked for (``explain``), a classifier's or
-    Lesk's answer says why: the ``runner_up`` synset and the ``reasons``, the terms of its
-    score margin over it (``("bow=deposit", 0.47)``, the bias, the sense prior, ...)."""
+    share, for gloss similarity and Lesk its softmax share; ``margin``: its score margin over
+    the runner-up sense, in the units of the scores that chose it, see ``Decision``; both None
+    for the WordNet first sense; a bundled target's model, without an all-words model, gives
+    its perceptron's margin and no score) and which system chose it (``source``:
+    "classifier", "mfs", "first-sense", "gloss" or "lesk"). Asked for (``explain``), a
+    classifier's, gloss similarity's or Lesk's answer says why: the ``runner_up`` synset and
+    the ``reasons``, the terms of its score margin over it (``("bow=deposit", 0.47)``, the
+    bias, the sense prior, the gloss vectors, ...)."""
 
     token: str
     start: int
@@ -147,31 +154,83 @@ def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     return found
 
 
+@functools.cache
+def _gloss() -> GlossWithPrior:
+    return GlossWithPrior(_inventory())
+
+
+def no_model_system() -> str:
+    """What answers without a model: gloss similarity with the prior ("gloss") when the
+    [context] extra is installed, else Lesk with the prior ("lesk")."""
+    try:
+        check_encoder(DEFAULT_ENCODER)
+    except MissingExtraError:
+        return LESK
+    return GLOSS
+
+
+def _prior_decision(terms: Sequence[tuple], source: str,
+                    names: Callable[[int, int], Sequence[str]] | None) -> Decision:
+    """The answer of a system scoring each sense by a sum of terms (``(sense, term, ...)``
+    rows): the best sense, its share of the scores' softmax and its score margin over the
+    runner-up (the sum of the reasons' terms); with ``names`` (the
+    terms' names for the best and the runner-up), its reasons: each term's part of the margin
+    over the runner-up."""
+    if not terms:
+        return Decision(None, None)
+    scores = np.array([sum(values) for _, *values in terms])
+    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
+    shares = special.softmax(scores)
+    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
+    reasons = None
+    if names is not None and len(terms) > 1:
+        other = int(np.argsort(-scores, kind="stable")[1])
+        gaps = [(name, terms[best][k] - terms[other][k])
+                for k, name in enumerate(names(best, other), start=1)]  # fmt: skip
+        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
+    return Decision(terms[best][0].id, source, float(shares[best]),
+                    float(scores[best] - runner_up), reasons)
+
+
+def _shared(found: Sequence[str], top: int) -> str:
+    """*ball/pitch*: up to ``top`` of the words a signature shares, or *none*."""
+    return "/".join(found[:top]) + ("/..." if len(found) > top else "") or "none"
+
+
 def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
     """Lesk with the sense prior's answer; with ``explain`` > 0, its reasons: the prior's and
     the gloss overlap's terms of the margin over the runner-up, and the context words each of
     the two senses' signatures shares."""
     terms = _lesk().sense_terms(inst)
-    if not terms:
-        return Decision(None, None)
-    scores = np.array([prior + overlap for _, prior, overlap in terms])
-    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
-    shares = special.softmax(scores)
-    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
-    reasons = None
-    if explain > 0 and len(terms) > 1:
-        other = int(np.argsort(-scores, kind="stable")[1])
 
-        def shared(k: int) -> str:  # *ball/pitch*: up to ``explain`` of the words shared
-            found = _lesk().lesk.shared_words(inst, terms[k][0])
-            return "/".join(found[:explain]) + ("/..." if len(found) > explain else "") or "none"
+    def names(best: int, other: int) -> tuple[str, str]:
+        shared = [_shared(_lesk().lesk.shared_words(inst, terms[k][0]), explain)
+                  for k in (best, other)]  # fmt: skip
+        return "sense prior", f"gloss overlap ({shared[0]} vs {shared[1]})"
 
-        gaps = (("sense prior", terms[best][1] - terms[other][1]),
-                (f"gloss overlap ({shared(best)} vs {shared(other)})",
-                 terms[best][2] - terms[other][2]))  # fmt: skip
-        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
-    return Decision(terms[best][0].id, LESK, float(shares[best]),
-                    float(scores[best] - runner_up), reasons)
+    return _prior_decision(terms, LESK, names if explain > 0 else None)
+
+
+def _gloss_decisions(instances: Sequence[Instance], explain: int = 0) -> list[Decision]:
+    """Gloss similarity with the sense prior's answers; with ``explain`` > 0, their reasons:
+    the prior's, the gloss vectors' and the gloss overlap's terms of the margin over the
+    runner-up, with the two senses' cosines and shared words."""
+    system = _gloss()
+    system.prepare(instances)
+    decisions = []
+    for inst in instances:
+        terms = system.sense_terms(inst)
+
+        def names(best: int, other: int, inst=inst, terms=terms) -> tuple[str, str, str]:
+            cosines = [terms[k][2] / system.weight if system.weight else 0.0
+                       for k in (best, other)]  # fmt: skip
+            shared = [_shared(system.shared_words(inst, terms[k][0]), explain)
+                      for k in (best, other)]  # fmt: skip
+            return ("sense prior", f"gloss vectors (cosine {cosines[0]:.2f} vs {cosines[1]:.2f})",
+                    f"gloss overlap ({shared[0]} vs {shared[1]})")
+
+        decisions.append(_prior_decision(terms, GLOSS, names if explain > 0 else None))
+    return decisions
 
 
 def _sense(inst: Instance, key: str | None) -> Sense | None:
@@ -214,17 +273,19 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
              check_english: bool = True, explain: int = 0,
              ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
-    inflection, when given): the model's answers, or Lesk with the sense prior without one.
+    inflection, when given): the model's answers, or without one (or with ``model`` "gloss" or
+    "lesk"), gloss similarity or Lesk with the sense prior (see ``no_model_system``).
     ``reader``: what reads the text into words (default: the model's, ``AllWordsWSD.reader``;
     without a model the plain reader, ``wsd.text.reader.PLAIN``); ``check_english``: warn
-    when the text does not look like English; ``explain``: a classifier's or Lesk's answer
-    gives its reasons, with that many features or words. Words marked as ``<<word>>`` are the
-    only ones answered (offsets are then into the text without the markers). Without a model,
-    a bundled target (bass, bank, crane, line, plant) is answered by its bundled model, as on
-    the command line."""
+    when the text does not look like English; ``explain``: a classifier's, gloss similarity's
+    or Lesk's answer gives its reasons, with that many features or words. Words marked as
+    ``<<word>>`` are the only ones answered (offsets are then into the text without the
+    markers). Without a model, a bundled target (bass, bank, crane, line, plant) is answered
+    by its bundled model, as on the command line (unless a system was asked for by name)."""
     _check_input(text, target)
     text, marked = unmark(text)
-    system = load_system(model)
+    by_name = model if isinstance(model, str) and model in NO_MODEL_SYSTEMS else None
+    system = None if by_name else load_system(model)
     if reader is None:
         reader = system.reader if system else PLAIN
     sentences = analyze(text, reader)
@@ -234,6 +295,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     instances = [inst for _, _, inst in found]
     if system is not None:
         decisions = system.decide(instances, tagged=True, explain=explain) if instances else []
+    elif (by_name or no_model_system()) == GLOSS:
+        decisions = _gloss_decisions(instances, explain) if instances else []
     else:
         decisions = [_lesk_decision(inst, explain) for inst in instances]
     words = []
@@ -249,7 +312,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
             **_explained(inst, decision.reasons)))  # fmt: skip
     if marked:
         words = [word for word in words if any(word.start <= at < word.end for at in marked)]
-    if system is None:  # the bundled targets: their models, as on the CLI
+    if system is None and by_name is None:  # the bundled targets: their models, as on the CLI
         from wsd.allwords.bundled import with_bundled_answers
 
         words = with_bundled_answers(words, sentences, explain)
@@ -299,9 +362,9 @@ def annotate_text(model: ModelLike, text: str, target: str | None = None,
                   check_english: bool = True) -> list[dict[str, Any]]:  # fmt: skip
     """One record per sentence of ``text``: ``{"text": ..., "words": [{"token", "start",
     "end", "lemma", "pos", "sense_key", "synset", "gloss", "score", "margin", "source"}]}``
-    (offsets into ``text``). ``model``: an AllWordsWSD, a model file, or None for Lesk with
-    the sense prior; ``target``: keep only that word (any inflection); ``check_english``:
-    warn when the text does not look like English."""
+    (offsets into ``text``). ``model``: an AllWordsWSD, a model file, or None (or "gloss",
+    "lesk") for gloss similarity or Lesk with the sense prior; ``target``: keep only that
+    word (any inflection); ``check_english``: warn when the text does not look like English."""
     return sentence_records(*tag_text(model, text, target, check_english=check_english))
 
 
@@ -318,7 +381,8 @@ def disambiguate(text: str, model: ModelLike = None, target: str | None = None
                  ) -> list[TaggedWord]:  # fmt: skip
     """The content words of ``text`` (or only ``target``, any inflection) with a WordNet
     sense each; ``.synset`` is an NLTK ``Synset``. ``model``: an all-words model (file or
-    object) from ``wsd allwords --save``; None uses Lesk with the sense prior over WordNet,
+    object) from ``wsd allwords --save``; None uses gloss similarity with the sense prior
+    (Lesk with it without the [context] extra; either by name: "gloss", "lesk"),
     and for a bundled ``target`` (bass, bank, crane, line, plant) its bundled model, as
     ``wsd disambiguate --target`` does."""
     return tag_text(model, text, target)[1]

@@ -1,6 +1,7 @@
 """``wsd disambiguate`` on raw text: every content word (or only ``--target``) gets a WordNet
-sense from an all-words model, or from Lesk with the sense prior when there is no model and
-the target has no bundled model. Heavy modules are imported only on the path that needs them,
+sense from an all-words model, or, when there is no model and the target has no bundled model,
+from gloss similarity with the sense prior (Lesk with the prior without the [context] extra, or
+by name: --model lesk). Heavy modules are imported only on the path that needs them,
 so a call starts fast."""
 
 from __future__ import annotations
@@ -9,19 +10,32 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-LESK_NOTICE = ("no trained model given: using Lesk with the WordNet sense prior, and for bank, "
-               "bass, crane, line and plant their bundled models (train one for every word "
-               "with `wsd allwords --save model.npz`, then pass --model model.npz)")
+_TRAIN_ONE = ("for every word: train one with `wsd allwords --save model.npz`, then pass --model "
+              "model.npz")
+_BUNDLED = "and for bank, bass, crane, line and plant their bundled models"
+GLOSS_NOTICE = ("no trained model given: using gloss similarity with the WordNet sense prior, "
+                f"{_BUNDLED} ({_TRAIN_ONE}; --model lesk for Lesk)")
+NO_EXTRA_NOTICE = ("no trained model given and the [context] extra is not installed: using Lesk "
+                   f"with the WordNet sense prior, {_BUNDLED} (install the extra for gloss "
+                   "similarity: pip install 'wsd-perceptron[context]')")
 
 
 def load_any_model(path: str | Path) -> Any:
-    """The model in ``path``: an all-words system (.npz or JSON) or any other saved model."""
+    """The model in ``path``: an all-words system (.npz or JSON) or any other saved model;
+    "gloss" and "lesk" name the systems that need none (returned as the name)."""
+    from wsd.allwords.text import NO_MODEL_SYSTEMS
+
+    if str(path) in NO_MODEL_SYSTEMS:
+        return str(path)
     from wsd.persistence import load_model
 
     return load_model(path)
 
 
 def is_allwords(model: Any) -> bool:
+    """Whether ``model`` answers raw text: an all-words system, or "gloss" / "lesk"."""
+    if isinstance(model, str):  # load_any_model gives names only for those
+        return True
     from wsd.allwords.system import AllWordsWSD
 
     return isinstance(model, AllWordsWSD)
@@ -29,7 +43,8 @@ def is_allwords(model: Any) -> bool:
 
 def uses_raw_text(model: Any, target: str | None) -> bool:
     """Whether the raw-text path answers: an all-words model, or no model and a target that
-    has no bundled model (then Lesk answers: ``disambiguate_text`` says so)."""
+    has no bundled model (then gloss similarity or Lesk answers: ``disambiguate_text`` says
+    which), or "gloss" / "lesk" by name."""
     if model is not None:
         return is_allwords(model)
     from wsd.corpora.bundled import bundled_target
@@ -55,11 +70,19 @@ def _not_found(sentences: Any, target: str) -> str:
     return f"{target!r} does not occur in the text (in any inflection, as a content word)"
 
 
+def no_model_notice() -> str:
+    """The one-line notice saying which system answers without a model, and why."""
+    from wsd.allwords.text import GLOSS, no_model_system
+
+    return GLOSS_NOTICE if no_model_system() == GLOSS else NO_EXTRA_NOTICE
+
+
 def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain",
                       top: int = 0) -> str:  # fmt: skip
     """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
     WordNet and the tagger come from the compiled lexicon, compiled on the first call; without
-    one, Lesk answers, with a one-line notice. ``top`` > 0: a classifier's or Lesk's answers give
+    one, gloss similarity or Lesk with the prior answers, with a one-line notice saying which
+    (or the one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give
     their reasons (plain and json), with that many features or words."""
     from wsd.allwords.formats import render
     from wsd.allwords.text import tag_text
@@ -67,12 +90,13 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
     from wsd.knowledge import compiled
     from wsd.resources import require_nltk_resource
 
-    if model is not None:
+    if model is not None and not isinstance(model, str):
         compiled.ensure()
     else:  # the downloader hint alone where Lesk cannot run: no notice before the error
         for resource in ("wordnet", TAGGER_RESOURCE):
             require_nltk_resource(resource)
-        warnings.warn(LESK_NOTICE, stacklevel=2)
+        if model is None:
+            warnings.warn(no_model_notice(), stacklevel=2)
 
     sentences, words = tag_text(model, text, target, explain=top)
     if target is not None and not words:

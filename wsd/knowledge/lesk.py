@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 from wsd.instance import Instance
@@ -397,6 +397,14 @@ class ExtendedLesk(OriginalLesk):
         return [phrase_overlap(context, self._sequence(sense)) for sense in senses]
 
 
+def log_prior(senses: Sequence[Sense], extra: Mapping[str, int], smoothing: float) -> list[float]:
+    """``log P(s)`` of each sense: ``(count(s) + extra(s) + smoothing) / Σ (...)`` with
+    ``count`` the inventory's (WordNet's ``lemma.count()``) and ``extra`` training counts."""
+    counts = [sense.count + extra.get(sense.id, 0) + smoothing for sense in senses]
+    total = sum(counts)
+    return [math.log(count / total) for count in counts]
+
+
 class LeskWithPrior(InstanceSystem):
     """A Lesk variant combined with sense frequencies: ``score = P(s) · (1 + overlap)^weight``.
 
@@ -434,11 +442,10 @@ class LeskWithPrior(InstanceSystem):
         """Every candidate sense with the two terms of its score, in inventory order: ``log
         P(s)`` and ``weight · log(1 + overlap)``."""
         scored = self._system().sense_scores(inst)
-        extra = getattr(self, "counts_", Counter())
-        counts = [sense.count + extra[sense.id] + self.smoothing for sense, _ in scored]
-        total = sum(counts)
-        return [(sense, math.log(count / total), self.weight * math.log1p(overlap))
-                for (sense, overlap), count in zip(scored, counts, strict=True)]  # fmt: skip
+        priors = log_prior([sense for sense, _ in scored], getattr(self, "counts_", Counter()),
+                           self.smoothing)
+        return [(sense, prior, self.weight * math.log1p(overlap))
+                for (sense, overlap), prior in zip(scored, priors, strict=True)]  # fmt: skip
 
     def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
         """Every candidate sense with its combined score, in inventory order."""
@@ -454,6 +461,7 @@ __all__ = [
     "LeskWithPrior",
     "OriginalLesk",
     "SimplifiedLesk",
+    "log_prior",
     "phrase_overlap",
     "tag_letter",
 ]

@@ -1,0 +1,201 @@
+"""Gloss vectors and gloss similarity with the prior, on the numpy stand-in encoder and a small
+hand-made WordNet (no model, no NLTK data needed)."""
+
+import json
+
+import numpy as np
+import pytest
+from context_encoder import standin_encoder
+
+from wsd.instance import Instance
+from wsd.knowledge.gloss_prior import GlossWithPrior
+from wsd.knowledge.gloss_vectors import (
+    GlossCacheError,
+    GlossStore,
+    GlossVectors,
+    gloss_text,
+    sentence_vectors,
+    text_words,
+)
+from wsd.knowledge.inventory import Sense
+
+
+class Synset:
+    def __init__(self, names, definition, examples=()):
+        self._names, self._definition, self._examples = names, definition, list(examples)
+
+    def lemma_names(self):
+        return self._names
+
+    def definition(self):
+        return self._definition
+
+    def examples(self):
+        return self._examples
+
+
+SYNSETS = {
+    "pitcher.n.01": Synset(["pitcher", "hurler"], "the player who throws the ball"),
+    "pitcher.n.02": Synset(["pitcher", "ewer"], "an open vessel with a spout",
+                           ["a pitcher of lemonade"]),
+}
+
+
+class Wordnet:
+    def synset(self, name):
+        return SYNSETS[name]
+
+
+class Inventory:
+    def senses(self, lemma, pos=None):
+        return [Sense("pitcher%1:18:00::", "", synset="pitcher.n.01", count=9),
+                Sense("pitcher%1:06:00::", "", synset="pitcher.n.02", count=1)]
+
+
+@pytest.fixture
+def standin(monkeypatch, tmp_path):
+    yield from standin_encoder(monkeypatch, tmp_path)
+
+
+def glosses(tmp_path, **options):
+    return GlossVectors("numpy-test", wordnet=Wordnet(), wordnet_id="test-wn",
+                        path=tmp_path / "glosses.npz", **options)
+
+
+def cosine(a, b):
+    return float(a @ b / np.linalg.norm(a) / np.linalg.norm(b))
+
+
+def test_the_gloss_text_holds_names_gloss_and_examples():
+    assert gloss_text(SYNSETS["pitcher.n.02"]) == (
+        "pitcher, ewer: an open vessel with a spout; a pitcher of lemonade")
+    assert text_words("ewer: a spout") == ["ewer", ":", "a", "spout"]
+
+
+def test_layer_0_pooling_is_the_mean_of_all_pieces_with_cls_and_sep(standin):
+    words = ["open", "vessel"]
+    ids = [1, *standin.piece_ids("open"), *standin.piece_ids("vessel"), 2]  # ope n | ves sel
+    expected = standin.table[ids].mean(axis=0)
+    (vector,) = sentence_vectors(standin, [words], layers=(0,))
+    np.testing.assert_allclose(vector, expected, rtol=1e-6)
+
+
+def test_hand_checked_cosines_at_layer_0(standin):
+    # The same pieces in another order pool to the same vector: cosine 1. A text and one with
+    # a piece table row of its own added: the cosine of the two means, worked out here.
+    a, b, c = sentence_vectors(standin, [["vessel", "open"], ["open", "vessel"],
+                                         ["open", "vessel", "zzz"]], layers=(0,))
+    assert cosine(a, b) == pytest.approx(1.0, abs=1e-6)
+    rows = standin.table[[1, *standin.piece_ids("open"), *standin.piece_ids("vessel"), 2]]
+    extra = standin.table[standin.piece_ids("zzz")[0]]
+    by_hand = (rows.sum(axis=0) + extra) / (len(rows) + 1)
+    assert cosine(a, c) == pytest.approx(cosine(rows.mean(axis=0), by_hand), abs=1e-6)
+
+
+def test_batching_and_padding_do_not_change_a_vector(standin):
+    texts = [["a"], ["open", "vessel", "with", "a", "spout"], ["the", "ball"]]
+    together = sentence_vectors(standin, texts, batch_size=3)
+    for text, vector in zip(texts, together, strict=True):
+        np.testing.assert_allclose(sentence_vectors(standin, [text])[0], vector, atol=1e-6)
+
+
+def test_vectors_are_encoded_once_and_read_back_from_the_file(standin, tmp_path):
+    first = glosses(tmp_path).vectors(["pitcher.n.02", "pitcher.n.01"])
+    calls = standin.calls
+    again = glosses(tmp_path).vectors(["pitcher.n.01", "pitcher.n.02"])
+    assert standin.calls == calls  # nothing encoded: read from the file
+    for name in SYNSETS:
+        assert again[name].dtype == np.float32
+        np.testing.assert_array_equal(first[name], again[name])
+    expected = sentence_vectors(standin, [text_words(gloss_text(SYNSETS["pitcher.n.01"]))])[0]
+    np.testing.assert_allclose(again["pitcher.n.01"], expected, rtol=2e-3, atol=2e-3)  # fp16
+
+
+def test_only_the_senses_asked_for_are_encoded(standin, tmp_path):
+    store = glosses(tmp_path)
+    store.vectors(["pitcher.n.01"])
+    with open(tmp_path / "glosses.npz", "rb") as stream, np.load(stream) as data:
+        assert data["names"].tolist() == ["pitcher.n.01"]
+        assert data["vectors"].dtype == np.float16
+        header = json.loads(str(data["header"]))
+    assert header["encoder"] == "numpy-standin-1" and header["wordnet"] == "test-wn"
+    assert header["layers"] == [3]
+
+
+def test_a_file_of_another_encoder_or_wordnet_is_refused(standin, tmp_path):
+    glosses(tmp_path).vectors(["pitcher.n.01"])
+    header = {"encoder": "another-encoder", "layers": [3], "pooling": "mean-of-all-pieces",
+              "wordnet": "test-wn"}
+    with pytest.raises(GlossCacheError, match="encoder 'numpy-standin-1'.*delete"):
+        GlossStore(tmp_path / "glosses.npz", header).load()
+    other = GlossVectors("numpy-test", wordnet=Wordnet(), wordnet_id="another-wordnet",
+                         path=tmp_path / "glosses.npz")
+    with pytest.raises(GlossCacheError, match="wordnet 'test-wn', not 'another-wordnet'"):
+        other.vectors(["pitcher.n.01"])
+
+
+def test_a_damaged_file_is_refused_by_name(standin, tmp_path):
+    (tmp_path / "glosses.npz").write_bytes(b"not an npz")
+    with pytest.raises(GlossCacheError, match="glosses.npz: not a gloss-vector file"):
+        glosses(tmp_path).vectors(["pitcher.n.01"])
+
+
+def sentence(words, lemma="pitcher"):
+    return Instance(id="s", tokens=tuple(words), span=(words.index(lemma),
+                                                        words.index(lemma) + 1),
+                    lemma=lemma, target_pos="NOUN")
+
+
+def test_the_gloss_term_can_outweigh_the_prior(standin, tmp_path):
+    # The context is the very text of the vessel sense's gloss: cosine 1 with it.
+    words = text_words(gloss_text(SYNSETS["pitcher.n.02"]))
+    inst = sentence(words)
+    system = GlossWithPrior(Inventory(), model="numpy-test", mix=1.0, overlap=0.0,
+                            glosses=glosses(tmp_path))
+    terms = [row[:3] for row in system.sense_terms(inst)]
+    assert [round(p, 6) for _, p, _ in terms] == [round(np.log(10 / 12), 6),
+                                                  round(np.log(2 / 12), 6)]
+    assert terms[1][2] == pytest.approx(system.weight, abs=1e-3)  # weight x cosine 1
+    cos_first = terms[0][2] / system.weight
+    assert -1 <= cos_first < 0.999
+    # It wins exactly when weight x (1 - cos_first) beats the prior's log(10/2).
+    needed = np.log(5) / (1 - cos_first)
+    for factor, answer in ((1.01, "pitcher%1:06:00::"), (0.99, "pitcher%1:18:00::")):
+        system = GlossWithPrior(Inventory(), weight=needed * factor, model="numpy-test",
+                                mix=1.0, overlap=0.0, glosses=glosses(tmp_path))
+        assert system.predict([inst]) == [answer]
+
+
+def test_the_context_mixes_the_target_pieces_and_the_sentence(standin, tmp_path):
+    from wsd.features.contextual import ContextualEmbedding
+
+    words = ["she", "filled", "the", "pitcher", "with", "lemonade"]
+    inst = sentence(words)
+    target = ContextualEmbedding("numpy-test", layers=(-1,), cache=False).vectors([inst])[0]
+    whole = sentence_vectors(standin, [words])[0]
+    vessel = sentence_vectors(standin, [text_words(gloss_text(SYNSETS["pitcher.n.02"]))])[0]
+    for mix, expected in ((0.0, cosine(target, vessel)), (1.0, cosine(whole, vessel)),
+                          (0.3, 0.7 * cosine(target, vessel) + 0.3 * cosine(whole, vessel))):
+        system = GlossWithPrior(Inventory(), weight=2.0, mix=mix, overlap=0.0,
+                                model="numpy-test", glosses=glosses(tmp_path))
+        sense, _, vectors, overlap = system.sense_terms(inst)[1]
+        assert sense.synset == "pitcher.n.02" and overlap == 0.0
+        assert vectors == pytest.approx(2.0 * expected, abs=4e-3)
+
+
+def test_fit_adds_training_counts_to_the_prior(standin, tmp_path):
+    system = GlossWithPrior(Inventory(), weight=0.0, overlap=0.0, model="numpy-test",
+                            glosses=glosses(tmp_path))
+    inst = sentence(["a", "pitcher"])
+    assert system.predict([inst]) == ["pitcher%1:18:00::"]
+    trained = Instance(id="t", tokens=("pitcher",), span=(0, 1), lemma="pitcher",
+                       senses=("pitcher%1:06:00::",))
+    system.fit([trained] * 9)  # 9+0+1 against 1+9+1
+    assert system.predict([inst]) == ["pitcher%1:06:00::"]
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="mix must be from 0 to 1"):
+        GlossWithPrior(mix=1.5)
+    with pytest.raises(ValueError, match="smoothing must be > 0"):
+        GlossWithPrior(smoothing=0)

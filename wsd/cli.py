@@ -32,8 +32,16 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
-from wsd.persistence import check_output_path, codec_name, decode_text
+from wsd.persistence import (
+    check_output_path,
+    check_outputs_apart,
+    check_text,
+    codec_name,
+    decode_text,
+    read_bytes,
+)
 from wsd.resources import MissingResourceError, has_nltk_resource
+from wsd.validation import check_flag, check_parallel_flags, check_real_flag, cut_list
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted", "mfs", "lesk")
@@ -66,6 +74,9 @@ def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSett
     does best with lemmatized bag-of-words and tf-idf)."""
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
+    for flag, value, rule in (("--window", args.window, "window"), ("--seed", args.seed, "seed"),
+                              ("--epochs", args.epochs, "epochs")):
+        check_flag(flag, value, rule)  # the model file's loader's rules, before any work
     bundled = corpus is None or corpus.startswith("bundled:")
     defaults = small_corpus_settings() if bundled else SystemSettings()
     chosen = {"features": args.features, "weighting": args.weighting,
@@ -82,8 +93,11 @@ def _read_file(name: str, encoding: str | None = None) -> str:
     if name == "-" and raw is None:
         return sys.stdin.read()
     try:  # stdin as bytes, decoded here: in a C locale it lets bad bytes through as escapes
-        data = raw.read() if name == "-" else Path(name).read_bytes()
-        return decode_text(data, "<stdin>" if name == "-" else name, codec)
+        data = raw.read() if name == "-" else read_bytes(name, "--file")
+        text = decode_text(data, "<stdin>" if name == "-" else name, codec)
+        if name != "-":
+            check_text(text, name)
+        return text
     except ValueError as err:
         hint = "" if encoding else "; give its encoding with --encoding (e.g. latin-1)"
         raise ValueError(f"{err}{hint}") from None
@@ -151,6 +165,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
                          "or leave --target out to tag every content word")
     if args.top is not None and args.top < 0:
         raise ValueError(f"--top must be 0 or more, got {args.top}")
+    check_real_flag("--unsure-below", args.unsure_below, 0.0, 1e6)
     model = rawtext.load_any_model(args.model) if args.model else None
     raw_text = rawtext.uses_raw_text(model, args.target)
     _check_trained_only(args, raw_text)
@@ -240,6 +255,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     from wsd.provenance import check_targets, evaluation_warnings
 
     inputs = [*corpus_files(args.corpus), args.model]
+    check_outputs_apart({"--key": args.key, "--errors": args.errors})
     if args.key:
         check_output_path(args.key, "--key", inputs)
     if args.errors:
@@ -380,6 +396,8 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     if args.models is not None and args.models < 1:
         raise ValueError(f"--models must be at least 1, got {args.models}")
     _check_weights(args)
+    check_flag("--seed", args.seed, "seed")
+    check_parallel_flags(jobs=args.jobs, workers=args.workers)
     if args.model and args.save:
         raise ValueError("--save trains a model and --model applies a saved one; give one")
     training = [flag for flag, value in (("--seed", args.seed), ("--epochs", args.epochs),
@@ -751,7 +769,7 @@ def _error_message(err: BaseException) -> str:
                 else err.strerror[:1].lower() + err.strerror[1:])  # fmt: skip
         return f"{os.fsdecode(err.filename)}: {what}"
     lines = [" ".join(line.split()) for line in str(err).splitlines() if line.strip()]
-    return "\n  ".join(lines) or type(err).__name__
+    return "\n  ".join(lines[:1] + cut_list(lines[1:])) or type(err).__name__
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -19,6 +19,8 @@ import codecs
 import importlib
 import json
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -173,7 +175,36 @@ def loads_json(text: str, source: str) -> Any:
     except ValueError as err:  # a refused constant, or an integer too long to convert
         raise ValueError(f"{source}: {err}") from None
     check_json_depth(value, source)
+    escape = _SURROGATE_ESCAPE.search(text)
+    if escape is not None and _has_surrogate(value):
+        line = text.count("\n", 0, escape.start()) + 1
+        raise ValueError(f"{source}:{line}: a \\u{escape.group(1)} escape is a lone surrogate, "
+                         "not a character; it could never be written as UTF-8")
     return value
+
+
+# A JSON \\uD800-\\uDFFF escape (an even run of backslashes before it is text, not an escape).
+_SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether a string of the parsed JSON ``value`` holds a lone surrogate (a pair of
+    escapes makes one character, which is fine)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -192,8 +223,34 @@ _WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, cod
 
 def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
     """A UTF-8 text file's content (a leading BOM dropped); ValueError naming the file and the
-    line of the first byte that is not UTF-8 (or not ``encoding``)."""
-    return decode_text(Path(path).read_bytes(), str(path), encoding)
+    line of the first byte that is not UTF-8 (or not ``encoding``), or of a character no text
+    file holds (:func:`check_text`)."""
+    text = decode_text(read_bytes(path), str(path), encoding)
+    check_text(text, str(path))
+    return text
+
+
+def regular_file(path: str | os.PathLike, what: str = "") -> Path:
+    """``path`` once it is known to be a regular file (a symbolic link to one too); ValueError
+    naming it (and ``what``, a flag) for a device, FIFO or socket, which could hang a reader
+    (a FIFO with no writer) or never end (``/dev/zero``); FileNotFoundError / IsADirectoryError
+    as ``open`` gives them."""
+    path = Path(path)
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "Is a directory", str(path))
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or \
+            stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "a special file"
+        where = f"{what} {str(path)!r}" if what else str(path)
+        raise ValueError(f"{where} is {kind}, not a regular file; wsd reads inputs from "
+                         "regular files (and stdin where the command says so)")
+    return path
+
+
+def read_bytes(path: str | os.PathLike, what: str = "") -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`regular_file`)."""
+    return regular_file(path, what).read_bytes()
 
 
 class TextDecodeError(ValueError):
@@ -230,6 +287,29 @@ def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
                                             f"{error.start})") from None
 
 
+def check_text(text: str, source: str) -> None:
+    """TextDecodeError naming ``source`` and the line of a character no text file holds: a NUL
+    (the sign of UTF-16 or UTF-32 text without its byte-order mark, read as UTF-8, which would
+    otherwise pass as text of single letters), a lone surrogate (from a JSON ``\\ud800``
+    escape: it could never be written back as UTF-8), or a byte-order mark after the start (a
+    file joined from two files: the mark would become part of a word)."""
+    bad = _BAD_CHARACTER.search(text, 1 if text.startswith("\ufeff") else 0)
+    if bad is None:
+        return
+    line = text.count("\n", 0, bad.start()) + 1
+    char = bad.group()
+    problem = ("holds a NUL character: is it UTF-16 or UTF-32 text without a byte-order mark? "
+               "Save it as UTF-8" if char == "\0" else
+               "holds a byte-order mark (U+FEFF) after the start of the file (two files "
+               "joined?); delete it" if char == "\ufeff" else
+               f"holds a lone surrogate (U+{ord(char):04X}), which is not a character and "
+               "cannot be written as UTF-8")
+    raise TextDecodeError(source, line, problem)
+
+
+_BAD_CHARACTER = re.compile("[\0\ufeff\ud800-\udfff]")
+
+
 def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:
     """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion)."""
     stack = [(value, 1)] if isinstance(value, dict | list) else []
@@ -243,23 +323,64 @@ def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> No
 
 def check_output_path(path: str | os.PathLike, what: str = "output",
                       inputs: Iterable[str | os.PathLike | None] = ()) -> Path:
-    """``path`` as a Path once its folder is known to exist and it is none of the job's
-    ``inputs`` (writing it would destroy one), so a long job does not fail at the end and loses
-    no file; ValueError naming the path otherwise. Call it before training."""
+    """``path`` as a Path once its folder is known to exist and be writable, it is not a
+    special file (a device, FIFO or socket: the rename that writes an output would replace
+    it) and it is none of the job's ``inputs`` (writing it would destroy one), so a long job
+    does not fail at the end and loses no file; ValueError naming the path otherwise. A
+    symbolic link is written through: its target gets the output. Call it before training."""
     path = Path(path)
-    folder = path.parent
+    target = _write_target(path, what)
+    folder = target.parent
     if not folder.is_dir():
         raise ValueError(f"{what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
                          "create it first")
-    if path.is_dir():
+    if target.is_dir():
         raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{what} {str(path)!r}: the folder {str(folder)!r} is not writable")
     for given in inputs:
-        if given is not None and path.exists() and Path(given).is_file() \
-                and os.path.samefile(path, given):
+        if given is not None and target.exists() and Path(given).is_file() \
+                and os.path.samefile(target, given):
             raise ValueError(f"{what} {str(path)!r} is also an input of this command "
                              f"({str(given)!r}); writing it would destroy that input, so give "
                              "another file name")
     return path
+
+
+def check_outputs_apart(outputs: dict[str, str | os.PathLike | None]) -> None:
+    """ValueError when two outputs of one command (flag -> path) are one file: the second
+    written would replace the first."""
+    seen: dict[str, str] = {}
+    for flag, given in outputs.items():
+        if given is None:
+            continue
+        where = os.path.realpath(given)
+        if where in seen:
+            raise ValueError(f"{seen[where]} and {flag} both name {str(given)!r}; the second "
+                             "would overwrite the first: give two file names")
+        seen[where] = flag
+
+
+def _write_target(path: Path, what: str = "output") -> Path:
+    """Where writing ``path`` puts the bytes: the target of a symbolic link (written through,
+    the link kept); ValueError when an existing file there is not a regular file."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return target  # nothing there yet (or a dangling link's target to be created)
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise ValueError(f"{what} {str(path)!r} exists and is not a regular file (a device, FIFO "
+                         "or socket); wsd writes outputs by renaming a new file over the old "
+                         "one, which would replace it: give a regular file's name")
+    return target
+
+
+def _named(error: OSError, path: Path, temp_name: str) -> OSError:
+    """``error`` naming ``path`` where it named no file or the hidden temporary one."""
+    if error.filename in (None, temp_name) and error.errno is not None:
+        return type(error)(error.errno, error.strerror, str(path))
+    return error
 
 
 @contextmanager
@@ -267,10 +388,16 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
                 newline: str | None = None) -> Iterator[IO]:
     """Open a temporary file beside ``path`` for writing; on success it replaces ``path`` in
     one step (``os.replace``), on any error it is removed and ``path`` is left as it was. A
-    crash half-way through a save can therefore never leave a truncated output."""
-    path = Path(path)
+    crash half-way through a save can therefore never leave a truncated output. A symbolic
+    link is written through (its target replaced, the link kept); a device, FIFO or socket is
+    refused (ValueError); an OSError names ``path``, never the temporary file."""
+    path = _write_target(Path(path))
     binary = "b" in mode
-    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=".tmp")
+    except OSError as err:
+        raise _named(err, path, "") from None
     try:
         with os.fdopen(handle, mode, encoding=None if binary else encoding,
                        newline=None if binary else newline) as stream:
@@ -279,8 +406,11 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
             os.fsync(stream.fileno())
         os.chmod(temp_name, _file_mode(path))
         os.replace(temp_name, path)
-    except BaseException:
+    except BaseException as err:
         Path(temp_name).unlink(missing_ok=True)
+        named = _named(err, path, temp_name) if isinstance(err, OSError) else err
+        if named is not err:
+            raise named from err
         raise
 
 

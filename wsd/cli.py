@@ -237,15 +237,15 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_predict(args: argparse.Namespace) -> int:
-    from wsd.corpora.userfile import load_user_file
+    from wsd.corpora.userfile import user_file_batches
     from wsd.experiments.pipeline import SupervisedWSD
     from wsd.provenance import check_targets
 
     model = SupervisedWSD.load(args.model)
-    instances = load_user_file(args.input, require_senses=False)
-    check_targets(model.lemmas_, instances, args.input)
-    for inst, sense in zip(instances, model.predict(instances), strict=True):
-        print(f"{inst.id}\t{sense}")
+    check = partial(check_targets, model.lemmas_, source=args.input)
+    for batch in user_file_batches(args.input, 10_000, require_senses=False, check=check):
+        answers = model.predict(batch)  # the file streams: memory holds one batch
+        print("".join(f"{i.id}\t{s}\n" for i, s in zip(batch, answers, strict=True)), end="")
     return 0
 
 

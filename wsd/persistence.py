@@ -287,16 +287,58 @@ def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
                                             f"{error.start})") from None
 
 
-def check_text(text: str, source: str) -> None:
+def text_lines(path: str | os.PathLike, max_bytes: int) -> Iterator[str | None]:
+    """The lines of a UTF-8 text file (``\\n`` cut off; a leading byte-order mark dropped), read
+    one at a time so memory holds one line; None for a line longer than ``max_bytes`` (read
+    past, never held whole). TextDecodeError names the line as :func:`read_text` does. A file
+    with a UTF-16 or UTF-32 byte-order mark is decoded whole, then split."""
+    path = regular_file(path)
+    with open(path, "rb") as stream:
+        if stream.read(4).startswith(_WIDE_BOMS):
+            yield from read_text(path).split("\n")
+            return
+        stream.seek(0)
+        offset = 0
+        for number, raw in enumerate(bounded_lines(stream, max_bytes), start=1):
+            if raw is None:
+                yield None
+                continue
+            start = len(codecs.BOM_UTF8) if number == 1 and raw.startswith(codecs.BOM_UTF8) else 0
+            try:
+                line = raw[start:].decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise TextDecodeError(str(path), number, f"not UTF-8 text ({error.reason} at "
+                                                         f"byte {offset + start + error.start})"
+                                      ) from None
+            check_text(line, str(path), number)
+            offset += len(raw)
+            yield line.removesuffix("\n")
+
+
+def bounded_lines(stream: IO[bytes], max_bytes: int) -> Iterator[bytes | None]:
+    """The lines of ``stream``; None for a line longer than ``max_bytes``."""
+    while True:
+        line = stream.readline(max_bytes + 1)
+        if not line:
+            return
+        if len(line) > max_bytes and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(1 << 20)
+            yield None
+        else:
+            yield line
+
+
+def check_text(text: str, source: str, first_line: int = 1) -> None:
     """TextDecodeError naming ``source`` and the line of a character no text file holds: a NUL
     (the sign of UTF-16 or UTF-32 text without its byte-order mark, read as UTF-8, which would
     otherwise pass as text of single letters), a lone surrogate (from a JSON ``\\ud800``
     escape: it could never be written back as UTF-8), or a byte-order mark after the start (a
     file joined from two files: the mark would become part of a word)."""
-    bad = _BAD_CHARACTER.search(text, 1 if text.startswith("\ufeff") else 0)
+    bad = _BAD_CHARACTER.search(text, 1 if first_line == 1 and text.startswith("\ufeff") else 0)
     if bad is None:
         return
-    line = text.count("\n", 0, bad.start()) + 1
+    line = text.count("\n", 0, bad.start()) + first_line
     char = bad.group()
     problem = ("holds a NUL character: is it UTF-16 or UTF-32 text without a byte-order mark? "
                "Save it as UTF-8" if char == "\0" else

@@ -261,3 +261,27 @@ def check_parallel_flags(jobs: int | None = None, workers: int | None = None) ->
     if jobs != -1:
         check_count_flag("--jobs", jobs, 1, MAX_WORKERS, " (or -1: one per CPU)")
     check_count_flag("--workers", workers, 1, MAX_WORKERS)
+
+
+class Problems:
+    """``(line, problem)`` pairs as a reader finds them: the first MAX_SHOWN_PROBLEMS kept,
+    the rest only counted, so a file of a million bad rows costs neither memory nor a
+    flood of an error."""
+
+    def __init__(self) -> None:
+        self.first: list[tuple[int, str]] = []
+        self.count = 0
+
+    def append(self, problem: tuple[int, str]) -> None:
+        self.count += 1
+        if len(self.first) < MAX_SHOWN_PROBLEMS:
+            self.first.append(problem)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def listed(self, source: str) -> str:
+        """One ``source:line: problem`` line each, then how many more there are."""
+        lines = [f"{source}:{line}: {problem}" for line, problem in sorted(self.first)]
+        more = self.count - len(self.first)
+        return "\n".join(lines + ([f"... and {more} more not shown"] if more else []))

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from wsd.persistence import TextDecodeError, codec_name, decode_text
+from wsd.persistence import TextDecodeError, bounded_lines, codec_name, decode_text
 
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
@@ -166,7 +166,7 @@ def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[
     number = 0
     try:
         with _open(path) as stream:
-            for number, raw in enumerate(_bounded_lines(stream, max_bytes), start=1):
+            for number, raw in enumerate(bounded_lines(stream, max_bytes), start=1):
                 if raw is None:
                     yield BadDocument(str(path), number,
                                       f"line longer than {max_bytes} bytes (--max-document-size)")
@@ -175,21 +175,6 @@ def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[
                                    lambda text, n=number: _json_document(text, path, n), codec)
     except UNREADABLE as err:
         yield BadDocument(str(path), number + 1, f"unreadable from this line on ({err})")
-
-
-def _bounded_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
-    """The lines of ``stream``; None for a line longer than ``max_bytes`` (read past, never
-    held whole)."""
-    while True:
-        line = stream.readline(max_bytes + 1)
-        if not line:
-            return
-        if len(line) > max_bytes and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):
-                line = stream.readline(1 << 20)
-            yield None
-        else:
-            yield line
 
 
 def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Record:
@@ -249,7 +234,7 @@ def count_records(inputs: Sequence[str | os.PathLike]) -> int:
             continue
         try:
             with _open(path) as stream:
-                for line in _bounded_lines(stream, 1 << 20):
+                for line in bounded_lines(stream, 1 << 20):
                     total += line is None or bool(line.strip())
         except UNREADABLE:
             total += 1  # the BadDocument read_documents gives where reading stops

@@ -16,6 +16,7 @@ all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
 from __future__ import annotations
 
 import codecs
+import hashlib
 import importlib
 import json
 import os
@@ -230,6 +231,15 @@ def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
     return text
 
 
+def file_sha256(path: str | os.PathLike) -> str:
+    """The SHA-256 of a file's bytes, read in blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 def regular_file(path: str | os.PathLike, what: str = "") -> Path:
     """``path`` once it is known to be a regular file (a symbolic link to one too); ValueError
     naming it (and ``what``, a flag) for a device, FIFO or socket, which could hang a reader
@@ -329,13 +339,16 @@ def bounded_lines(stream: IO[bytes], max_bytes: int) -> Iterator[bytes | None]:
             yield line
 
 
-def check_text(text: str, source: str, first_line: int = 1) -> None:
+def check_text(text: str, source: str, first_line: int = 1, *,
+               writable_only: bool = False) -> None:
     """TextDecodeError naming ``source`` and the line of a character no text file holds: a NUL
     (the sign of UTF-16 or UTF-32 text without its byte-order mark, read as UTF-8, which would
     otherwise pass as text of single letters), a lone surrogate (from a JSON ``\\ud800``
     escape: it could never be written back as UTF-8), or a byte-order mark after the start (a
-    file joined from two files: the mark would become part of a word)."""
-    bad = _BAD_CHARACTER.search(text, 1 if first_line == 1 and text.startswith("\ufeff") else 0)
+    file joined from two files: the mark would become part of a word). ``writable_only``:
+    only lone surrogates (text read in an encoding given, or from JSON escapes)."""
+    pattern = _LONE_SURROGATE if writable_only else _BAD_CHARACTER
+    bad = pattern.search(text, 1 if first_line == 1 and text.startswith("\ufeff") else 0)
     if bad is None:
         return
     line = text.count("\n", 0, bad.start()) + first_line

@@ -236,8 +236,14 @@ def check_flag(flag: str, value: Any, rule: str) -> None:
 def check_count_flag(flag: str, value: int | None, low: int, high: int,
                      extra: str = "") -> None:  # fmt: skip
     """ValueError naming ``flag`` unless ``value`` (when given) is an integer in [low, high]."""
-    if value is not None and not (_is_int(value) and low <= value <= high):
+    if value is None:
+        return
+    if not _is_int(value):
         raise ValueError(f"{flag} must be an integer from {low} to {high}{extra}, got {value!r}")
+    if value < low:
+        raise ValueError(f"{flag} must be at least {low}{extra}, got {value}")
+    if value > high:
+        raise ValueError(f"{flag} must be at most {high}{extra}, got {value}")
 
 
 def check_real_flag(flag: str, value: float | None, low: float, high: float) -> None:

@@ -284,29 +284,34 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
                 for _ in range(n * 8 // len(block)):
                     member.write(block)
         return lambda: None
-    add("npz-member-bomb", 4, ["predict", "--model", str(bomb), good_tsv],
+    add("npz-member-bomb", 4, ["disambiguate", "--model", str(bomb), "The bank."],
         names=("bomb.npz",), before=make_bomb)
-    big_window = json.loads(Path(bass).read_text())
-    text = json.dumps(big_window)
-    for key in ('"left": ', '"right": '):
-        text = re.sub(key + r"\d+", key + "1000000000", text)
-    spans = f("spans.json", text)
-    add("model-collocation-span-1e9", 4, ["predict", "--model", spans, good_tsv],
-        names=("spans.json",))
-    meta_params = w / "ctx.npz"
+    window = f("window.json", Path(bass).read_text().replace('"window": null',
+                                                             '"window": 1000000000', 1))
+    add("model-window-1e9", 4, ["predict", "--model", window, good_tsv],
+        names=("window.json",))
 
-    def make_ctx():
-        with np.load(npz, allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-        meta = json.loads(arrays["metadata"].tobytes())
-        meta["params"]["context_sentences"] = 10**9
-        arrays["metadata"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-        with open(meta_params, "wb") as stream:
-            np.savez(stream, **arrays)
-        return lambda: None
+    def npz_params(target: Path, change: Callable[[dict], None]):
+        def make():
+            with np.load(npz, allow_pickle=False) as archive:
+                arrays = {name: archive[name] for name in archive.files}
+            meta = json.loads(arrays["metadata"].tobytes())
+            change(meta["params"])
+            arrays["metadata"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+            with open(target, "wb") as stream:
+                np.savez(stream, **arrays)
+            return lambda: None
+        return make
+    spans = w / "spans.npz"
+    add("npz-collocation-span-1e9", 4,
+        ["disambiguate", "--model", str(spans), "The bank of the river."],
+        names=("spans.npz",), before=npz_params(spans, lambda p: p.update(features=[
+            {"name": "collocations", "params": {"spans": [[-10**9, 10**9]]}}])))
+    meta_params = w / "ctx.npz"
     add("npz-context-sentences-1e9", 4,
         ["disambiguate", "--model", str(meta_params), "The bank of the river."],
-        names=("ctx.npz",), before=make_ctx)
+        names=("ctx.npz",), before=npz_params(meta_params,
+                                              lambda p: p.update(context_sentences=10**9)))
     add("annotate-max-document-size-1e12", 4,
         ["annotate", f("small.txt", "The bank of the river."), "--model", npz, "--out",
          str(w / "ann-big"), "--max-document-size", str(10**12), "--quiet"],
@@ -375,23 +380,14 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
          "I caught a <<bass>> fish in the lake"], expect="ok", check=finite_json)
     tiny = w / "tiny.npz"
 
-    def make_tiny():
-        with np.load(npz, allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-        meta = json.loads(arrays["metadata"].tobytes())
-        meta["params"]["temperature"] = 1e-300
-        arrays["metadata"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-        with open(tiny, "wb") as stream:
-            np.savez(stream, **arrays)
-        return lambda: None
-
     def finite_tiny(r):
         if r.returncode == 2:
             return None if "tiny.npz" in r.stderr else "vague"
         return "silent-wrong" if "NaN" in r.stdout or "Infinity" in r.stdout else None
     add("npz-temperature-1e-300", 5,
         ["disambiguate", "--model", str(tiny), "--json", "The money in the bank near cash."],
-        expect="ok", check=finite_tiny, before=make_tiny)
+        expect="ok", check=finite_tiny,
+        before=npz_params(tiny, lambda p: p.update(temperature=1e-300)))
     add("disambiguate-json-temperature-option", 5,
         ["allwords", "--model", npz, "--evaluate", str(t2), "--temperature", "1e-300"],
         names=("--temperature",))

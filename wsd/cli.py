@@ -190,7 +190,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
                            unsure_below=unsure_below, places=places)
     if args.json:
         for record in records:
-            print(json.dumps(record, ensure_ascii=False))
+            print(json.dumps(record, ensure_ascii=False, allow_nan=False))
     else:
         print("\n\n".join(format_record(r) for r in records))
     return 0

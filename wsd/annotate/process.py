@@ -60,12 +60,12 @@ def annotate_partition(partition: Partition, model: ModelRef) -> PartitionResult
             problem = f"the annotator failed ({type(err).__name__}: {err})"
             result.bad.append(BadDocument(record.source, record.line, problem).to_dict())
             continue
-        line = json.dumps({"id": record.id, "sentences": sentences}, ensure_ascii=False)
         try:  # what cannot be written is a bad document, not a run that can never finish
+            line = json.dumps({"id": record.id, "sentences": sentences}, ensure_ascii=False,
+                              allow_nan=False)
             line.encode("utf-8")
-        except UnicodeEncodeError as err:
-            problem = (f"cannot be written as UTF-8 ({err.reason}: "
-                       f"{err.object[err.start:err.end]!r})")
+        except (UnicodeEncodeError, ValueError) as err:
+            problem = f"cannot be written as JSON in UTF-8 ({err})"
             result.bad.append(BadDocument(record.source, record.line, problem).to_dict())
             continue
         result.sentences += len(sentences)

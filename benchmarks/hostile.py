@@ -30,6 +30,7 @@ import json
 import os
 import re
 import resource
+import stat
 import subprocess
 import sys
 import tempfile
@@ -66,8 +67,8 @@ class Case:
 def digest(path: Path) -> str:
     if path.is_symlink():
         return "link:" + os.readlink(path)
-    if path.is_fifo():
-        return "fifo"
+    if path.is_fifo() or path.is_char_device():
+        return "special"
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "absent"
 
 
@@ -260,8 +261,14 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
     add("annotate-input-dev-zero", 3, ["annotate", "/dev/zero", "--model", npz, "--out",
                                        str(w / "ann-zero"), "--quiet"], names=("/dev/zero",))
     add("run-config-dev-zero", 3, ["run", "/dev/zero"], names=("/dev/zero",))
-    add("evaluate-key-dev-null", 3, ["evaluate", "--model", bass, "--corpus", good_tsv,
-                                     "--key", "/dev/null"], names=("/dev/null",))
+    null = w / "null"  # a device node of its own: the system's /dev/null is never written
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except OSError:  # not root: a FIFO stands in
+        os.mkfifo(null)
+    add("evaluate-key-device", 3, ["evaluate", "--model", bass, "--corpus", good_tsv,
+                                   "--key", str(null)], names=("null",), wrong="loss",
+        protect=(null,))
     add("predict-input-folder", 3, ["predict", "--model", bass, str(w)], names=(str(w),))
 
     # 4. unbounded memory

@@ -219,11 +219,13 @@ def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import bundled_glosses
     from wsd.experiments.lexsample import dictionary_glosses
     from wsd.experiments.systems import make_learner_system
-    from wsd.provenance import check_single_target
+    from wsd.provenance import check_single_target, check_two_senses
 
     check_output_path(args.out, "--out", [*corpus_files(args.corpus), args.dictionary])
     instances = load_corpus(args.corpus)
     check_single_target(instances, args.corpus)
+    if args.learner not in ("mfs", "lesk"):
+        check_two_senses(instances, args.corpus)
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
     if args.dictionary:

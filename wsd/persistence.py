@@ -33,6 +33,7 @@ FORMAT = "wsd-model"
 NPZ_MAGIC = b"PK\x03\x04"  # a zip archive: the .npz all-words model format
 VERSION = 1
 MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into it
+MAX_JSON_MODEL_BYTES = 1 << 30  # a JSON model is parsed whole: memory several times its size
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
@@ -109,10 +110,13 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     file, written by a newer version of the format, or holds a different model than
     ``expected``.
     """
-    path = Path(path)
+    path = regular_file(path, "model file")  # a FIFO would hang, /dev/zero never end
     with open(path, "rb") as stream:
         if stream.read(4) == NPZ_MAGIC:  # the compact all-words format (wsd.allwords.modelfile)
             return _load_npz(path, expected)
+    if path.stat().st_size > MAX_JSON_MODEL_BYTES:
+        raise _bad_file(path, f"is larger than {MAX_JSON_MODEL_BYTES:,} bytes: not a JSON model "
+                              "file wsd wrote")
     raw = path.read_bytes()
     if raw[:1] == b"\x80":
         raise _bad_file(path, "looks like a pickle file; wsd never loads pickles (they can run "

@@ -130,3 +130,13 @@ def check_single_target(instances: Sequence[Instance], source: str) -> None:
             "; a model disambiguates one word. If these are forms of one word, give the lemma "
             "(a lemma column in TSV, \"lemma\" in JSONL); else train one model per word, or use "
             "`wsd allwords` for all-words data")
+
+
+def check_two_senses(instances: Sequence[Instance], source: str) -> None:
+    """ValueError naming ``source`` when its instances have fewer than two senses: a
+    classifier has nothing to choose between."""
+    senses = {sense for inst in instances for sense in inst.senses[:1]}
+    if len(senses) < 2:
+        only = f"only the sense {next(iter(senses))!r}" if senses else "no sense"
+        raise ValueError(f"{source}: every instance has {only}; a classifier needs at least two "
+                         "senses to choose from (--learner mfs answers the one sense)")

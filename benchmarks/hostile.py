@@ -62,6 +62,7 @@ class Case:
     before: Callable[[], Callable[[], None]] | None = None  # returns a clean-up
     times: int = 1  # runs (a resumed run is the second)
     env: dict[str, str] = field(default_factory=dict)
+    file_limit: int | None = None  # RLIMIT_FSIZE: writes beyond it fail (EFBIG)
 
 
 def digest(path: Path) -> str:
@@ -193,10 +194,11 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
 
     # 2. lost files
     t2 = _framework(w / "ev2" / "toy2.data.xml", [_bank(4)])
-    gold2 = t2.with_name("toy2.gold.key.txt")
+    t_save = _framework(w / "ev3" / "toy3.data.xml", [_bank(4)])
+    gold2 = t_save.with_name("toy3.gold.key.txt")
     add("allwords-save-over-evaluate-gold", 2,
-        ["allwords", "--train", str(toy), "--evaluate", str(t2), "--save", str(gold2),
-         "--models", "1", "--epochs", "1", "--quiet"], names=("--save", "toy2.gold.key.txt"),
+        ["allwords", "--train", str(toy), "--evaluate", str(t_save), "--save", str(gold2),
+         "--models", "1", "--epochs", "1", "--quiet"], names=("--save", "toy3.gold.key.txt"),
         wrong="loss", protect=(gold2,))
     a3 = _framework(w / "d1" / "same.data.xml", [_bank(4)])
     b3 = _framework(w / "d2" / "same.data.xml", [_bank(6)])
@@ -431,9 +433,12 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
     nested = _framework(w / "nest" / "nest.data.xml", [_bank(4)])
     nested.write_text(nested.read_text().replace(
         '<wf lemma="near" pos="X">near</wf>', '<wf lemma="near" pos="X">ne<b>ar</b></wf>', 1))
-    add("framework-nested-wf", 6,
-        ["evaluate", "--model", bass, "--corpus", "framework:" + str(nested)],
-        names=("nest.data.xml",), wrong="drop")
+    stray = _framework(w / "stray" / "stray.data.xml", [_bank(4)])
+    stray.write_text(stray.read_text().replace(
+        '<wf lemma="near" pos="X">near</wf>', '<wf lemma="near" pos="X">near</wf> stray', 1))
+    add("allwords-stray-text-in-sentence", 6,
+        ["allwords", "--model", npz, "--evaluate", str(stray)], names=("stray.data.xml",),
+        wrong="drop")
     add("allwords-nested-wf", 6,
         ["allwords", "--model", npz, "--evaluate", str(nested)], names=("nest.data.xml",),
         wrong="drop")
@@ -445,15 +450,19 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
     def make_ro():
         ro.chmod(0o500)
         return lambda: ro.chmod(0o700)
-    add("train-out-read-only-folder", 7, ["train", "--corpus", "bundled:bass", "--out",
-                                          str(ro / "m.json")], names=("m.json",),
-        before=make_ro)
-    add("evaluate-key-read-only-folder", 7,
-        ["evaluate", "--model", bass, "--corpus", good_tsv, "--key", str(ro / "k.txt")],
-        names=("k.txt",), before=make_ro)
-    add("allwords-out-read-only", 7,
-        ["allwords", "--model", npz, "--evaluate", str(t2), "--out", str(ro / "keys")],
-        names=("keys",), before=make_ro)
+    if os.geteuid() != 0:  # root writes into a read-only folder: nothing to refuse
+        add("train-out-read-only-folder", 7, ["train", "--corpus", "bundled:bass", "--out",
+                                              str(ro / "m.json")], names=("m.json",),
+            before=make_ro)
+        add("evaluate-key-read-only-folder", 7,
+            ["evaluate", "--model", bass, "--corpus", good_tsv, "--key", str(ro / "k.txt")],
+            names=("k.txt",), before=make_ro)
+        add("allwords-out-read-only", 7,
+            ["allwords", "--model", npz, "--evaluate", str(t2), "--out", str(ro / "keys")],
+            names=("keys",), before=make_ro)
+    add("train-out-file-too-large", 7, ["train", "--corpus", "bundled:bass", "--out",
+                                        str(w / "big.json"), "--epochs", "1"],
+        names=("big.json",), file_limit=4096)
     add("train-single-sense", 7,
         ["train", "--corpus", f("one.tsv", rows.replace("bass%1:10:00::", "bass%1:13:02::")),
          "--out", str(w / "one.json")], names=("one.tsv",))
@@ -539,10 +548,12 @@ def cases(fx: dict[str, Path], work: Path) -> list[Case]:  # noqa: PLR0915 - one
 # -- running ----------------------------------------------------------------------------------
 
 
-def _limits(memory_mb: int) -> Callable[[], None]:
+def _limits(memory_mb: int, file_limit: int | None) -> Callable[[], None]:
     def apply() -> None:
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
     return apply
 
 
@@ -557,7 +568,7 @@ def run_case(case: Case, memory_mb: int, timeout: float, cwd: Path) -> tuple[str
             try:
                 result = subprocess.run([*WSD, *case.argv], input=case.stdin or b"",
                                         capture_output=True, timeout=timeout, cwd=cwd, env=env,
-                                        preexec_fn=_limits(memory_mb))
+                                        preexec_fn=_limits(memory_mb, case.file_limit))
             except subprocess.TimeoutExpired:
                 return "hang", f"still running after {timeout:.0f} s"
         assert result is not None

@@ -274,14 +274,13 @@ def test_user_files_stream_in_batches_and_are_checked_whole_first(tmp_path_facto
     path.write_text("\n".join(lines[k] for k in kinds) + "\n", encoding="utf-8")
     saved, userfile.MAX_LINE_BYTES = userfile.MAX_LINE_BYTES, userfile_limit
     try:
-        batches = user_file_batches(path, size, require_senses=False)
         if "bad" in kinds or "long" in kinds or "good" not in kinds:
             with pytest.raises(ValueError, match="rows.tsv") as error:
-                next(batches)
+                user_file_batches(path, size, require_senses=False)
             bad = [n for n, k in enumerate(kinds, 1) if k in ("bad", "long")]
             assert all(f"rows.tsv:{n}:" in str(error.value) for n in bad[:20])
             return
-        got = list(batches)
+        got = list(user_file_batches(path, size, require_senses=False))
     finally:
         userfile.MAX_LINE_BYTES = saved
     assert all(1 <= len(batch) <= size for batch in got)

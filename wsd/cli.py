@@ -252,9 +252,10 @@ def cmd_predict(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from wsd.experiments.evaluate import evaluate_model, format_evaluation, write_errors
+    from wsd.corpora.resolve import corpus_batches
+    from wsd.experiments.evaluate import evaluate_batches, format_evaluation, write_errors
     from wsd.experiments.pipeline import SupervisedWSD
-    from wsd.provenance import check_targets, evaluation_warnings
+    from wsd.provenance import EvaluationNotes, check_targets
 
     inputs = [*corpus_files(args.corpus), args.model]
     check_outputs_apart({"--key": args.key, "--errors": args.errors})
@@ -264,11 +265,16 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         Path(args.errors).parent.mkdir(parents=True, exist_ok=True)  # before the work
         check_output_path(args.errors, "--errors", inputs)
     model = SupervisedWSD.load(args.model)
-    instances = load_corpus(args.corpus)
-    check_targets(model.lemmas_, instances, args.corpus)
-    for note in evaluation_warnings(model.training_, instances, args.corpus):
+    notes = EvaluationNotes(model.training_, args.corpus)
+
+    def check(batch: list) -> None:  # every batch, before the first is scored
+        check_targets(model.lemmas_, batch, args.corpus)
+        notes.add(batch)
+
+    batches = corpus_batches(args.corpus, 10_000, check)  # a user file streams
+    for note in notes.warnings():
         warnings.warn(note, stacklevel=1)
-    result = evaluate_model(model, instances)
+    result = evaluate_batches(model, batches)
     print(format_evaluation(result))
     if args.errors:
         path = write_errors(result.errors, args.errors)
@@ -276,8 +282,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.key:
         from wsd.corpora.framework import write_key_file
 
-        answers = zip(instances, result.predictions, strict=True)
-        write_key_file(args.key, {i.id: p for i, p in answers})
+        write_key_file(args.key, dict(zip(result.ids, result.predictions, strict=True)))
         print(f"predictions written to {args.key}")
     return 0
 

@@ -102,12 +102,12 @@ def user_file_batches(
 ) -> Iterator[list[Instance]]:
     """The instances of a user file in lists of at most ``size``, in bounded memory: the file
     is read through once to check every row (ValueError as :func:`load_user_file`) and every
-    batch (``check``) before any batch is given, then again batch by batch."""
+    batch (``check``) when this is called, then again batch by batch as they are asked for."""
     for batch in _batches(iter_user_file(path, format=format, require_senses=require_senses),
                           size):
         if check is not None:
             check(batch)
-    yield from _batches(iter_user_file(path, format=format, require_senses=require_senses), size)
+    return _batches(iter_user_file(path, format=format, require_senses=require_senses), size)
 
 
 def _batches(instances: Iterable[Instance], size: int) -> Iterator[list[Instance]]:

@@ -274,6 +274,8 @@ def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
         if read_header is None:
             raise ValueError(f"{info.filename} has an unknown .npy version")
         shape, _, dtype = read_header(stream, max_header_size=10_000)
+        if dtype.hasobject:  # its bytes are a pickle, not shape times item size
+            raise PickledMemberError(f"{info.filename} holds Python objects")
         declared = stream.tell() + int(np.prod(shape, dtype=object)) * dtype.itemsize
     if declared != size:
         raise ValueError(f"{info.filename} declares {declared:,} bytes (shape {shape}) but holds "

@@ -274,7 +274,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     batches = corpus_batches(args.corpus, 10_000, check)  # a user file streams
     for note in notes.warnings():
         warnings.warn(note, stacklevel=1)
-    result = evaluate_batches(model, batches)
+    result = evaluate_batches(model, batches, errors=bool(args.errors))
     print(format_evaluation(result))
     if args.errors:
         path = write_errors(result.errors, args.errors)

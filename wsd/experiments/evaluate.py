@@ -30,6 +30,7 @@ class Evaluation:
     confusion: pd.DataFrame
     errors: pd.DataFrame
     ids: list[str]
+    wrong: int
 
 
 def marked_sentence(inst: Instance) -> str:
@@ -64,19 +65,22 @@ def evaluate_model(model: SupervisedWSD, instances: list[Instance]) -> Evaluatio
     return evaluate_batches(model, [instances])
 
 
-def evaluate_batches(model: SupervisedWSD, batches: Iterable[list[Instance]]) -> Evaluation:
+def evaluate_batches(model: SupervisedWSD, batches: Iterable[list[Instance]],
+                     errors: bool = True) -> Evaluation:
     """Score ``model`` on gold-labelled instances given batch by batch: memory holds one
-    batch, and the ids, gold senses and answers of all (a million rows in a few hundred MB)."""
+    batch, and the ids, gold senses and answers of all (a million rows in a few hundred MB).
+    ``errors=False``: no table of the wrong answers (``errors`` is left empty)."""
     ids: list[str] = []
     predictions: list[str] = []
     gold: list[tuple[str, ...]] = []
-    errors = []
+    tables = []
     for batch in batches:
         answers = model.predict(batch)
         ids += [inst.id for inst in batch]
         predictions += answers
         gold += [inst.senses for inst in batch]
-        errors.append(error_table(model, batch, answers))
+        if errors:
+            tables.append(error_table(model, batch, answers))
     if not predictions:
         raise ValueError("no instances to evaluate on")
     first_gold = [g[0] for g in gold]
@@ -86,8 +90,10 @@ def evaluate_batches(model: SupervisedWSD, batches: Iterable[list[Instance]]) ->
         size=len(predictions),
         report=classification_report(first_gold, predictions),
         confusion=confusion_matrix(first_gold, predictions),
-        errors=pd.concat(errors, ignore_index=True),
+        errors=(pd.concat(tables, ignore_index=True) if tables
+                else pd.DataFrame(columns=list(ERROR_COLUMNS))),
         ids=ids,
+        wrong=sum(p not in g for p, g in zip(predictions, gold, strict=True)),
     )
 
 
@@ -102,7 +108,7 @@ def format_evaluation(result: Evaluation) -> str:
     """The text `wsd evaluate` prints."""
     return "\n".join([
         f"accuracy {result.accuracy:.4f} on {result.size} instances "
-        f"({len(result.errors)} wrong)",
+        f"({result.wrong} wrong)",
         "",
         result.report.round(4).to_string(),
         "",

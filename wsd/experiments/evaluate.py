@@ -74,11 +74,12 @@ def evaluate_batches(model: SupervisedWSD, batches: Iterable[list[Instance]],
     predictions: list[str] = []
     gold: list[tuple[str, ...]] = []
     tables = []
+    distinct: dict[tuple[str, ...], tuple[str, ...]] = {}  # each gold tuple kept once
     for batch in batches:
         answers = model.predict(batch)
         ids += [inst.id for inst in batch]
         predictions += answers
-        gold += [inst.senses for inst in batch]
+        gold += [distinct.setdefault(inst.senses, inst.senses) for inst in batch]  # shared
         if errors:
             tables.append(error_table(model, batch, answers))
     if not predictions:

@@ -32,8 +32,16 @@ from wsd.experiments.systems import (
     small_corpus_settings,
 )
 from wsd.features import PRESETS
-from wsd.persistence import check_output_path, codec_name, decode_text
+from wsd.persistence import (
+    check_output_path,
+    check_outputs_apart,
+    check_text,
+    codec_name,
+    decode_text,
+    read_bytes,
+)
 from wsd.resources import MissingResourceError, has_nltk_resource
+from wsd.validation import check_flag, check_parallel_flags, check_real_flag, cut_list
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
 LEARNERS = ("perceptron", "averaged", "voted", "mfs", "lesk")
@@ -66,6 +74,9 @@ def _settings(args: argparse.Namespace, corpus: str | None = None) -> SystemSett
     does best with lemmatized bag-of-words and tf-idf)."""
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
+    for flag, value, rule in (("--window", args.window, "window"), ("--seed", args.seed, "seed"),
+                              ("--epochs", args.epochs, "epochs")):
+        check_flag(flag, value, rule)  # the model file's loader's rules, before any work
     bundled = corpus is None or corpus.startswith("bundled:")
     defaults = small_corpus_settings() if bundled else SystemSettings()
     chosen = {"features": args.features, "weighting": args.weighting,
@@ -82,8 +93,11 @@ def _read_file(name: str, encoding: str | None = None) -> str:
     if name == "-" and raw is None:
         return sys.stdin.read()
     try:  # stdin as bytes, decoded here: in a C locale it lets bad bytes through as escapes
-        data = raw.read() if name == "-" else Path(name).read_bytes()
-        return decode_text(data, "<stdin>" if name == "-" else name, codec)
+        data = raw.read() if name == "-" else read_bytes(name, "--file")
+        text = decode_text(data, "<stdin>" if name == "-" else name, codec)
+        if name != "-":
+            check_text(text, name)
+        return text
     except ValueError as err:
         hint = "" if encoding else "; give its encoding with --encoding (e.g. latin-1)"
         raise ValueError(f"{err}{hint}") from None
@@ -151,6 +165,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
                          "or leave --target out to tag every content word")
     if args.top is not None and args.top < 0:
         raise ValueError(f"--top must be 0 or more, got {args.top}")
+    check_real_flag("--unsure-below", args.unsure_below, 0.0, 1e6)
     model = rawtext.load_any_model(args.model) if args.model else None
     raw_text = rawtext.uses_raw_text(model, args.target)
     _check_trained_only(args, raw_text)
@@ -175,7 +190,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
                            unsure_below=unsure_below, places=places)
     if args.json:
         for record in records:
-            print(json.dumps(record, ensure_ascii=False))
+            print(json.dumps(record, ensure_ascii=False, allow_nan=False))
     else:
         print("\n\n".join(format_record(r) for r in records))
     return 0
@@ -205,11 +220,13 @@ def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import bundled_glosses
     from wsd.experiments.lexsample import dictionary_glosses
     from wsd.experiments.systems import make_learner_system
-    from wsd.provenance import check_single_target
+    from wsd.provenance import check_single_target, check_two_senses
 
     check_output_path(args.out, "--out", [*corpus_files(args.corpus), args.dictionary])
     instances = load_corpus(args.corpus)
     check_single_target(instances, args.corpus)
+    if args.learner not in ("mfs", "lesk"):
+        check_two_senses(instances, args.corpus)
     glosses = bundled_glosses(args.corpus.split(":", 1)[1]) if args.corpus.startswith(
         "bundled:") else None
     if args.dictionary:
@@ -223,35 +240,43 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_predict(args: argparse.Namespace) -> int:
-    from wsd.corpora.userfile import load_user_file
+    from wsd.corpora.userfile import user_file_batches
     from wsd.experiments.pipeline import SupervisedWSD
     from wsd.provenance import check_targets
 
     model = SupervisedWSD.load(args.model)
-    instances = load_user_file(args.input, require_senses=False)
-    instances = check_targets(model.lemmas_, instances, args.input)
-    for inst, sense in zip(instances, model.predict(instances), strict=True):
-        print(f"{inst.id}\t{sense}")
+    check = partial(check_targets, model.lemmas_, source=args.input)
+    for batch in user_file_batches(args.input, 10_000, require_senses=False, check=check):
+        batch = check(batch)  # an inflected target takes the model's lemma (*bats*: bat)
+        answers = model.predict(batch)  # the file streams: memory holds one batch
+        print("".join(f"{i.id}\t{s}\n" for i, s in zip(batch, answers, strict=True)), end="")
     return 0
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from wsd.experiments.evaluate import evaluate_model, format_evaluation, write_errors
+    from wsd.corpora.resolve import corpus_batches
+    from wsd.experiments.evaluate import evaluate_batches, format_evaluation, write_errors
     from wsd.experiments.pipeline import SupervisedWSD
-    from wsd.provenance import check_targets, evaluation_warnings
+    from wsd.provenance import EvaluationNotes, check_targets
 
     inputs = [*corpus_files(args.corpus), args.model]
+    check_outputs_apart({"--key": args.key, "--errors": args.errors})
     if args.key:
         check_output_path(args.key, "--key", inputs)
     if args.errors:
         Path(args.errors).parent.mkdir(parents=True, exist_ok=True)  # before the work
         check_output_path(args.errors, "--errors", inputs)
     model = SupervisedWSD.load(args.model)
-    instances = load_corpus(args.corpus)
-    instances = check_targets(model.lemmas_, instances, args.corpus)
-    for note in evaluation_warnings(model.training_, instances, args.corpus):
+    notes = EvaluationNotes(model.training_, args.corpus)
+
+    def check(batch: list) -> None:  # every batch, before the first is scored
+        notes.add(check_targets(model.lemmas_, batch, args.corpus))
+
+    batches = (check_targets(model.lemmas_, batch, args.corpus)  # *bats*: the model's bat
+               for batch in corpus_batches(args.corpus, 10_000, check))  # a user file streams
+    for note in notes.warnings():
         warnings.warn(note, stacklevel=1)
-    result = evaluate_model(model, instances)
+    result = evaluate_batches(model, batches, errors=bool(args.errors))
     print(format_evaluation(result))
     if args.errors:
         path = write_errors(result.errors, args.errors)
@@ -259,8 +284,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.key:
         from wsd.corpora.framework import write_key_file
 
-        answers = zip(instances, result.predictions, strict=True)
-        write_key_file(args.key, {i.id: p for i, p in answers})
+        write_key_file(args.key, dict(zip(result.ids, result.predictions, strict=True)))
         print(f"predictions written to {args.key}")
     return 0
 
@@ -381,6 +405,8 @@ def cmd_allwords(args: argparse.Namespace) -> int:
     if args.models is not None and args.models < 1:
         raise ValueError(f"--models must be at least 1, got {args.models}")
     _check_weights(args)
+    check_flag("--seed", args.seed, "seed")
+    check_parallel_flags(jobs=args.jobs, workers=args.workers)
     if args.model and args.save:
         raise ValueError("--save trains a model and --model applies a saved one; give one")
     training = [flag for flag, value in (("--seed", args.seed), ("--epochs", args.epochs),
@@ -753,7 +779,7 @@ def _error_message(err: BaseException) -> str:
                 else err.strerror[:1].lower() + err.strerror[1:])  # fmt: skip
         return f"{os.fsdecode(err.filename)}: {what}"
     lines = [" ".join(line.split()) for line in str(err).splitlines() if line.strip()]
-    return "\n  ".join(lines) or type(err).__name__
+    return "\n  ".join(lines[:1] + cut_list(lines[1:])) or type(err).__name__
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,9 +16,12 @@ all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
 from __future__ import annotations
 
 import codecs
+import hashlib
 import importlib
 import json
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -30,6 +33,7 @@ FORMAT = "wsd-model"
 NPZ_MAGIC = b"PK\x03\x04"  # a zip archive: the .npz all-words model format
 VERSION = 1
 MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into it
+MAX_JSON_MODEL_BYTES = 1 << 30  # a JSON model is parsed whole: memory several times its size
 
 # Modules that register model kinds; imported on demand so that load_model works even when
 # the caller has not imported them yet.
@@ -106,10 +110,13 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     file, written by a newer version of the format, or holds a different model than
     ``expected``.
     """
-    path = Path(path)
+    path = regular_file(path, "model file")  # a FIFO would hang, /dev/zero never end
     with open(path, "rb") as stream:
         if stream.read(4) == NPZ_MAGIC:  # the compact all-words format (wsd.allwords.modelfile)
             return _load_npz(path, expected)
+    if path.stat().st_size > MAX_JSON_MODEL_BYTES:
+        raise _bad_file(path, f"is larger than {MAX_JSON_MODEL_BYTES:,} bytes: not a JSON model "
+                              "file wsd wrote")
     raw = path.read_bytes()
     if raw[:1] == b"\x80":
         raise _bad_file(path, "looks like a pickle file; wsd never loads pickles (they can run "
@@ -173,7 +180,36 @@ def loads_json(text: str, source: str) -> Any:
     except ValueError as err:  # a refused constant, or an integer too long to convert
         raise ValueError(f"{source}: {err}") from None
     check_json_depth(value, source)
+    escape = _SURROGATE_ESCAPE.search(text)
+    if escape is not None and _has_surrogate(value):
+        line = text.count("\n", 0, escape.start()) + 1
+        raise ValueError(f"{source}:{line}: a \\u{escape.group(1)} escape is a lone surrogate, "
+                         "not a character; it could never be written as UTF-8")
     return value
+
+
+# A JSON \\uD800-\\uDFFF escape (an even run of backslashes before it is text, not an escape).
+_SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether a string of the parsed JSON ``value`` holds a lone surrogate (a pair of
+    escapes makes one character, which is fine)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -192,8 +228,43 @@ _WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, cod
 
 def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
     """A UTF-8 text file's content (a leading BOM dropped); ValueError naming the file and the
-    line of the first byte that is not UTF-8 (or not ``encoding``)."""
-    return decode_text(Path(path).read_bytes(), str(path), encoding)
+    line of the first byte that is not UTF-8 (or not ``encoding``), or of a character no text
+    file holds (:func:`check_text`)."""
+    text = decode_text(read_bytes(path), str(path), encoding)
+    check_text(text, str(path))
+    return text
+
+
+def file_sha256(path: str | os.PathLike) -> str:
+    """The SHA-256 of a file's bytes, read in blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def regular_file(path: str | os.PathLike, what: str = "") -> Path:
+    """``path`` once it is known to be a regular file (a symbolic link to one too); ValueError
+    naming it (and ``what``, a flag) for a device, FIFO or socket, which could hang a reader
+    (a FIFO with no writer) or never end (``/dev/zero``); FileNotFoundError / IsADirectoryError
+    as ``open`` gives them."""
+    path = Path(path)
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "Is a directory", str(path))
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or \
+            stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "a special file"
+        where = f"{what} {str(path)!r}" if what else str(path)
+        raise ValueError(f"{where} is {kind}, not a regular file; wsd reads inputs from "
+                         "regular files (and stdin where the command says so)")
+    return path
+
+
+def read_bytes(path: str | os.PathLike, what: str = "") -> bytes:
+    """The bytes of the regular file ``path`` (see :func:`regular_file`)."""
+    return regular_file(path, what).read_bytes()
 
 
 class TextDecodeError(ValueError):
@@ -230,6 +301,74 @@ def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
                                             f"{error.start})") from None
 
 
+def text_lines(path: str | os.PathLike, max_bytes: int) -> Iterator[str | None]:
+    """The lines of a UTF-8 text file (``\\n`` cut off; a leading byte-order mark dropped), read
+    one at a time so memory holds one line; None for a line longer than ``max_bytes`` (read
+    past, never held whole). TextDecodeError names the line as :func:`read_text` does. A file
+    with a UTF-16 or UTF-32 byte-order mark is decoded whole, then split."""
+    path = regular_file(path)
+    with open(path, "rb") as stream:
+        if stream.read(4).startswith(_WIDE_BOMS):
+            yield from read_text(path).split("\n")
+            return
+        stream.seek(0)
+        offset = 0
+        for number, raw in enumerate(bounded_lines(stream, max_bytes), start=1):
+            if raw is None:
+                yield None
+                continue
+            start = len(codecs.BOM_UTF8) if number == 1 and raw.startswith(codecs.BOM_UTF8) else 0
+            try:
+                line = raw[start:].decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise TextDecodeError(str(path), number, f"not UTF-8 text ({error.reason} at "
+                                                         f"byte {offset + start + error.start})"
+                                      ) from None
+            check_text(line, str(path), number)
+            offset += len(raw)
+            yield line.removesuffix("\n")
+
+
+def bounded_lines(stream: IO[bytes], max_bytes: int) -> Iterator[bytes | None]:
+    """The lines of ``stream``; None for a line longer than ``max_bytes``."""
+    while True:
+        line = stream.readline(max_bytes + 1)
+        if not line:
+            return
+        if len(line) > max_bytes and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(1 << 20)
+            yield None
+        else:
+            yield line
+
+
+def check_text(text: str, source: str, first_line: int = 1, *,
+               writable_only: bool = False) -> None:
+    """TextDecodeError naming ``source`` and the line of a character no text file holds: a NUL
+    (the sign of UTF-16 or UTF-32 text without its byte-order mark, read as UTF-8, which would
+    otherwise pass as text of single letters), a lone surrogate (from a JSON ``\\ud800``
+    escape: it could never be written back as UTF-8), or a byte-order mark after the start (a
+    file joined from two files: the mark would become part of a word). ``writable_only``:
+    only lone surrogates (text read in an encoding given, or from JSON escapes)."""
+    pattern = _LONE_SURROGATE if writable_only else _BAD_CHARACTER
+    bad = pattern.search(text, 1 if first_line == 1 and text.startswith("\ufeff") else 0)
+    if bad is None:
+        return
+    line = text.count("\n", 0, bad.start()) + first_line
+    char = bad.group()
+    problem = ("holds a NUL character: is it UTF-16 or UTF-32 text without a byte-order mark? "
+               "Save it as UTF-8" if char == "\0" else
+               "holds a byte-order mark (U+FEFF) after the start of the file (two files "
+               "joined?); delete it" if char == "\ufeff" else
+               f"holds a lone surrogate (U+{ord(char):04X}), which is not a character and "
+               "cannot be written as UTF-8")
+    raise TextDecodeError(source, line, problem)
+
+
+_BAD_CHARACTER = re.compile("[\0\ufeff\ud800-\udfff]")
+
+
 def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:
     """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion)."""
     stack = [(value, 1)] if isinstance(value, dict | list) else []
@@ -243,23 +382,64 @@ def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> No
 
 def check_output_path(path: str | os.PathLike, what: str = "output",
                       inputs: Iterable[str | os.PathLike | None] = ()) -> Path:
-    """``path`` as a Path once its folder is known to exist and it is none of the job's
-    ``inputs`` (writing it would destroy one), so a long job does not fail at the end and loses
-    no file; ValueError naming the path otherwise. Call it before training."""
+    """``path`` as a Path once its folder is known to exist and be writable, it is not a
+    special file (a device, FIFO or socket: the rename that writes an output would replace
+    it) and it is none of the job's ``inputs`` (writing it would destroy one), so a long job
+    does not fail at the end and loses no file; ValueError naming the path otherwise. A
+    symbolic link is written through: its target gets the output. Call it before training."""
     path = Path(path)
-    folder = path.parent
+    target = _write_target(path, what)
+    folder = target.parent
     if not folder.is_dir():
         raise ValueError(f"{what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
                          "create it first")
-    if path.is_dir():
+    if target.is_dir():
         raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{what} {str(path)!r}: the folder {str(folder)!r} is not writable")
     for given in inputs:
-        if given is not None and path.exists() and Path(given).is_file() \
-                and os.path.samefile(path, given):
+        if given is not None and target.exists() and Path(given).is_file() \
+                and os.path.samefile(target, given):
             raise ValueError(f"{what} {str(path)!r} is also an input of this command "
                              f"({str(given)!r}); writing it would destroy that input, so give "
                              "another file name")
     return path
+
+
+def check_outputs_apart(outputs: dict[str, str | os.PathLike | None]) -> None:
+    """ValueError when two outputs of one command (flag -> path) are one file: the second
+    written would replace the first."""
+    seen: dict[str, str] = {}
+    for flag, given in outputs.items():
+        if given is None:
+            continue
+        where = os.path.realpath(given)
+        if where in seen:
+            raise ValueError(f"{seen[where]} and {flag} both name {str(given)!r}; the second "
+                             "would overwrite the first: give two file names")
+        seen[where] = flag
+
+
+def _write_target(path: Path, what: str = "output") -> Path:
+    """Where writing ``path`` puts the bytes: the target of a symbolic link (written through,
+    the link kept); ValueError when an existing file there is not a regular file."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return target  # nothing there yet (or a dangling link's target to be created)
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise ValueError(f"{what} {str(path)!r} exists and is not a regular file (a device, FIFO "
+                         "or socket); wsd writes outputs by renaming a new file over the old "
+                         "one, which would replace it: give a regular file's name")
+    return target
+
+
+def _named(error: OSError, path: Path, temp_name: str) -> OSError:
+    """``error`` naming ``path`` where it named no file or the hidden temporary one."""
+    if error.filename in (None, temp_name) and error.errno is not None:
+        return type(error)(error.errno, error.strerror, str(path))
+    return error
 
 
 @contextmanager
@@ -267,10 +447,16 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
                 newline: str | None = None) -> Iterator[IO]:
     """Open a temporary file beside ``path`` for writing; on success it replaces ``path`` in
     one step (``os.replace``), on any error it is removed and ``path`` is left as it was. A
-    crash half-way through a save can therefore never leave a truncated output."""
-    path = Path(path)
+    crash half-way through a save can therefore never leave a truncated output. A symbolic
+    link is written through (its target replaced, the link kept); a device, FIFO or socket is
+    refused (ValueError); an OSError names ``path``, never the temporary file."""
+    path = _write_target(Path(path))
     binary = "b" in mode
-    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=".tmp")
+    except OSError as err:
+        raise _named(err, path, "") from None
     try:
         with os.fdopen(handle, mode, encoding=None if binary else encoding,
                        newline=None if binary else newline) as stream:
@@ -279,8 +465,11 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
             os.fsync(stream.fileno())
         os.chmod(temp_name, _file_mode(path))
         os.replace(temp_name, path)
-    except BaseException:
+    except BaseException as err:
         Path(temp_name).unlink(missing_ok=True)
+        named = _named(err, path, temp_name) if isinstance(err, OSError) else err
+        if named is not err:
+            raise named from err
         raise
 
 

@@ -110,25 +110,52 @@ def evaluation_warnings(record: Mapping[str, Any] | None, instances: Sequence[In
                         source: str) -> list[str]:
     """Why scores on ``instances`` would mislead: they are the training data, some of them
     occur in the training data, or they hold gold senses the model never saw."""
-    if not record:
-        return []
-    notes = []
-    trained = set(record.get("content_hashes", ()))
-    seen_before = sum(content_hash(inst) in trained for inst in instances)
-    if data_fingerprint(instances) == record["data_sha256"]:
-        notes.append(f"{source} is the data this model was trained on: the score measures "
-                     "memory, not accuracy on new text")
-    elif seen_before:
-        notes.append(f"{seen_before} of the {len(instances)} instances of {source} also occur "
-                     "in the training data (same sentence and target): the score is "
-                     "optimistic; leave them out for an honest test")
-    seen = set(record["senses"])
-    unseen = sorted({s for inst in instances for s in inst.senses} - seen)
-    if unseen:
-        notes.append(f"{source} has gold sense(s) the model never saw in training "
-                     f"({', '.join(unseen[:5])}{', ...' if len(unseen) > 5 else ''}); it "
-                     "cannot answer them")
-    return notes
+    notes = EvaluationNotes(record, source)
+    notes.add(instances)
+    return notes.warnings()
+
+
+class EvaluationNotes:
+    """:func:`evaluation_warnings` over instances given batch by batch (``add``): memory
+    holds their gold senses and counts, and the instances themselves only while they are no
+    more than the training data's (only then can they be the training data)."""
+
+    def __init__(self, record: Mapping[str, Any] | None, source: str) -> None:
+        self.record, self.source = record, source
+        self.trained = set(record.get("content_hashes", ())) if record else set()
+        self.count = self.seen_before = 0
+        self.senses: set[str] = set()
+        self.kept: list[Instance] | None = []
+
+    def add(self, instances: Sequence[Instance]) -> None:
+        if not self.record:
+            return
+        self.count += len(instances)
+        self.seen_before += sum(content_hash(inst) in self.trained for inst in instances)
+        self.senses.update(sense for inst in instances for sense in inst.senses)
+        if self.kept is not None:
+            self.kept.extend(instances)
+            if len(self.kept) > self.record.get("instances", len(self.kept)):
+                self.kept = None  # more than were trained on: not the training data
+
+    def warnings(self) -> list[str]:
+        record, source = self.record, self.source
+        if not record:
+            return []
+        notes = []
+        if self.kept is not None and data_fingerprint(self.kept) == record["data_sha256"]:
+            notes.append(f"{source} is the data this model was trained on: the score measures "
+                         "memory, not accuracy on new text")
+        elif self.seen_before:
+            notes.append(f"{self.seen_before} of the {self.count} instances of {source} also "
+                         "occur in the training data (same sentence and target): the score is "
+                         "optimistic; leave them out for an honest test")
+        unseen = sorted(self.senses - set(record["senses"]))
+        if unseen:
+            notes.append(f"{source} has gold sense(s) the model never saw in training "
+                         f"({', '.join(unseen[:5])}{', ...' if len(unseen) > 5 else ''}); it "
+                         "cannot answer them")
+        return notes
 
 
 def check_single_target(instances: Sequence[Instance], source: str) -> None:
@@ -145,3 +172,13 @@ def check_single_target(instances: Sequence[Instance], source: str) -> None:
             "; a model disambiguates one word. If these are forms of one word, give the lemma "
             "(a lemma column in TSV, \"lemma\" in JSONL); else train one model per word, or use "
             "`wsd allwords` for all-words data")
+
+
+def check_two_senses(instances: Sequence[Instance], source: str) -> None:
+    """ValueError naming ``source`` when its instances have fewer than two senses: a
+    classifier has nothing to choose between."""
+    senses = {sense for inst in instances for sense in inst.senses[:1]}
+    if len(senses) < 2:
+        only = f"only the sense {next(iter(senses))!r}" if senses else "no sense"
+        raise ValueError(f"{source}: every instance has {only}; a classifier needs at least two "
+                         "senses to choose from (--learner mfs answers the one sense)")

@@ -18,6 +18,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 MAX_COUNT = 10**15  # counters beyond this overflow float arithmetic or mean a damaged file
+# Weights (and their running sums) beyond this mean a damaged or hand-edited file: a trained
+# model's are many orders smaller, and sums of such weights could overflow to infinity.
+MAX_WEIGHT_VALUE = 1e30
+MAX_OFFSET = 10_000  # a window, collocation offset or context reach, in tokens
 
 
 def _is_int(value: Any) -> bool:
@@ -56,8 +60,8 @@ def _one_of(*choices: str) -> Callable[[Any, str], None]:
 
 
 def _real(value: Any, where: str) -> None:
-    if not _is_real(value):
-        raise _fail(where, "a number", value)
+    if not _is_real(value) or not -MAX_WEIGHT_VALUE <= value <= MAX_WEIGHT_VALUE:
+        raise _fail(where, f"a number from {-MAX_WEIGHT_VALUE:g} to {MAX_WEIGHT_VALUE:g}", value)
 
 
 def _positive_real(value: Any, where: str) -> None:
@@ -121,9 +125,9 @@ PARAM_RULES: dict[str, Callable[[Any, str], None]] = {
     "patience": _optional(_int_in(1, 100_000)),
     "engine": _one_of("auto", "dict", "compiled"),
     "seed": _optional(_int_in(0, 2**32 - 1)),
-    "window": _optional(_int_in(0, 10_000)),
-    "left": _int_in(0, 10_000),
-    "right": _int_in(0, 10_000),
+    "window": _optional(_int_in(0, MAX_OFFSET)),
+    "left": _int_in(0, MAX_OFFSET),
+    "right": _int_in(0, MAX_OFFSET),
 }
 
 # Fitted-state fields, by the name the learners and weightings save them under.
@@ -212,3 +216,78 @@ def check_state(state: Any, where: str = "state") -> dict[str, Any] | None:
                     raise ValueError(f"{where}.{field}[{feature!r}] has {len(row)} weights "
                                      f"for {len(classes)} classes")
     return dict(state)
+
+
+# Bounds of the sizes command-line options set (each allocates or starts that much).
+MAX_WORKERS = 256  # processes of a local Dask cluster, or of joblib (--jobs)
+MAX_DOCUMENT_BYTES = 100_000_000  # wsd annotate --max-document-size
+MAX_PARTITION_SIZE = 1_000_000  # documents of one annotate partition, held in memory at once
+MAX_SHOWN_PROBLEMS = 20  # a longer list of problems is cut to this many and a count
+
+
+def check_flag(flag: str, value: Any, rule: str) -> None:
+    """ValueError naming the command-line ``flag`` when ``value`` breaks ``PARAM_RULES[rule]``,
+    the rule the model file's loader holds it to: an option a loader would refuse is refused
+    before any work, never written into a model file that cannot be loaded."""
+    if value is not None:
+        PARAM_RULES[rule](value, flag)
+
+
+def check_count_flag(flag: str, value: int | None, low: int, high: int,
+                     extra: str = "") -> None:  # fmt: skip
+    """ValueError naming ``flag`` unless ``value`` (when given) is an integer in [low, high]."""
+    if value is None:
+        return
+    if not _is_int(value):
+        raise ValueError(f"{flag} must be an integer from {low} to {high}{extra}, got {value!r}")
+    if value < low:
+        raise ValueError(f"{flag} must be at least {low}{extra}, got {value}")
+    if value > high:
+        raise ValueError(f"{flag} must be at most {high}{extra}, got {value}")
+
+
+def check_real_flag(flag: str, value: float | None, low: float, high: float) -> None:
+    """ValueError naming ``flag`` unless ``value`` (when given) is a finite number in
+    [low, high] (NaN and infinities never are)."""
+    if value is not None and not (_is_real(value) and low <= value <= high):
+        raise ValueError(f"{flag} must be a number from {low:g} to {high:g}, got {value!r}")
+
+
+def cut_list(lines: list[str], limit: int = MAX_SHOWN_PROBLEMS) -> list[str]:
+    """The first ``limit`` of ``lines`` and, when there are more, a line counting the rest:
+    an error about a million bad rows is read, not scrolled past."""
+    if len(lines) <= limit + 1:
+        return lines
+    return [*lines[:limit], f"... and {len(lines) - limit} more not shown"]
+
+
+def check_parallel_flags(jobs: int | None = None, workers: int | None = None) -> None:
+    """ValueError naming ``--jobs`` (1 to MAX_WORKERS, or -1: one per CPU) or ``--workers``
+    (1 to MAX_WORKERS) when out of range, before any process is started."""
+    if jobs != -1:
+        check_count_flag("--jobs", jobs, 1, MAX_WORKERS, " (or -1: one per CPU)")
+    check_count_flag("--workers", workers, 1, MAX_WORKERS)
+
+
+class Problems:
+    """``(line, problem)`` pairs as a reader finds them: the first MAX_SHOWN_PROBLEMS kept,
+    the rest only counted, so a file of a million bad rows costs neither memory nor a
+    flood of an error."""
+
+    def __init__(self) -> None:
+        self.first: list[tuple[int, str]] = []
+        self.count = 0
+
+    def append(self, problem: tuple[int, str]) -> None:
+        self.count += 1
+        if len(self.first) < MAX_SHOWN_PROBLEMS:
+            self.first.append(problem)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def listed(self, source: str) -> str:
+        """One ``source:line: problem`` line each, then how many more there are."""
+        lines = [f"{source}:{line}: {problem}" for line, problem in sorted(self.first)]
+        more = self.count - len(self.first)
+        return "\n".join(lines + ([f"... and {more} more not shown"] if more else []))

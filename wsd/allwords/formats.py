@@ -106,7 +106,7 @@ def conll(sentences: Sequence[Sentence], words: Sequence[TaggedWord]) -> str:
 
 def json_lines(records: Sequence[dict[str, Any]]) -> str:
     """One JSON object per sentence (``annotate_text``'s records)."""
-    return "\n".join(json.dumps(record, ensure_ascii=False) for record in records)
+    return "\n".join(json.dumps(record, ensure_ascii=False, allow_nan=False) for record in records)
 
 
 def render(sentences: Sequence[Sentence], words: Sequence[TaggedWord], fmt: str) -> str:

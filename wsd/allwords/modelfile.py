@@ -49,7 +49,7 @@ from wsd.allwords.sense_vectors import SenseVectors
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
 from wsd.text.reader import LearnedReader
-from wsd.validation import MAX_COUNT
+from wsd.validation import MAX_COUNT, MAX_WEIGHT_VALUE
 
 FORMAT = "wsd-allwords"
 VERSION = 1
@@ -273,9 +273,11 @@ def read_sense_vectors(path: str | Path) -> SenseVectors | None:
     path = Path(path)
     try:
         with zipfile.ZipFile(path) as archive:
-            present = {info.filename for info in archive.infolist()}
-            if not {f"{name}.npy" for name in _SENSE_VECTORS} <= present:
+            present = {info.filename: info for info in archive.infolist()}
+            if not {f"{name}.npy" for name in _SENSE_VECTORS} <= set(present):
                 return None
+            for name in _SENSE_VECTORS:  # bounded before decompressing, as every member
+                _check_member(archive, present[f"{name}.npy"])
             arrays = {name: _member_array(f"{name}.npy", archive.read(f"{name}.npy"))
                       for name in _SENSE_VECTORS}  # fmt: skip
         names_text = arrays["sense_vector_names"].tobytes().decode("utf-8")
@@ -310,14 +312,48 @@ def _member_array(name: str, data: bytes) -> np.ndarray:
     return np.frombuffer(data, dtype=dtype, count=shape[0], offset=stream.tell())
 
 
+# A member's bound: its size at most MAX_MEMBER_BYTES, and beyond MAX_PLAIN_BYTES at most
+# MAX_RATIO times its compressed size (weights and names compress less than 10 to 1; a
+# "zip bomb" of zeros, 1000 to 1). Checked before a byte is decompressed.
+MAX_MEMBER_BYTES = 1 << 31
+MAX_PLAIN_BYTES = 1 << 26
+MAX_RATIO = 50
+
+
+def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """ValueError unless the member's size is within the bounds above and equals what its
+    ``.npy`` header declares (shape times item size), read before the data."""
+    size = info.file_size
+    if size > MAX_MEMBER_BYTES or (size > MAX_PLAIN_BYTES
+                                   and size > MAX_RATIO * max(info.compress_size, 1)):
+        raise ValueError(f"{info.filename} would decompress to {size:,} bytes from "
+                         f"{info.compress_size:,} (at most {MAX_MEMBER_BYTES:,}, and {MAX_RATIO} "
+                         "times its compressed size); refused before reading it")
+    with archive.open(info) as stream:
+        read_header = {(1, 0): npy.read_array_header_1_0,
+                       (2, 0): npy.read_array_header_2_0}.get(npy.read_magic(stream))
+        if read_header is None:
+            raise ValueError(f"{info.filename} has an unknown .npy version")
+        shape, _, dtype = read_header(stream, max_header_size=10_000)
+        if dtype.hasobject:  # its bytes are a pickle, not shape times item size
+            raise PickledMemberError(f"{info.filename} holds Python objects")
+        declared = stream.tell() + int(np.prod(shape, dtype=object)) * dtype.itemsize
+    if declared != size:
+        raise ValueError(f"{info.filename} declares {declared:,} bytes (shape {shape}) but holds "
+                         f"{size:,}")
+
+
 def _read_members(path: Path) -> dict[str, np.ndarray]:
     """The arrays of the ``.npz`` archive that the format knows, decompressed in parallel
-    threads (zlib releases the GIL), largest first. The headers are parsed in this thread:
-    numpy parses them with ``ast``, which is not thread-safe on Python 3.11."""
+    threads (zlib releases the GIL), largest first, each checked first (``_check_member``).
+    The headers are parsed in this thread: numpy parses them with ``ast``, which is not
+    thread-safe on Python 3.11."""
     with zipfile.ZipFile(path) as archive:
         present = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
         known = set(_DTYPES) | set(_READER_DTYPES)
         names = sorted(set(present) & known, key=lambda n: -present[n].file_size)
+        for name in names:
+            _check_member(archive, present[name])
         with ThreadPoolExecutor(max_workers=2) as pool:
             blobs = list(pool.map(lambda n: archive.read(n + ".npy"), names))
     return {name: _member_array(name + ".npy", data)
@@ -377,6 +413,9 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
     for name in ("coef", "intercepts"):
         if not np.isfinite(arrays[name]).all():
             raise bad(f"has non-finite values (NaN or infinity) in {name}")
+        if arrays[name].size and np.abs(arrays[name]).max() > MAX_WEIGHT_VALUE:
+            raise bad(f"has weights beyond +-{MAX_WEIGHT_VALUE:g} in {name} (a trained model's "
+                      "are far smaller; scores would overflow)")
     try:  # one pass over the bytes; names are split from the text lazily
         vocabulary = Vocabulary(arrays["vocabulary"].tobytes().decode("utf-8"))
     except UnicodeDecodeError as err:

@@ -15,6 +15,7 @@ import pandas as pd
 from wsd.allwords.system import AllWordsWSD
 from wsd.corpora.framework import dataset_paths, load_framework, write_key_file
 from wsd.evaluation.scorer import score_framework
+from wsd.persistence import check_output_path
 
 
 def resolve_dataset(
@@ -32,6 +33,29 @@ def resolve_dataset(
         return name, xml_path, key_path if key_path.is_file() else None
     xml_path, key_path = dataset_paths(text, root)
     return text, xml_path, key_path
+
+
+def check_outputs(datasets: Sequence[tuple[str, Path, Path | None]],
+                  out_dir: str | os.PathLike | None, model_path: str | os.PathLike | None,
+                  inputs: Sequence[Path | None]) -> None:  # fmt: skip
+    """ValueError before any work when an output would overwrite an input (a dataset's XML or
+    gold key, the training data, the model) or another output (two datasets of one name
+    writing one key file)."""
+    if model_path is not None:
+        check_output_path(model_path, "--save", inputs)
+    if out_dir is None:
+        return
+    seen: dict[str, Path] = {}
+    for name, xml_path, _ in datasets:
+        if name in seen and seen[name].resolve() != xml_path.resolve():
+            raise ValueError(f"--evaluate: {seen[name]} and {xml_path} are both named {name!r}; "
+                             f"both answers would be written to {Path(out_dir) / name}.key.txt "
+                             "and the first lost: rename one of them")
+        seen[name] = xml_path
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    outputs = [Path(out_dir) / f"{name}.key.txt" for name in seen]
+    for key_file in outputs:
+        check_output_path(key_file, "--out", [*inputs, model_path])
 
 
 # Options that act when answering, not when training: they can change a loaded model.
@@ -78,6 +102,12 @@ def run_allwords(
     if model_path is not None and Path(model_path).suffix.lower() == ".json":
         raise ValueError(f"{model_path}: all-words models are saved in the compact .npz format; "
                          "give a path ending in .npz")
+    inputs = [path for _, xml, key in datasets for path in (xml, key)]
+    if train is not None and model is None:
+        inputs += resolve_dataset(train, root)[1:]
+    if isinstance(model, str | os.PathLike):
+        inputs.append(Path(model))
+    check_outputs(datasets, out_dir, model_path, inputs)
     if model is not None:
         system = model if isinstance(model, AllWordsWSD) else AllWordsWSD.load(model)
         system = with_prediction_options(system, options)

@@ -38,6 +38,10 @@ from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainRea
 
 Answer = str | None
 DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords.py)
+# (name, lowest, highest) of the integer parameters: each sets a loop or an allocation
+PARAM_RANGES = (("n_models", 1, 1000), ("epochs", 1, 100_000), ("context_sentences", 0, 100),
+                ("min_examples", 0, 10**9), ("cv_folds", 0, 100))
+MIN_TEMPERATURE = 1e-3  # scores divided by less overflow the softmax
 MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
@@ -46,11 +50,15 @@ _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 
 
 def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
     """ValueError naming ``name`` (a parameter, or the command line's flag) unless ``value`` is
-    a number from 0 (above 0 with ``above_zero``) to ``MAX_WEIGHT``."""
+    a number from 0 (above 0 with ``above_zero``, and then at least MIN_TEMPERATURE) to
+    ``MAX_WEIGHT``."""
     if isinstance(value, bool) or not isinstance(value, int | float) \
             or not (0 < value if above_zero else 0 <= value) or value > MAX_WEIGHT:
         bounds = "above 0 and at most" if above_zero else "from 0 to"
         raise ValueError(f"{name} must be a number {bounds} {MAX_WEIGHT:g}, got {value!r}")
+    if above_zero and value < MIN_TEMPERATURE:
+        raise ValueError(f"{name} must be at least {MIN_TEMPERATURE:g} (smaller ones overflow "
+                         f"the softmax), got {value!r}")
 
 
 @persistence.register_model
@@ -203,14 +211,12 @@ class AllWordsWSD:
         check_update_options(self.train_margin, self.update, self.C)
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
-        for name in ("n_models", "epochs"):
+        for name, low, high in PARAM_RANGES:
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
-        for name in ("context_sentences", "min_examples", "cv_folds"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} must be an integer >= 0, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+            if value > high:  # each allocates or loops that much
+                raise ValueError(f"{name} must be at most {high}, got {value!r}")
         if not isinstance(self.vector_backoff, bool):
             raise ValueError(f"vector_backoff must be true or false, got {self.vector_backoff!r}")
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",

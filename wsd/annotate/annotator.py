@@ -14,7 +14,6 @@ workers see another version of the file fails loudly instead of mixing models.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ import numpy as np
 
 from wsd import persistence
 from wsd.instance import Instance, token_spans
+from wsd.persistence import file_sha256
 from wsd.text.web import plain_view
 from wsd.treebank import visible
 
@@ -52,14 +52,6 @@ class ModelRef:
         if not resolved.is_file():
             raise ValueError(f"model file {str(path)!r} does not exist")
         return cls(str(resolved), file_sha256(resolved))
-
-
-def file_sha256(path: str | Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _synset_of(sense_key: str) -> str | None:

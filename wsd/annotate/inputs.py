@@ -31,7 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from wsd.persistence import TextDecodeError, codec_name, decode_text
+from wsd.persistence import (
+    TextDecodeError,
+    bounded_lines,
+    check_text,
+    codec_name,
+    decode_text,
+    file_sha256,
+    regular_file,
+)
 
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
@@ -82,6 +90,8 @@ def input_files(inputs: Sequence[str | os.PathLike], *, note_left_out: bool = Fa
             files += [(p, str(p.relative_to(path))) for p in sorted(filter(_known, every))]
             if note_left_out:
                 _note_left_out(path, [p for p in every if not _known(p)])
+        elif path.exists() and not path.is_file():
+            regular_file(path, "input")  # a device, FIFO or socket: ValueError naming it
         elif path.is_file():
             if not _known(path):
                 raise ValueError(f"{path}: not an input wsd annotate reads (give "
@@ -92,6 +102,19 @@ def input_files(inputs: Sequence[str | os.PathLike], *, note_left_out: bool = Fa
     if not files:
         raise ValueError(f"no {', '.join(SUFFIXES)} files in {', '.join(map(str, inputs))}")
     return files
+
+
+def check_out_apart(out: str | os.PathLike, inputs: Sequence[str | os.PathLike]) -> None:
+    """ValueError when the ``--out`` folder is an input folder or inside one (its part files
+    would be read as input by the next run) or holds an input file (a part file written
+    over it)."""
+    folder = Path(os.path.realpath(out))
+    for given in inputs:
+        path = Path(os.path.realpath(given))
+        if folder == path or path in folder.parents or folder in path.parents:
+            raise ValueError(f"--out {out}: the output folder and the input {given} overlap; the "
+                             "part files would be read as input, or written over it: give an "
+                             "--out folder apart from the inputs")
 
 
 def _note_left_out(folder: Path, others: Sequence[Path]) -> None:
@@ -105,13 +128,13 @@ def _note_left_out(folder: Path, others: Sequence[Path]) -> None:
 
 
 def input_fingerprint(files: Sequence[tuple[Path, str]]) -> dict[str, int | str]:
-    """How many input files there are and a SHA-256 over their names, sizes and modification
-    times: a re-run in the same ``--out`` folder resumes only when the files are as they were
-    (the paths given, a folder's, say nothing of a file added, removed or edited since)."""
+    """How many input files there are and a SHA-256 over their names and contents: a re-run
+    in the same ``--out`` folder resumes only when the files are as they were (the paths
+    given, a folder's, say nothing of a file added, removed or edited since; an edit that
+    keeps the size and modification time is caught too)."""
     digest = hashlib.sha256()
     for path, name in files:
-        stat = path.stat()
-        digest.update(f"{name}\t{stat.st_size}\t{stat.st_mtime_ns}\n".encode())
+        digest.update(f"{name}\t{file_sha256(path)}\n".encode())
     return {"count": len(files), "sha256": digest.hexdigest()}
 
 
@@ -154,7 +177,7 @@ def read_documents(
 def _text_document(path: Path, name: str, max_bytes: int, codec: str | None) -> Record:
     try:
         with _open(path) as stream:
-            raw = stream.read(max_bytes + 1)
+            raw = _read_at_most(stream, max_bytes + 1)
     except UNREADABLE as err:
         return BadDocument(str(path), 0, f"unreadable ({err})")
     if len(raw) > max_bytes:
@@ -162,11 +185,24 @@ def _text_document(path: Path, name: str, max_bytes: int, codec: str | None) -> 
     return _checked(raw, str(path), 0, lambda text: Document(name, text, str(path), 0), codec)
 
 
+def _read_at_most(stream: BinaryIO, limit: int) -> bytes:
+    """Up to ``limit`` bytes of ``stream``, read in blocks: ``read(limit)`` would allocate
+    ``limit`` bytes at once, however short the file."""
+    blocks, size = [], 0
+    while size < limit:
+        block = stream.read(min(1 << 20, limit - size))
+        if not block:
+            break
+        blocks.append(block)
+        size += len(block)
+    return b"".join(blocks)
+
+
 def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[Record]:
     number = 0
     try:
         with _open(path) as stream:
-            for number, raw in enumerate(_bounded_lines(stream, max_bytes), start=1):
+            for number, raw in enumerate(bounded_lines(stream, max_bytes), start=1):
                 if raw is None:
                     yield BadDocument(str(path), number,
                                       f"line longer than {max_bytes} bytes (--max-document-size)")
@@ -177,26 +213,13 @@ def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[
         yield BadDocument(str(path), number + 1, f"unreadable from this line on ({err})")
 
 
-def _bounded_lines(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
-    """The lines of ``stream``; None for a line longer than ``max_bytes`` (read past, never
-    held whole)."""
-    while True:
-        line = stream.readline(max_bytes + 1)
-        if not line:
-            return
-        if len(line) > max_bytes and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):
-                line = stream.readline(1 << 20)
-            yield None
-        else:
-            yield line
-
-
 def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Record:
     """The document ``build`` makes of ``raw`` decoded, or a BadDocument naming the line (in a
     .txt file, the line of the first bad byte)."""
     try:  # a leading byte-order mark is dropped (and names the encoding: UTF-16 too)
         text = decode_text(raw, source, codec or "utf-8-sig")
+        # a NUL in default UTF-8: UTF-16 without its mark, which would annotate nothing
+        check_text(text, source, writable_only=codec is not None)
     except TextDecodeError as err:
         hint = "" if codec else "; give the files' encoding with --encoding (e.g. latin-1)"
         return BadDocument(source, line or err.line, f"{err.problem}{hint}")
@@ -219,6 +242,13 @@ def _json_document(line_text: str, path: Path, number: int) -> Document:
     if not isinstance(row, dict) or not isinstance(row.get("text"), str):
         raise ValueError('expected {"id": ..., "text": "..."}: no "text" string')
     doc_id = row.get("id", f"{path}:{number}")
+    if isinstance(doc_id, bool) or not isinstance(doc_id, str | int) or doc_id == "":
+        raise ValueError(f'"id" must be a non-empty string or an integer, got {doc_id!r:.40}')
+    for value in (row["text"], str(doc_id)):  # a lone surrogate could never be written
+        try:
+            check_text(value, "", writable_only=True)
+        except TextDecodeError as err:
+            raise ValueError(err.problem) from None
     return Document(str(doc_id), row["text"], str(path), number)
 
 
@@ -249,7 +279,7 @@ def count_records(inputs: Sequence[str | os.PathLike]) -> int:
             continue
         try:
             with _open(path) as stream:
-                for line in _bounded_lines(stream, 1 << 20):
+                for line in bounded_lines(stream, 1 << 20):
                     total += line is None or bool(line.strip())
         except UNREADABLE:
             total += 1  # the BadDocument read_documents gives where reading stops

@@ -11,9 +11,11 @@ settings skips it (and removes the temporary files a killed run left).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import time
+import warnings
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,6 +25,7 @@ from wsd.annotate.process import PartitionResult
 from wsd.persistence import atomic_open, loads_json, read_text, write_text_atomic
 
 MANIFEST = "manifest.json"
+LOCK = ".lock"
 JOURNAL = "journal.jsonl"
 FORMAT = "wsd-annotate-manifest"
 VERSION = 1
@@ -92,6 +95,7 @@ class OutputFolder:
             raise ValueError(f"--out {self.folder}: a file, not a folder (wsd annotate writes "
                              "its part files and manifest.json into a folder)")
         self.folder.mkdir(parents=True, exist_ok=True)
+        self._lock()
         self.save_every = save_every
         self.manifest = {"format": FORMAT, "version": VERSION, **run, "status": "running",
                          "started": _now(), "counts": {}, "partitions": {},
@@ -135,26 +139,40 @@ class OutputFolder:
                 stale.unlink(missing_ok=True)
 
     def _read_journal(self) -> None:
-        """Keep the journal's entries whose files exist (a line cut by a kill is dropped) and
-        rewrite it with just those, then keep it open for appending."""
+        """Keep the journal's entries whose files exist and rewrite it with just those, then
+        keep it open for appending. A last line cut by a kill is dropped; any other damaged
+        line (not JSON, fields missing or of the wrong type) is reported, and its partition
+        annotated again."""
         journal = self.folder / JOURNAL
         entries = []
         if journal.exists():
             # a kill can cut a line inside a UTF-8 character: such a line is dropped too
-            for line in journal.read_text(encoding="utf-8", errors="replace").splitlines():
-                try:
-                    entry = json.loads(line)
-                except (json.JSONDecodeError, RecursionError):
-                    continue
-                if isinstance(entry, dict) and isinstance(entry.get("file"), str) \
-                        and "partition" in entry and (self.folder / entry["file"]).is_file():
+            lines = journal.read_text(encoding="utf-8", errors="replace").splitlines()
+            for number, line in enumerate(lines, start=1):
+                entry, problem = _journal_entry(line)
+                if problem is None and (self.folder / entry["file"]).is_file():
                     entries.append(entry)
+                elif problem is not None and (number < len(lines) or problem != "not JSON"):
+                    warnings.warn(f"{journal}:{number}: damaged resume state ({problem}); that "
+                                  "partition will be annotated again", stacklevel=2)
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
         write_text_atomic(journal, text)
         for entry in entries:
             self._record(entry)
         self._journal = open(journal, "a", encoding="utf-8")  # noqa: SIM115 - closed in finish
         self._saved = time.monotonic()
+
+    def _lock(self) -> None:
+        """Hold ``DIR/.lock`` for the run (released by close, or when the process ends), so a
+        second run on the same folder is refused instead of racing this one's files."""
+        self._lock_file = open(self.folder / LOCK, "a+")  # noqa: SIM115 - closed in close
+        try:
+            fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock_file.close()
+            raise ValueError(f"--out {self.folder} is in use by another wsd annotate run; wait "
+                             "for it to finish (a re-run then resumes it) or give another "
+                             "--out folder") from None
 
     def _record(self, entry: dict[str, Any]) -> None:
         self.manifest["partitions"][entry["partition"]] = entry
@@ -190,6 +208,7 @@ class OutputFolder:
         self.manifest["finished"] = _now()
         self._journal.close()
         self.save()
+        self._lock_file.close()
         return self.manifest
 
     def save(self) -> None:
@@ -202,6 +221,24 @@ class OutputFolder:
         text = json.dumps(self.manifest, ensure_ascii=False, indent=1) + "\n"
         write_text_atomic(self.folder / MANIFEST, text)
         self._saved = time.monotonic()
+
+
+def _journal_entry(line: str) -> tuple[dict[str, Any], str | None]:
+    """A journal line's entry, and what is wrong with it (None when it is whole)."""
+    try:
+        entry = json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        return {}, "not JSON"
+    if not isinstance(entry, dict):
+        return {}, "not a JSON object"
+    for field, kind in (("partition", str), ("file", str), ("bad_documents", list),
+                        *((count, int) for count in _COUNTS)):  # fmt: skip
+        if not isinstance(entry.get(field), kind) or isinstance(entry.get(field), bool):
+            return entry, f"{field!r} missing or not a {kind.__name__}"
+    if Path(entry["file"]).name != entry["file"] or not all(
+            isinstance(bad, dict) for bad in entry["bad_documents"]):
+        return entry, "'file' or 'bad_documents' malformed"
+    return entry, None
 
 
 def _name(index: int) -> str:

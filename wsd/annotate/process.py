@@ -60,11 +60,18 @@ def annotate_partition(partition: Partition, model: ModelRef) -> PartitionResult
             problem = f"the annotator failed ({type(err).__name__}: {err})"
             result.bad.append(BadDocument(record.source, record.line, problem).to_dict())
             continue
+        try:  # what cannot be written is a bad document, not a run that can never finish
+            line = json.dumps({"id": record.id, "sentences": sentences}, ensure_ascii=False,
+                              allow_nan=False)
+            line.encode("utf-8")
+        except (UnicodeEncodeError, ValueError) as err:
+            problem = f"cannot be written as JSON in UTF-8 ({err})"
+            result.bad.append(BadDocument(record.source, record.line, problem).to_dict())
+            continue
         result.sentences += len(sentences)
         result.tokens += sum(_token_count(s["text"]) for s in sentences)
         result.tagged += sum(len(s["words"]) for s in sentences)
-        result.lines.append(json.dumps({"id": record.id, "sentences": sentences},
-                                       ensure_ascii=False))  # fmt: skip
+        result.lines.append(line)
     result.seconds = time.perf_counter() - started
     result.cpu_seconds = time.process_time() - cpu_started
     result.peak_rss_mb = _peak_rss_mb()

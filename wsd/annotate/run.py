@@ -21,6 +21,7 @@ from wsd.annotate.annotator import ModelRef
 from wsd.annotate.inputs import (
     DEFAULT_MAX_BYTES,
     DEFAULT_PARTITION_SIZE,
+    check_out_apart,
     checked_encoding,
     count_records,
     input_files,
@@ -32,6 +33,12 @@ from wsd.annotate.local import run_local
 from wsd.annotate.output import OutputFolder
 from wsd.annotate.process import PartitionResult
 from wsd.cluster import wants_cluster
+from wsd.validation import (
+    MAX_DOCUMENT_BYTES,
+    MAX_PARTITION_SIZE,
+    check_count_flag,
+    check_parallel_flags,
+)
 
 
 def scheduler_name(workers: int | None, scheduler: str | None) -> str:
@@ -63,9 +70,13 @@ def annotate_corpus(
         raise ValueError(f"--max-document-size must be at least 1, got {max_document_bytes}")
     if partition_size < 1:
         raise ValueError(f"--partition-size must be at least 1, got {partition_size}")
+    check_count_flag("--max-document-size", max_document_bytes, 1, MAX_DOCUMENT_BYTES)
+    check_count_flag("--partition-size", partition_size, 1, MAX_PARTITION_SIZE)
+    check_parallel_flags(workers=workers)
     # missing inputs and an unknown encoding fail before the model is hashed or a folder made
     codec = checked_encoding(encoding)
     files = input_files(inputs, note_left_out=True)
+    check_out_apart(out, inputs)
     on_dask = wants_cluster(workers, scheduler)
     reference = ModelRef.of(model)
     folder = OutputFolder(out, {

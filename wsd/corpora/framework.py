@@ -230,6 +230,15 @@ def _sentence_instances(
                 f"{xml_path}: sentence {sentence_id!r} holds a <{token.tag}> element; "
                 "only <wf> and <instance> are allowed"
             )
+        if len(token) or (token.tail or "").strip():
+            inner = (f"a <{token[0].tag}> element" if len(token)
+                     else f"the text {token.tail.strip()[:40]!r}")
+            raise ValueError(
+                f"{xml_path}: sentence {sentence_id!r}: the <{token.tag}> "
+                f"{token.get('id') or token.text!r} holds or is followed by {inner}; a token's "
+                "text must be plain, between <wf> and <instance> elements only (it would be "
+                "dropped)"
+            )
         tokens.append(sys.intern(token.text or ""))
         tags.append(sys.intern(token.get("pos", "")))
         lemmas.append(sys.intern(token.get("lemma") or (token.text or "").lower()))

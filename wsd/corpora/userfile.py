@@ -27,13 +27,14 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from wsd.instance import Instance
-from wsd.persistence import loads_json, read_text, write_text_atomic
+from wsd.persistence import loads_json, text_lines, write_text_atomic
+from wsd.validation import Problems
 
 PathLike = str | os.PathLike
 FORMATS = ("tsv", "jsonl")
@@ -50,9 +51,7 @@ _HEADER_NAMES = {"sense": "sense", "sentence": "sentence", "text": "sentence", "
                  "lemma": "lemma"}
 _MARKER = re.compile(r"<<\s*\S.*?>>")
 _COARSE_POS = ("NOUN", "VERB", "ADJ", "ADV")
-
-
-Problems = list[tuple[int, str]]  # (line number, what is wrong)
+MAX_LINE_BYTES = 1_000_000  # a row holds one sentence; a longer line is refused, not read
 
 
 @dataclass(frozen=True)
@@ -91,18 +90,73 @@ def load_user_file(
     """Instances from a user TSV or JSONL file (see the module docstring for the format).
 
     With ``require_senses=False`` rows without a sense are allowed and load unlabelled, for
-    prediction. Raises ValueError listing ``file:line: problem`` for every bad row, and for a
-    file with no rows at all.
+    prediction. Raises ValueError listing ``file:line: problem`` for the bad rows (the first
+    20 and a count of the rest), and for a file with no rows at all.
     """
+    return list(iter_user_file(path, format=format, require_senses=require_senses))
+
+
+def user_file_batches(
+    path: PathLike, size: int, *, format: str | None = None, require_senses: bool = True,
+    check: Callable[[list[Instance]], None] | None = None,
+) -> Iterator[list[Instance]]:
+    """The instances of a user file in lists of at most ``size``, in bounded memory: the file
+    is read through once to check every row (ValueError as :func:`load_user_file`) and every
+    batch (``check``) when this is called, then again batch by batch as they are asked for."""
+    for batch in _batches(iter_user_file(path, format=format, require_senses=require_senses),
+                          size):
+        if check is not None:
+            check(batch)
+    return _batches(iter_user_file(path, format=format, require_senses=require_senses), size)
+
+
+def _batches(instances: Iterable[Instance], size: int) -> Iterator[list[Instance]]:
+    batch: list[Instance] = []
+    for instance in instances:
+        batch.append(instance)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def iter_user_file(
+    path: PathLike, *, format: str | None = None, require_senses: bool = True
+) -> Iterator[Instance]:
+    """The instances of a user file one at a time, read line by line; ValueError (as
+    :func:`load_user_file`) after the last row when any row was bad, so a caller that must
+    not act on a file with bad rows consumes it whole first. The file is read twice: first
+    for its target words, so that a row's inflected target (*bats*) takes another row's word
+    (*bat*) as its lemma wherever it stands (see ``_shared_lemma``)."""
+    bases = _bases({inst.lemma for _, inst in _instances(path, format, require_senses,
+                                                           Problems())})  # fmt: skip
+    problems = Problems()
+    found = False
+    for row, instance in _instances(path, format, require_senses, problems):
+        found = True
+        instance = _shared_lemma(row, instance, bases, problems)
+        if instance is not None and not problems:
+            yield instance
+    if problems:
+        raise ValueError(
+            f"{path}: {len(problems)} bad row(s); fix them and load again:\n"
+            + problems.listed(str(path))
+        )
+    if not found:
+        raise ValueError(f"{path}: no rows found (only blank lines, comments or a header)")
+
+
+def _instances(path: PathLike, format: str | None, require_senses: bool,
+               problems: Problems) -> Iterator[tuple[_Row, Instance]]:  # fmt: skip
+    """Each good row with its Instance, recording the bad ones (and repeated ids) in
+    ``problems``."""
     chosen = file_format(path, format)
-    # split on newlines only (not splitlines' form feeds etc.) so numbers match editors
-    lines = read_text(path).split("\n")
-    problems: Problems = []
+    lines = _lines(path, problems)
     if chosen == "tsv":
         rows = _tsv_rows(lines, require_senses, problems)
     else:
         rows = _jsonl_rows(lines, problems)
-    built: list[tuple[_Row, Instance]] = []
     seen_ids: dict[str, int] = {}
     for row in rows:
         instance = _build(Path(path), row, require_senses, problems)
@@ -114,23 +168,25 @@ def load_user_file(
             )
             continue
         seen_ids[instance.id] = row.line
-        built.append((row, instance))
-    instances = _shared_lemmas(built, problems)
-    if problems:
-        raise ValueError(
-            f"{path}: {len(problems)} bad row(s); fix them and load again:\n"
-            + "\n".join(f"{path}:{line}: {problem}" for line, problem in sorted(problems))
-        )
-    if not instances:
-        raise ValueError(f"{path}: no rows found (only blank lines, comments or a header)")
-    return instances
+        yield row, instance
 
 
-def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> list[_Row]:
-    rows = []
+def _lines(path: PathLike, problems: Problems) -> Iterator[tuple[int, str]]:
+    """``(number, line)`` of the file's lines (split on newlines only, not splitlines' form
+    feeds etc., so numbers match editors); a line too long is a problem, not read whole."""
+    for number, line in enumerate(text_lines(path, MAX_LINE_BYTES), start=1):
+        if line is None:
+            problems.append((number, f"longer than {MAX_LINE_BYTES:,} bytes; a row holds one "
+                                     "sentence"))
+        else:
+            yield number, line
+
+
+def _tsv_rows(lines: Iterable[tuple[int, str]], require_senses: bool,
+              problems: Problems) -> Iterator[_Row]:  # fmt: skip
     columns: tuple[str, ...] = _TSV_COLUMNS
     first = True
-    for number, line in enumerate(lines, start=1):
+    for number, line in lines:
         if not line.strip():
             continue
         if line.lstrip().startswith("#"):
@@ -138,6 +194,11 @@ def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> lis
                 problems.append((number, "starts with '#' but has tab-separated columns: a "
                                          "comment holds no tab, and a sense cannot start with "
                                          "'#' (rename the sense, or delete the line)"))
+            elif _MARKER.search(line):
+                problems.append((number, "starts with '#' but holds a <<target>> marker: is it "
+                                         "a comment or a sentence? (a comment holds no marker; "
+                                         "give a sentence starting with '#' a sense column or "
+                                         "a tab before it)"))
             continue
         cells = line.split("\t")
         if first:
@@ -146,15 +207,14 @@ def _tsv_rows(lines: list[str], require_senses: bool, problems: Problems) -> lis
             if header is not None:
                 if isinstance(header, str):
                     problems.append((number, header))
-                    return rows
+                    return
                 columns = header
                 continue
         row = _tsv_row(number, cells, columns, require_senses)
         if isinstance(row, str):
             problems.append((number, row))
         else:
-            rows.append(row)
-    return rows
+            yield row
 
 
 def _tsv_header(cells: list[str], require_senses: bool) -> tuple[str, ...] | str | None:
@@ -205,15 +265,18 @@ def _tsv_row(number: int, cells: list[str], columns: tuple[str, ...],
 
 
 def _field_problem(name: str, value: str | None) -> str | None:
-    """Ids and senses end up in key files, which split on whitespace."""
+    """Ids and senses end up in key files, which split on whitespace; a ``<<`` or ``>>`` in
+    a sense is a sentence in the wrong column."""
     if value is not None and value != "".join(value.split()):
         return f"the {name} {value[:40]!r} holds whitespace; {name}s may not"
+    if name == "sense" and value is not None and ("<<" in value or ">>" in value):
+        return (f"the sense {value[:40]!r} holds a << >> marker: is the sentence in the "
+                "sense column?")
     return None
 
 
-def _jsonl_rows(lines: list[str], problems: Problems) -> list[_Row]:
-    rows = []
-    for number, line in enumerate(lines, start=1):
+def _jsonl_rows(lines: Iterable[tuple[int, str]], problems: Problems) -> Iterator[_Row]:
+    for number, line in lines:
         if not line.strip():
             continue
         try:
@@ -227,17 +290,14 @@ def _jsonl_rows(lines: list[str], problems: Problems) -> list[_Row]:
             continue
         senses = record.get("senses", [record["sense"]] if "sense" in record else [])
         row_id = record.get("id")
-        rows.append(
-            _Row(
-                number,
-                record.get("text", record.get("sentence")),
-                tuple(sense.strip() for sense in senses),
-                None if row_id is None else str(row_id),
-                record.get("lemma"),
-                record.get("target_pos"),
-            )
+        yield _Row(
+            number,
+            record.get("text", record.get("sentence")),
+            tuple(sense.strip() for sense in senses),
+            None if row_id is None else str(row_id),
+            record.get("lemma"),
+            record.get("target_pos"),
         )
-    return rows
 
 
 def _json_problem(record: Any) -> str | None:
@@ -258,7 +318,8 @@ def _json_problem(record: Any) -> str | None:
     senses = record.get("senses", [])
     if not isinstance(senses, list) or not all(isinstance(s, str) and s.strip() for s in senses):
         return '"senses" must be a list of non-empty strings'
-    if not isinstance(record.get("id", ""), (str, int)) or record.get("id") == "":
+    if not isinstance(record.get("id", ""), (str, int)) or record.get("id") == "" \
+            or isinstance(record.get("id"), bool):
         return '"id" must be a non-empty string or an integer'
     for key in ("lemma", "target_pos"):
         if key in record and not (isinstance(record[key], str) and record[key].strip()):
@@ -270,27 +331,31 @@ def _json_problem(record: Any) -> str | None:
         (p for s in senses or [record.get("sense")] if (p := _field_problem("sense", s))), None)
 
 
-def _shared_lemmas(built: list[tuple[_Row, Instance]], problems: Problems) -> list[Instance]:
-    """The instances, where a row without a lemma marks an inflection of another row's word
-    (*bats* beside *bat*) with that word as the lemma, found as ``wsd disambiguate`` finds a
-    target's (a word that is a form of several is a problem of its row)."""
-    from wsd.text.forms import form_lemma, lemmas_of  # wsd.text imports the corpora
+def _bases(words: set[str]) -> set[str] | None:
+    """The target words of a file that are no inflection of another of them (None when the
+    file has fewer than two words: nothing to share)."""
+    from wsd.text.forms import lemmas_of  # wsd.text imports the corpora
 
-    words = {inst.lemma for _, inst in built}
     if len(words) < 2:
-        return [inst for _, inst in built]
-    bases = {word for word in words if lemmas_of(word, words) == [word]}
-    instances = []
-    for row, inst in built:
-        if row.lemma is None and inst.lemma not in bases:
-            try:
-                lemma = form_lemma(inst.target, bases, "")
-            except ValueError as error:
-                problems.append((row.line, str(error)))
-                continue
-            inst = replace(inst, lemma=lemma) if lemma else inst
-        instances.append(inst)
-    return instances
+        return None
+    return {word for word in words if lemmas_of(word, words) == [word]}
+
+
+def _shared_lemma(row: _Row, inst: Instance, bases: set[str] | None,
+                  problems: Problems) -> Instance | None:  # fmt: skip
+    """The instance, where a row without a lemma marks an inflection of another row's word
+    (*bats* beside *bat*) with that word as the lemma, found as ``wsd disambiguate`` finds a
+    target's (a word that is a form of several is a problem of its row: None)."""
+    if bases is None or row.lemma is not None or inst.lemma in bases:
+        return inst
+    from wsd.text.forms import form_lemma
+
+    try:
+        lemma = form_lemma(inst.target, bases, "")
+    except ValueError as error:
+        problems.append((row.line, str(error)))
+        return None
+    return replace(inst, lemma=lemma) if lemma else inst
 
 
 def _build(path: Path, row: _Row, require_senses: bool, problems: Problems) -> Instance | None:

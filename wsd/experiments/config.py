@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wsd.persistence import loads_json, read_text
+from wsd.persistence import check_json_depth, loads_json, read_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -42,8 +42,11 @@ def read_config(path: str | Path) -> dict[str, Any]:
     try:
         if path.suffix == ".toml":
             config = tomllib.loads(text)
+            check_json_depth(config, str(path))  # the nesting limit of JSON configs
         else:
             config = loads_json(text, str(path))
+    except RecursionError:  # tomllib recurses into nested arrays and inline tables
+        raise ValueError(f"{path}: not a valid toml config: nested too deeply") from None
     except ValueError as err:  # JSONDecodeError and TOMLDecodeError are ValueErrors
         message = str(err).removeprefix(f"{path}")
         raise ValueError(f"{path}: not a valid {path.suffix.lstrip('.') or 'JSON'} config"

@@ -55,7 +55,12 @@ def parse_sentence(text: str, target: str | None, index: int, where: str | None 
                        "no <<word>> marker (a << without its >>, or an empty <<>>)")
             raise ValueError(f"{where}: {problem} in {text!r}; mark the one word to "
                              "disambiguate" + ("" if target else ", or give --target WORD"))
-        return Instance.from_text(text, id=f"s{index}", lemma=target)
+        inst = Instance.from_text(text, id=f"s{index}", lemma=target)
+        if target and inst.target.lower() != target.lower() and not is_form_of(inst.target,
+                                                                                target):
+            raise ValueError(f"{where}: the <<marker>> holds {inst.target!r}, not a form of "
+                             f"--target {target!r}; mark the target word, or leave --target out")
+        return inst
     tokens = token_spans(text)
     starts, ends = {start for start, _ in tokens}, {end for _, end in tokens}
     found = [(start, end) for start, end in word_occurrences(text, target)

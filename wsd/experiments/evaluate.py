@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ ERROR_COLUMNS = ("id", "sentence", "gold", "predicted", "margin")
 class Evaluation:
     """What `wsd evaluate` prints: accuracy, the per-sense report, the confusion matrix (gold
     rows, predicted columns) and one row per wrong answer (see :func:`error_table`); and the
-    predictions themselves, in input order."""
+    predictions themselves with their instances' ids, in input order."""
 
     predictions: list[str]
     accuracy: float
@@ -28,6 +29,8 @@ class Evaluation:
     report: pd.DataFrame
     confusion: pd.DataFrame
     errors: pd.DataFrame
+    ids: list[str]
+    wrong: int
 
 
 def marked_sentence(inst: Instance) -> str:
@@ -59,18 +62,39 @@ def error_table(model: SupervisedWSD, instances: list[Instance],
 
 def evaluate_model(model: SupervisedWSD, instances: list[Instance]) -> Evaluation:
     """Score ``model`` on gold-labelled ``instances``."""
-    if not instances:
+    return evaluate_batches(model, [instances])
+
+
+def evaluate_batches(model: SupervisedWSD, batches: Iterable[list[Instance]],
+                     errors: bool = True) -> Evaluation:
+    """Score ``model`` on gold-labelled instances given batch by batch: memory holds one
+    batch, and the ids, gold senses and answers of all (a million rows in a few hundred MB).
+    ``errors=False``: no table of the wrong answers (``errors`` is left empty)."""
+    ids: list[str] = []
+    predictions: list[str] = []
+    gold: list[tuple[str, ...]] = []
+    tables = []
+    distinct: dict[tuple[str, ...], tuple[str, ...]] = {}  # each gold tuple kept once
+    for batch in batches:
+        answers = model.predict(batch)
+        ids += [inst.id for inst in batch]
+        predictions += answers
+        gold += [distinct.setdefault(inst.senses, inst.senses) for inst in batch]  # shared
+        if errors:
+            tables.append(error_table(model, batch, answers))
+    if not predictions:
         raise ValueError("no instances to evaluate on")
-    predictions = model.predict(instances)
-    gold = [inst.senses for inst in instances]
     first_gold = [g[0] for g in gold]
     return Evaluation(
         predictions=predictions,
         accuracy=accuracy(gold, predictions),
-        size=len(instances),
+        size=len(predictions),
         report=classification_report(first_gold, predictions),
         confusion=confusion_matrix(first_gold, predictions),
-        errors=error_table(model, instances, predictions),
+        errors=(pd.concat(tables, ignore_index=True) if tables
+                else pd.DataFrame(columns=list(ERROR_COLUMNS))),
+        ids=ids,
+        wrong=sum(p not in g for p, g in zip(predictions, gold, strict=True)),
     )
 
 
@@ -85,7 +109,7 @@ def format_evaluation(result: Evaluation) -> str:
     """The text `wsd evaluate` prints."""
     return "\n".join([
         f"accuracy {result.accuracy:.4f} on {result.size} instances "
-        f"({len(result.errors)} wrong)",
+        f"({result.wrong} wrong)",
         "",
         result.report.round(4).to_string(),
         "",

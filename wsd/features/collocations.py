@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from wsd.features.extractors import Extractor, around
 from wsd.instance import Instance
+from wsd.validation import MAX_OFFSET
 
 IMS_COLLOCATIONS: tuple[tuple[int, int], ...] = (
     (-2, -2), (-1, -1), (1, 1), (2, 2),
@@ -38,6 +39,9 @@ class Collocations(Extractor):
     def __post_init__(self) -> None:
         spans = tuple((int(i), int(j)) for i, j in self.spans)
         for i, j in spans:
+            if max(abs(i), abs(j)) > MAX_OFFSET:
+                raise ValueError(f"collocation ({i},{j}) reaches beyond {MAX_OFFSET} words of the "
+                                 "target")
             if i > j or not _positions(i, j):
                 raise ValueError(f"collocation ({i},{j}) must have i <= j and a non-target word")
         object.__setattr__(self, "spans", spans)  # a tuple of pairs, also after a JSON round trip

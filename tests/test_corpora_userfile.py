@@ -6,6 +6,10 @@ import pytest
 
 from wsd.corpora.userfile import file_format, load_user_file, write_user_file
 from wsd.instance import Instance
+from wsd.resources import has_nltk_resource
+
+needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
+                                   reason="needs NLTK's wordnet (nltk.downloader wordnet)")
 
 
 def write(path, text):
@@ -249,6 +253,7 @@ def test_inflected_targets_take_the_lemma_another_row_marks(tmp_path):
         ("bats", "bat"), ("bat", "bat"), ("Bats", "bat"), ("batting", "batting")]
 
 
+@needs_wordnet
 def test_a_marked_word_that_is_a_form_of_two_rows_words_is_a_problem_of_its_row(tmp_path):
     path = write(tmp_path / "axes.tsv", "axe.tool\tAn <<axe>> fell.\naxis.line\tThe <<axis>> "
                  "turned.\naxe.tool\tTwo <<axes>> hung there.\n")
@@ -258,6 +263,7 @@ def test_a_marked_word_that_is_a_form_of_two_rows_words_is_a_problem_of_its_row(
            "lemma (a lemma column in TSV" in str(error.value)
 
 
+@needs_wordnet
 def test_a_model_finds_the_lemma_of_inflected_rows_as_disambiguate_does(tmp_path):
     from wsd.experiments.disambiguate import disambiguate
     from wsd.experiments.pipeline import SupervisedWSD

@@ -12,6 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsd.instance import Instance
+from wsd.resources import has_nltk_resource
+
+needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
+                                   reason="needs NLTK's wordnet (nltk.downloader wordnet)")
 
 
 def test_one_training_pass_matches_the_hand_worked_updates():
@@ -94,6 +98,7 @@ def _read(text: str) -> list[tuple[str, str, str | None]]:
     return [(w.text, w.lemma, w.pos) for s in analyze(text, _reader()) for w in s.words]
 
 
+@needs_wordnet
 def test_the_reader_learns_the_corpus_it_was_trained_on():
     """Its own sentences come back as they were annotated (units, lemmas, parts of speech)."""
     from wsd.allwords.readertraining import corpus_sentences
@@ -106,6 +111,7 @@ def test_the_reader_learns_the_corpus_it_was_trained_on():
     assert ("ice cream", "ice_cream", "NOUN") in _read("The ice cream melted.")
 
 
+@needs_wordnet
 def test_a_wordnet_compound_the_corpus_never_saw_is_joined_where_the_labeller_says_so():
     """*greenhouse gases* is not in the corpus; a WordNet expression starts there (a feature),
     and the corpus joins the expressions WordNet has: the labeller begins a unit on
@@ -120,6 +126,7 @@ def test_a_wordnet_compound_the_corpus_never_saw_is_joined_where_the_labeller_sa
         "The greenhouse gases rose.")
 
 
+@needs_wordnet
 def test_names_are_read_as_the_corpus_tags_them():
     """A capitalised run WordNet lacks is one name whose lemma is its kind."""
     words = _read("Then Mrs. Halvorsen visited the bank.")
@@ -127,12 +134,14 @@ def test_names_are_read_as_the_corpus_tags_them():
     assert ("bank", "bank", "NOUN") in words
 
 
+@needs_wordnet
 def test_a_title_case_heading_is_read_as_common_words_not_names():
     words = _read("New Offices For Local Banks")
     assert ("Offices", "office", "NOUN") in words and ("Banks", "bank", "NOUN") in words
     assert not any(lemma == "person" for _, lemma, _ in words)
 
 
+@needs_wordnet
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from([*"aB .,'-\n\u00e9\u2019", "bank", "Ice cream", "Pye",
                                  "www.x.com", "<p>", "&amp;"]), max_size=30).map("".join))
@@ -163,6 +172,7 @@ def models(tmp_path_factory):
     return system, with_reader, without
 
 
+@needs_wordnet
 def test_a_model_file_keeps_its_reader(models):
     from wsd.allwords.system import AllWordsWSD
     from wsd.text.reader import LearnedReader
@@ -178,6 +188,7 @@ def test_a_model_file_keeps_its_reader(models):
     assert analyze(text, loaded.reader) == analyze(text, system.reader)
 
 
+@needs_wordnet
 def test_a_model_file_without_a_reader_says_so_once_and_answers(models):
     import wsd
     from wsd.allwords.system import AllWordsWSD

@@ -31,6 +31,7 @@ def missing_resource(code: str) -> str | None:
     needs = [
         ("import spacy", "spaCy (the [spacy] extra)", lambda: find_spec("spacy") is not None),
         ("wsd.disambiguate(", "NLTK wordnet", lambda: has_nltk_resource("wordnet")),
+        ('add_pipe("wsd"', "NLTK wordnet", lambda: has_nltk_resource("wordnet")),
         ("load_senseval", "NLTK senseval", lambda: has_nltk_resource("senseval")),
         ("run_allwords", "the all-words framework (WSD_FRAMEWORK_DIR)", has_framework),
         ("run_allwords", "NLTK wordnet", lambda: has_nltk_resource("wordnet")),

@@ -25,11 +25,18 @@ from wsd.allwords.runner import run_allwords
 from wsd.corpora import userfile
 from wsd.corpora.userfile import load_user_file, user_file_batches
 from wsd.persistence import atomic_open, load_model, read_text, regular_file
+from wsd.resources import has_nltk_resource
 
 FISH, MUSIC = "bass%1:13:02::", "bass%1:10:00::"
 ROWS = "".join(f"{FISH}\tI caught a <<bass>> in the lake {i}\n{MUSIC}\tplay the <<bass>> loud "
                f"{i}\n" for i in range(3))
 
+
+
+# wsd annotate reads raw text: without WordNet and the tagger every document is a bad one.
+needs_text_data = pytest.mark.skipif(
+    not (has_nltk_resource("wordnet") and has_nltk_resource("averaged_perceptron_tagger_eng")),
+    reason="needs NLTK's wordnet and averaged_perceptron_tagger_eng")
 
 def _docs(n: int) -> str:
     return "".join(f'{{"id": "d{i}", "text": "The bank of the river {i}."}}\n' for i in range(n))
@@ -61,6 +68,7 @@ def test_jsonl_text_with_a_lone_surrogate_is_refused_at_read_naming_file_and_lin
         load_user_file(path)
 
 
+@needs_text_data
 def test_annotate_reports_an_unwritable_document_and_finishes(tmp_path, npz_model, capsys):
     docs = write(tmp_path / "docs.jsonl", '{"id": "a", "text": "The bank \\ud800 here."}\n'
                  + _docs(5))
@@ -439,6 +447,7 @@ def test_a_second_annotate_run_on_one_folder_is_refused(tmp_path, capsys, npz_mo
     assert code == 0, err  # released: the folder is free again
 
 
+@needs_text_data
 def test_a_damaged_journal_line_is_reported_and_its_partition_redone(tmp_path, capsys,
                                                                     npz_model):
     docs = write(tmp_path / "d.jsonl", _docs(3))

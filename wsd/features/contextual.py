@@ -6,7 +6,8 @@ over the chosen ``layers`` and over all the target's pieces (every token of a mu
 target), of the hidden states. Each distinct sentence is cut into pieces once; windows are
 batched and identical windows run once, so all the targets of a sentence shorter than the
 window pool their pieces from one encoding of it (an all-words corpus is encoded once per
-sentence, not once per target). Each layer's vectors are cached on disk
+sentence, not once per target). Each layer's vectors are kept as float16 (half the memory;
+the rounding is far below what moves an answer) and cached on disk
 (``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, in
 chunks as they come (an interrupted run keeps them), so a second experiment reads them back
 bit for bit.
@@ -98,11 +99,13 @@ class ContextualEmbedding(Extractor):
         return numbers
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
-        """float32 (len(instances), dim): the target's vector for each instance.
+        """float32 (len(instances), dim): the target's vector for each instance, the mean of
+        the layers' float16 vectors.
 
-        Each layer's pooled vector is cached on its own, so settings that share layers (the
-        last layer, the mean of the last four) share the encoding; ``progress`` shows a bar
-        counting the words encoded (tokens/s)."""
+        Each layer's pooled vector is kept as float16 and cached on its own, so settings that
+        share layers (the last layer, the mean of the last four) share the encoding; the
+        result is filled row by row (no second copy of it); ``progress`` shows a bar counting
+        the words encoded (tokens/s)."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
         unique = sorted(set(layers))
@@ -116,14 +119,16 @@ class ContextualEmbedding(Extractor):
             for cache, per_layer, vectors in zip(caches, found, fresh, strict=True):
                 if cache:
                     cache.put(vectors)
+                    vectors = cache.get(vectors)  # the cache's rows: the fresh copies go
                 per_layer.update(vectors)
         if not keys:
             return np.zeros((0, 0), np.float32)
-        by_layer = dict(zip(unique, found, strict=True))
-        if len(layers) == 1:
-            return np.stack([by_layer[layers[0]][k] for k in keys])
-        return np.stack([np.mean([by_layer[layer][k] for layer in layers], axis=0, dtype=np.float32)
-                         for k in keys])
+        by_layer = [found[unique.index(layer)] for layer in layers]
+        out = np.empty((len(keys), len(by_layer[0][keys[0]])), np.float32)
+        for row, k in enumerate(keys):
+            out[row] = np.mean([per_layer[k] for per_layer in by_layer], axis=0,
+                               dtype=np.float32)
+        return out
 
     def _runs(self, encoder: Encoder, todo: Mapping[str, Instance]) -> dict[tuple[int, ...], Run]:
         """The distinct piece sequences to encode, each with the words it covers and the
@@ -161,7 +166,8 @@ class ContextualEmbedding(Extractor):
             states = encoder.hidden_states(ids, mask, layers)
             for row, piece_ids in enumerate(batch):
                 for key, positions in runs[piece_ids].targets:
-                    pooled = states[:, row, positions].mean(axis=1, dtype=np.float32)
+                    pooled = states[:, row, positions].mean(axis=1, dtype=np.float32).astype(
+                        np.float16)
                     for per_layer, vector in zip(vectors, pooled, strict=True):
                         per_layer[key] = vector
                 bar.update(runs[piece_ids].words)

@@ -1,13 +1,16 @@
-"""An on-disk cache of float32 vectors, so repeated experiments do not re-encode a context.
+"""An on-disk cache of vectors, so repeated experiments do not re-encode a context.
 
 Vectors live in ``<root>/<namespace>/*.npz`` shards (keys as sha256 hex digests, vectors
 float32, read with ``allow_pickle=False``); the namespace names the model and the settings that
 made them. Each ``put`` writes one new shard through a temporary file and a rename, so an
 interrupted run leaves whole shards only. A folder's shards are read once per process and kept
-in memory (experiments ask for the same vectors fold after fold). The root is ``$WSD_CACHE_DIR`` or
-``~/.cache/wsd``. A shard that cannot be read or holds anything but one finite float32 row per
-string key, all rows as wide as the folder's others (a damaged or foreign file), is left out
-with a one-line notice naming it: its vectors are encoded again, never used wrong.
+in memory as float16 (experiments ask for the same vectors fold after fold; half the memory
+of float32): ``get`` gives float16 rows and ``put`` stores float16 values (on disk as float32,
+exactly), so a fresh vector and its read-back copy are the same bits. The root is
+``$WSD_CACHE_DIR`` or ``~/.cache/wsd``. A shard that cannot be read or holds anything but one
+finite float32 row per string key, all rows as wide as the folder's others (a damaged or
+foreign file), is left out with a one-line notice naming it: its vectors are encoded again,
+never used wrong.
 """
 
 from __future__ import annotations
@@ -56,26 +59,26 @@ class VectorCache:
                                   "will be encoded again", stacklevel=2)
                     continue
                 width = matrix.shape[1]
-                vectors.update(zip(keys, matrix, strict=True))
+                vectors.update(zip(keys, matrix.astype(np.float16), strict=True))
             _IN_MEMORY[self.folder] = vectors
         return _IN_MEMORY[self.folder]
 
     def get(self, keys: Iterable[str]) -> dict[str, np.ndarray]:
-        """The cached vectors among ``keys``."""
+        """The cached vectors (float16 rows) among ``keys``."""
         vectors = self._load()
         return {k: vectors[k] for k in keys if k in vectors}
 
     def put(self, vectors: Mapping[str, np.ndarray]) -> None:
-        """Store new vectors (one new shard)."""
+        """Store new vectors, rounded to float16 (one new shard)."""
         if not vectors:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         keys = np.array(list(vectors), dtype="U64")
-        matrix = np.stack([np.asarray(v, dtype=np.float32) for v in vectors.values()])
+        matrix = np.stack([np.asarray(v, dtype=np.float16) for v in vectors.values()])
         handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, keys=keys, vectors=matrix)
+                np.savez(stream, keys=keys, vectors=matrix.astype(np.float32))
             os.replace(temporary, self.folder / f"{hashlib.sha256(keys.tobytes()).hexdigest()}.npz")
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

@@ -104,31 +104,43 @@ class ContextualEmbedding(Extractor):
 
         Each layer's pooled vector is kept as float16 and cached on its own, so settings that
         share layers (the last layer, the mean of the last four) share the encoding; the
-        result is filled row by row (no second copy of it); ``progress`` shows a bar counting
-        the words encoded (tokens/s)."""
+        layers are summed into the result as they are read or encoded (no layer is held
+        whole); ``progress`` shows a bar counting the words encoded (tokens/s)."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
         unique = sorted(set(layers))
         keys = [digest(*inst.tokens, f"{inst.span[0]}:{inst.span[1]}") for inst in instances]
-        caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
-                  if self.cache else None for layer in unique]
-        found = [cache.get(keys) if cache else {} for cache in caches]
-        todo = {k: inst for k, inst in zip(keys, instances, strict=True)
-                if not all(k in per_layer for per_layer in found)}
-        for fresh in self._encode(encoder, unique, todo, progress):
-            for cache, per_layer, vectors in zip(caches, found, fresh, strict=True):
-                if cache:
-                    cache.put(vectors)
-                    vectors = cache.get(vectors)  # the cache's rows: the fresh copies go
-                per_layer.update(vectors)
         if not keys:
             return np.zeros((0, 0), np.float32)
-        by_layer = [found[unique.index(layer)] for layer in layers]
-        out = np.empty((len(keys), len(by_layer[0][keys[0]])), np.float32)
-        for row, k in enumerate(keys):
-            out[row] = np.mean([per_layer[k] for per_layer in by_layer], axis=0,
-                               dtype=np.float32)
-        return out
+        row_of = {k: row for row, k in enumerate(dict.fromkeys(keys))}
+        caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
+                  if self.cache else None for layer in unique]
+        total: np.ndarray | None = None
+        seen = np.zeros((len(unique), len(row_of)), bool)
+        for n, (layer, cache) in enumerate(zip(unique, caches, strict=True)):
+            for rows, vectors in cache.rows(row_of) if cache else ():
+                if total is None:
+                    total = np.zeros((len(row_of), vectors.shape[1]), np.float32)
+                total[rows] += layers.count(layer) * vectors.astype(np.float32)
+                seen[n, rows] = True
+        missing = np.flatnonzero(~seen.all(axis=0))
+        absent = set(missing.tolist())
+        todo = {k: inst for k, inst in zip(keys, instances, strict=True) if row_of[k] in absent}
+        if total is not None:
+            total[missing] = 0.0  # a key missing from one layer is encoded for all
+        for fresh in self._encode(encoder, unique, todo, progress):
+            for layer, cache, vectors in zip(unique, caches, fresh, strict=True):
+                if cache:
+                    cache.put(vectors)
+                rows = np.array([row_of[k] for k in vectors], dtype=np.int64)
+                matrix = np.stack(list(vectors.values())).astype(np.float32)
+                if total is None:
+                    total = np.zeros((len(row_of), matrix.shape[1]), np.float32)
+                total[rows] += layers.count(layer) * matrix
+        total /= len(layers)
+        if len(row_of) == len(keys):
+            return total
+        return total[[row_of[k] for k in keys]]
 
     def _runs(self, encoder: Encoder, todo: Mapping[str, Instance]) -> dict[tuple[int, ...], Run]:
         """The distinct piece sequences to encode, each with the words it covers and the

@@ -16,7 +16,7 @@ from wsd.allwords.context import SentenceId, sentence_of
 from wsd.features import BagOfWords, Featurizer
 from wsd.features.encoders import check_encoder, load_encoder
 from wsd.features.extractors import extractor_to_dict
-from wsd.features.featurizer import dense_scaling, scale_dense
+from wsd.features.featurizer import scale_dense
 from wsd.instance import Instance
 
 FeatureSpec = str | Sequence[Mapping[str, Any]]
@@ -105,6 +105,8 @@ class InstanceFeatures:
 
 # ---- the contextual block -------------------------------------------------------------------
 
+SCALE_CHUNK = 4096  # rows of the contextual block scaled at a time (bounded float64 temporaries)
+
 FEATURE_SETS = {"tuned": TUNED_FEATURES, "ims": IMS_FEATURES}
 # The block beside the sparse features of ``<set>+context``: MiniLM's last four layers, their
 # weight chosen on SemEval-2007 (python benchmarks/contextual_allwords.py --choose).
@@ -161,7 +163,9 @@ class ContextBlock:
     def names(self) -> list[str]:
         return [f"{self.extractor.name}:{j}" for j in range(len(self.mean))]
 
-    def _vectors(self, instances: Sequence[Instance], progress: bool) -> np.ndarray:
+    def vectors(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
+        """The raw (unscaled) float32 vectors of ``instances``; ValueError when the encoder is
+        not the one the model was trained with."""
         encoder = load_encoder(self.extractor.model).identity
         if self.encoder is not None and encoder != self.encoder:
             raise ValueError(f"the model's contextual features came from encoder {self.encoder}"
@@ -171,19 +175,35 @@ class ContextBlock:
 
     def fit_transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
         """The scaled block of the training instances, the scaling fitted on them."""
-        block = self._vectors(instances, progress).astype(np.float64)
-        self.mean, self.deviation = dense_scaling(block)
+        return self.fit_scale(self.vectors(instances, progress))
+
+    def fit_scale(self, block: np.ndarray) -> np.ndarray:
+        """``block`` (raw float32 vectors) scaled in place, the scaling fitted on it; the
+        statistics are float64 sums over chunks of rows, never a float64 copy of the block."""
+        n = max(len(block), 1)
+        mean = sum((block[a : a + SCALE_CHUNK].sum(axis=0, dtype=np.float64)
+                    for a in range(0, len(block), SCALE_CHUNK)), np.zeros(block.shape[1]))
+        mean /= n
+        squares = sum((np.square(block[a : a + SCALE_CHUNK] - mean).sum(axis=0)
+                       for a in range(0, len(block), SCALE_CHUNK)), np.zeros(block.shape[1]))
+        deviation = np.sqrt(squares / n)
+        deviation[deviation == 0] = 1.0
+        self.mean, self.deviation = mean, deviation
         return self._scaled(block)
 
     def transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
         """The scaled block of new instances (float32, one row each)."""
         if not instances:
             return np.zeros((0, len(self.mean)), np.float32)
-        return self._scaled(self._vectors(instances, progress).astype(np.float64))
+        return self._scaled(self.vectors(instances, progress))
 
     def _scaled(self, block: np.ndarray) -> np.ndarray:
-        return scale_dense(block, self.mean, self.deviation,
-                           self.extractor.weight).astype(np.float32)
+        """float32 ``block`` scaled in place, a chunk of rows at a time (in float64)."""
+        for a in range(0, len(block), SCALE_CHUNK):
+            block[a : a + SCALE_CHUNK] = scale_dense(block[a : a + SCALE_CHUNK].astype(np.float64),
+                                                     self.mean, self.deviation,
+                                                     self.extractor.weight)
+        return block
 
     def to_dict(self) -> dict[str, Any]:
         """The encoder's identity, the extractor's whole configuration and the scaling."""

@@ -250,7 +250,7 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     if table.wordnet is None:
         table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
     found = {}
-    vectors = block._vectors([instances[i] for i in positions], progress=system.verbose)
+    vectors = block.vectors([instances[i] for i in positions], progress=system.verbose)
     for i, vector in zip(positions, vectors, strict=True):
         senses = [s for s in system.knowledge.senses(instances[i]) if s.synset]
         if not senses:

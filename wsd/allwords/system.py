@@ -295,8 +295,11 @@ class AllWordsWSD:
                 groups[key] = groups[key] + self.tagged(extra)
         context = self.context_of(labelled)
         spec = spec_json(self.features)
-        dense = self._fit_context([groups[key] for key in trainable])
-        self.sense_vectors_ = self._fit_sense_vectors(labelled)
+        self.context_ = ContextBlock.of(spec)
+        raw = self.context_.vectors(labelled, self.verbose) if self.context_ else None
+        self.sense_vectors_ = self._fit_sense_vectors(labelled, raw)
+        dense = self._fit_context([groups[key] for key in trainable], labelled, raw)
+        del raw  # the block holds the rows it needs
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
                     "n_models": self.n_models, "cv_folds": self.cv_folds, "learner": self.learner,
                     "update": self.update, "train_margin": self.train_margin,
@@ -319,30 +322,39 @@ class AllWordsWSD:
         self.trained_on_ = {"instances": len(labelled), "keys": len(groups)}
         return self
 
-    def _fit_context(self, groups: Sequence[list[Instance]]):
+    def _fit_context(self, groups: Sequence[list[Instance]], labelled: Sequence[Instance],
+                     raw: np.ndarray | None):
         """``key -> (scaled block, names)`` of the training groups ((None, ()) without a
-        contextual block); every sentence is encoded once, the scaling fitted on all groups."""
-        self.context_ = ContextBlock.of(spec_json(self.features))
-        if self.context_ is None:
+        contextual block); rows come from ``raw`` (the vectors of ``labelled``, each sentence
+        encoded once) and only instances outside it (WordNet's examples) are encoded here; the
+        scaling is fitted on all groups."""
+        if self.context_ is None or raw is None:
             return lambda key: (None, ())
-        block = self.context_.fit_transform([i for group in groups for i in group],
-                                            progress=self.verbose)
+        row_of = {id(inst): row for row, inst in enumerate(labelled)}
+        members = [inst for group in groups for inst in group]
+        others = [inst for inst in members if id(inst) not in row_of]
+        extra = self.context_.vectors(others, self.verbose) if others else raw[:0]
+        extra_row = {id(inst): row for row, inst in enumerate(others)}
+        block = np.empty((len(members), raw.shape[1]), np.float32)
+        for row, inst in enumerate(members):
+            block[row] = raw[row_of[id(inst)]] if id(inst) in row_of else extra[extra_row[id(inst)]]
+        block = self.context_.fit_scale(block)
         starts = np.cumsum([0] + [len(group) for group in groups])
         rows = {group[0].key: block[a:b] for group, a, b in zip(groups, starts, starts[1:],
                                                                 strict=False)}
         return lambda key: (rows[key], self.context_.names)
 
-    def _fit_sense_vectors(self, labelled: Sequence[Instance]) -> SenseVectors | None:
-        """Sense vectors from the training instances' contextual vectors (None without a
-        contextual block or without WordNet)."""
-        if self.context_ is None:
+    def _fit_sense_vectors(self, labelled: Sequence[Instance],
+                           raw: np.ndarray | None) -> SenseVectors | None:
+        """Sense vectors from the training instances' contextual vectors ``raw`` (None without
+        a contextual block or without WordNet)."""
+        if raw is None:
             return None
         try:
             wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
         except MissingResourceError:
             return None
-        vectors = self.context_.extractor.vectors(labelled, progress=self.verbose)
-        return SenseVectors.fit(labelled, vectors, wordnet)
+        return SenseVectors.fit(labelled, raw, wordnet)
 
     # ---- answers --------------------------------------------------------------------
 

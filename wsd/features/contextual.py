@@ -6,7 +6,8 @@ over the chosen ``layers`` and over all the target's pieces (every token of a mu
 target), of the hidden states. Each distinct sentence is cut into pieces once; windows are
 batched and identical windows run once, so all the targets of a sentence shorter than the
 window pool their pieces from one encoding of it (an all-words corpus is encoded once per
-sentence, not once per target). Each layer's vectors are cached on disk
+sentence, not once per target). Each layer's vectors are kept as float16 (half the memory;
+the rounding is far below what moves an answer) and cached on disk
 (``wsd.features.vector_cache``) under the encoder's identity, the layer and the window, in
 chunks as they come (an interrupted run keeps them), so a second experiment reads them back
 bit for bit.
@@ -98,32 +99,48 @@ class ContextualEmbedding(Extractor):
         return numbers
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
-        """float32 (len(instances), dim): the target's vector for each instance.
+        """float32 (len(instances), dim): the target's vector for each instance, the mean of
+        the layers' float16 vectors.
 
-        Each layer's pooled vector is cached on its own, so settings that share layers (the
-        last layer, the mean of the last four) share the encoding; ``progress`` shows a bar
-        counting the words encoded (tokens/s)."""
+        Each layer's pooled vector is kept as float16 and cached on its own, so settings that
+        share layers (the last layer, the mean of the last four) share the encoding; the
+        layers are summed into the result as they are read or encoded (no layer is held
+        whole); ``progress`` shows a bar counting the words encoded (tokens/s)."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
         unique = sorted(set(layers))
         keys = [digest(*inst.tokens, f"{inst.span[0]}:{inst.span[1]}") for inst in instances]
-        caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
-                  if self.cache else None for layer in unique]
-        found = [cache.get(keys) if cache else {} for cache in caches]
-        todo = {k: inst for k, inst in zip(keys, instances, strict=True)
-                if not all(k in per_layer for per_layer in found)}
-        for fresh in self._encode(encoder, unique, todo, progress):
-            for cache, per_layer, vectors in zip(caches, found, fresh, strict=True):
-                if cache:
-                    cache.put(vectors)
-                per_layer.update(vectors)
         if not keys:
             return np.zeros((0, 0), np.float32)
-        by_layer = dict(zip(unique, found, strict=True))
-        if len(layers) == 1:
-            return np.stack([by_layer[layers[0]][k] for k in keys])
-        return np.stack([np.mean([by_layer[layer][k] for layer in layers], axis=0, dtype=np.float32)
-                         for k in keys])
+        row_of = {k: row for row, k in enumerate(dict.fromkeys(keys))}
+        caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
+                  if self.cache else None for layer in unique]
+        total: np.ndarray | None = None
+        seen = np.zeros((len(unique), len(row_of)), bool)
+        for n, (layer, cache) in enumerate(zip(unique, caches, strict=True)):
+            for rows, vectors in cache.rows(row_of) if cache else ():
+                if total is None:
+                    total = np.zeros((len(row_of), vectors.shape[1]), np.float32)
+                total[rows] += layers.count(layer) * vectors.astype(np.float32)
+                seen[n, rows] = True
+        missing = np.flatnonzero(~seen.all(axis=0))
+        absent = set(missing.tolist())
+        todo = {k: inst for k, inst in zip(keys, instances, strict=True) if row_of[k] in absent}
+        if total is not None:
+            total[missing] = 0.0  # a key missing from one layer is encoded for all
+        for fresh in self._encode(encoder, unique, todo, progress):
+            for layer, cache, vectors in zip(unique, caches, fresh, strict=True):
+                if cache:
+                    cache.put(vectors)
+                rows = np.array([row_of[k] for k in vectors], dtype=np.int64)
+                matrix = np.stack(list(vectors.values())).astype(np.float32)
+                if total is None:
+                    total = np.zeros((len(row_of), matrix.shape[1]), np.float32)
+                total[rows] += layers.count(layer) * matrix
+        total /= len(layers)
+        if len(row_of) == len(keys):
+            return total
+        return total[[row_of[k] for k in keys]]
 
     def _runs(self, encoder: Encoder, todo: Mapping[str, Instance]) -> dict[tuple[int, ...], Run]:
         """The distinct piece sequences to encode, each with the words it covers and the
@@ -161,7 +178,8 @@ class ContextualEmbedding(Extractor):
             states = encoder.hidden_states(ids, mask, layers)
             for row, piece_ids in enumerate(batch):
                 for key, positions in runs[piece_ids].targets:
-                    pooled = states[:, row, positions].mean(axis=1, dtype=np.float32)
+                    pooled = states[:, row, positions].mean(axis=1, dtype=np.float32).astype(
+                        np.float16)
                     for per_layer, vector in zip(vectors, pooled, strict=True):
                         per_layer[key] = vector
                 bar.update(runs[piece_ids].words)

@@ -1,13 +1,17 @@
-"""An on-disk cache of float32 vectors, so repeated experiments do not re-encode a context.
+"""An on-disk cache of vectors, so repeated experiments do not re-encode a context.
 
 Vectors live in ``<root>/<namespace>/*.npz`` shards (keys as sha256 hex digests, vectors
 float32, read with ``allow_pickle=False``); the namespace names the model and the settings that
 made them. Each ``put`` writes one new shard through a temporary file and a rename, so an
-interrupted run leaves whole shards only. A folder's shards are read once per process and kept
-in memory (experiments ask for the same vectors fold after fold). The root is ``$WSD_CACHE_DIR`` or
-``~/.cache/wsd``. A shard that cannot be read or holds anything but one finite float32 row per
-string key, all rows as wide as the folder's others (a damaged or foreign file), is left out
-with a one-line notice naming it: its vectors are encoded again, never used wrong.
+interrupted run leaves whole shards only. Nothing is kept in memory: ``rows`` reads the
+shards one at a time and gives only the rows asked for, as float16 (a caller sums them into
+its own array, so all-words training never holds SemCor's per-layer vectors), and ``put``
+stores float16 values (on disk as float32, exactly), so a fresh vector and its read-back copy
+are the same bits. The root is
+``$WSD_CACHE_DIR`` or ``~/.cache/wsd``. A shard that cannot be read or holds anything but one
+finite float32 row per string key, all rows as wide as the folder's others (a damaged or
+foreign file), is left out with a one-line notice naming it: its vectors are encoded again,
+never used wrong.
 """
 
 from __future__ import annotations
@@ -18,13 +22,12 @@ import tempfile
 import warnings
 import zipfile
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
 
 CACHE_ENV = "WSD_CACHE_DIR"
-_IN_MEMORY: dict[Path, dict[str, np.ndarray]] = {}
 
 
 def cache_root() -> Path:
@@ -38,49 +41,52 @@ def digest(*parts: str) -> str:
 
 
 class VectorCache:
-    """Vectors by key under ``root / namespace``; shards are read on first use."""
+    """Vectors by key under ``root / namespace``; shards are read when asked, one at a time."""
 
     def __init__(self, namespace: str, root: Path | None = None) -> None:
         self.folder = (root or cache_root()) / namespace
 
-    def _load(self) -> dict[str, np.ndarray]:
-        if self.folder not in _IN_MEMORY:
-            vectors: dict[str, np.ndarray] = {}
-            width = None
-            for shard in sorted(self.folder.glob("*.npz")):
-                try:
-                    keys, matrix = _read_shard(shard, width)
-                except (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile,
-                        zlib.error) as err:
-                    warnings.warn(f"vector cache shard {shard} left out ({err}); its vectors "
-                                  "will be encoded again", stacklevel=2)
-                    continue
-                width = matrix.shape[1]
-                vectors.update(zip(keys, matrix, strict=True))
-            _IN_MEMORY[self.folder] = vectors
-        return _IN_MEMORY[self.folder]
+    def rows(self, wanted: Mapping[str, int]) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """For each shard holding keys of ``wanted`` (key -> row of the caller's array): those
+        rows and the float16 vectors, one shard in memory at a time."""
+        width = None
+        for shard in sorted(self.folder.glob("*.npz")):
+            try:
+                keys, matrix = _read_shard(shard, width)
+            except (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile,
+                    zlib.error) as err:
+                warnings.warn(f"vector cache shard {shard} left out ({err}); its vectors "
+                              "will be encoded again", stacklevel=2)
+                continue
+            width = matrix.shape[1]
+            hits = [i for i, key in enumerate(keys) if key in wanted]
+            if hits:
+                yield (np.array([wanted[keys[i]] for i in hits], dtype=np.int64),
+                       matrix[hits].astype(np.float16))
 
     def get(self, keys: Iterable[str]) -> dict[str, np.ndarray]:
-        """The cached vectors among ``keys``."""
-        vectors = self._load()
-        return {k: vectors[k] for k in keys if k in vectors}
+        """The cached vectors (float16 rows) among ``keys``."""
+        keys = list(dict.fromkeys(keys))
+        found: dict[str, np.ndarray] = {}
+        for rows, vectors in self.rows({k: i for i, k in enumerate(keys)}):
+            found.update((keys[row], vector) for row, vector in zip(rows, vectors, strict=True))
+        return found
 
     def put(self, vectors: Mapping[str, np.ndarray]) -> None:
-        """Store new vectors (one new shard)."""
+        """Store new vectors, rounded to float16 (one new shard)."""
         if not vectors:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         keys = np.array(list(vectors), dtype="U64")
-        matrix = np.stack([np.asarray(v, dtype=np.float32) for v in vectors.values()])
+        matrix = np.stack([np.asarray(v, dtype=np.float16) for v in vectors.values()])
         handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, keys=keys, vectors=matrix)
+                np.savez(stream, keys=keys, vectors=matrix.astype(np.float32))
             os.replace(temporary, self.folder / f"{hashlib.sha256(keys.tobytes()).hexdigest()}.npz")
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        self._load().update(zip(keys.tolist(), matrix, strict=True))
 
 
 def _read_shard(shard: Path, width: int | None) -> tuple[list[str], np.ndarray]:

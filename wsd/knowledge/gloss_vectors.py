@@ -18,9 +18,7 @@ this one's; every write goes through a temporary file and a rename.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -28,6 +26,7 @@ import numpy as np
 
 from wsd.features.encoders import DEFAULT_ENCODER, Encoder, file_digest, load_encoder
 from wsd.features.vector_cache import cache_root, digest
+from wsd.persistence import atomic_open
 
 FORMAT = "wsd-gloss-vectors"
 VERSION = 1
@@ -141,19 +140,13 @@ class GlossStore:
         return dict(zip(names.tolist(), matrix, strict=True))
 
     def save(self, vectors: dict[str, np.ndarray]) -> None:
-        """Write all ``vectors`` (float16) through a temporary file and a rename."""
+        """Write all ``vectors`` (float16) atomically (``wsd.persistence.atomic_open``)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         names = np.array(list(vectors), dtype=str)
         matrix = np.stack([np.asarray(v, np.float16) for v in vectors.values()])
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, header=np.array(json.dumps(self.header)), names=names,
-                         vectors=matrix)
-            os.replace(temporary, self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        with atomic_open(self.path, "wb") as stream:
+            np.savez(stream, header=np.array(json.dumps(self.header)), names=names,
+                     vectors=matrix)
 
 
 class GlossVectors:

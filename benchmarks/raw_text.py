@@ -25,13 +25,18 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   seed 0) with a model and reader trained on the other folds, and the share of the gold
   units the reader reads right in extent, lemma and part of speech (beside the plain
   reader's);
+- ``gap``: where the plain text loses, per set (``wsd.evaluation.rawgap``): each gold
+  instance under one cause (no unit at its offset or another extent, another lemma, another
+  part of speech, the same unit answered otherwise) with the F1 points lost, and for the same
+  units the points won back by giving the decision the XML's context lemmas, Penn tags,
+  sentence and tokens, and document; with ``heldout`` also on held-out SemCor;
 - ``hostile`` (not run by default; no model needed): seconds of the raw-text reading
   (``wsd.text.analyze``: the web view, sentences, tokens, tags, the plain reader) on
   repeats of inputs that had made it quadratic, at a size and at four times that size: a
   ratio near 4 is linear time.
 
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
-                                     [--parts load cold throughput f1 heldout hostile]
+                                     [--parts load cold throughput f1 gap heldout hostile]
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ from typing import Any  # noqa: E402
 
 WSD = str(Path(sys.executable).with_name("wsd"))
 PARTS = ["load", "cold", "throughput", "f1", "heldout"]
+EXTRA_PARTS = ["gap", "hostile"]  # not run by default
 SENTENCE = "She deposited the check at the bank before the river flooded the town."
 
 
@@ -239,7 +245,28 @@ def f1(path: Path, datasets: list[str]) -> None:
               f"{written:.1f} ({written - xml:+.1f})")
 
 
-def heldout() -> None:
+def gap(model, name: str, instances) -> None:
+    """The plain text's loss on ``instances`` by cause (``wsd.evaluation.rawgap``)."""
+    from wsd.evaluation.rawgap import gap_rows, gap_table
+    from wsd.evaluation.rawtext import raw_vs_xml
+
+    tagged = model.tagged(instances)
+    scores = raw_vs_xml(model, tagged)
+    print(f"where the plain text loses on {name}:")
+    print("\n".join("  " + line for line in gap_rows(gap_table(model, tagged),
+                                                     scores["xml_F1"], scores["raw_F1"])))
+
+
+def gaps(path: Path, datasets: list[str]) -> None:
+    import wsd
+    from wsd.corpora.framework import load_dataset
+
+    model = wsd.load_model(path)
+    for name in datasets:
+        gap(model, name, load_dataset(name))
+
+
+def heldout(with_gap: bool = False) -> None:
     """Held-out SemCor: fold 0 of 3 by document (seed 0), the model and its reader trained on
     the other folds: XML vs plain-text F1, and the gold units the reader reads right (beside
     the plain reader's)."""
@@ -262,6 +289,8 @@ def heldout() -> None:
         right = units_read_right(reader, held_out)
         print(f"  gold units the {label} reads right: extent {100 * right['extent']:.1f}%, "
               f"+ lemma {100 * right['lemma']:.1f}%, + part of speech {100 * right['pos']:.1f}%")
+    if with_gap:
+        gap(model, "held-out SemCor", held_out)
 
 
 # Inputs that had made the reading quadratic: the e-mail pattern on a run without @, unclosed
@@ -299,14 +328,14 @@ def main() -> None:
     parser.add_argument("--semcor-tokens", type=int, default=40_000,
                         help="how much of SemCor's text the second throughput run reads")
     parser.add_argument("--parts", nargs="+",
-                        choices=[*PARTS, "hostile"], default=PARTS,
-                        help="which figures to print (default: all but hostile)")
+                        choices=[*PARTS, *EXTRA_PARTS], default=PARTS,
+                        help="which figures to print (default: all but gap and hostile)")
     args = parser.parse_args()
     if "hostile" in args.parts:
         hostile()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.model) if args.model else Path(tmp) / "semcor.npz"
-        if not args.model and set(args.parts) - {"hostile"}:
+        if not args.model and set(args.parts) - {"hostile", "heldout"}:
             train(path)
         if "load" in args.parts:
             load_times(path)
@@ -316,8 +345,10 @@ def main() -> None:
             throughput(path, args.sets, args.semcor_tokens)
         if "f1" in args.parts:
             f1(path, args.sets)
+        if "gap" in args.parts:
+            gaps(path, args.sets)
         if "heldout" in args.parts:
-            heldout()
+            heldout(with_gap="gap" in args.parts)
 
 
 if __name__ == "__main__":

@@ -205,3 +205,77 @@ def test_a_model_file_without_a_reader_says_so_once_and_answers(models):
     assert loaded.reader is PLAIN
     assert {w.lemma for w in words} >= {"bank", "raise", "interest_rate"}
     assert all(w.sense_key for w in words)
+
+
+def test_a_heading_and_a_title_case_line_are_features_of_their_tokens():
+    """Where a token stands is a feature: a title-case line without final punctuation (a
+    heading), a line in capitals and running text get different ``line`` values, and each
+    token's ``place`` carries its own case and whether it begins the sentence."""
+    from wsd.text.readerfeatures import SENTENCE_TEMPLATES, sentence_values
+
+    column = {name: k for k, name in enumerate(SENTENCE_TEMPLATES[2:])}
+
+    def values(text: str, name: str) -> list[str | None]:
+        tokens = text.split()
+        return [row[column[name]] for row in sentence_values(tokens, ["NN"] * len(tokens))]
+
+    heading = "European Committee For Medicinal Products"
+    assert set(values(heading, "line")) == {"title"}
+    assert set(values(heading + " .", "line")) == {"title."}
+    assert set(values("EUROPEAN COMMITTEE REPORT", "line")) == {"caps"}
+    assert set(values("The committee met in Brussels .", "line")) == {"text."}
+    assert values(heading, "place")[:2] == ["title|C|1", "title|C|0"]
+    assert values("a report on Medicinal products", "place")[3] == "text|C|0"
+
+
+@needs_wordnet
+def test_capitalised_adjectives_and_nouns_of_a_heading_are_not_read_as_names():
+    """Issue 35's set B: *European*, *Committee*, *Medicinal* in a heading were read as names
+    (group, person). Words WordNet has, capitalised only because the line is in title case,
+    are common words; a capitalised run WordNet lacks in running text stays a name."""
+    words = _read("Medicinal Products For European Committees")
+    assert not any(lemma in ("person", "group", "location") for _, lemma, _ in words), words
+    assert ("Products", "product", "NOUN") in words and ("Committees", "committee", "NOUN") in words
+    assert ("Mrs. Halvorsen", "person", "NOUN") in _read("Then Mrs. Halvorsen visited the bank.")
+
+
+@needs_wordnet
+def test_the_gap_table_puts_each_gold_unit_under_one_cause(models):
+    """The gold leaves *interest rates* apart, the reader joins it (as its corpus did): both
+    words are extent errors (one read longer, one inside a unit begun before it); *bank* and
+    *raised* are read as the gold has them. The waterfall's steps telescope from the plain
+    text's right answers to the XML's."""
+    from wsd.evaluation.rawgap import CAUSES, STEPS, gap_rows, gap_table
+
+    system, _, _ = models
+    gold = _corpus([[("The", None, None), ("bank", "bank", N), ("raised", "raise", V),
+                     ("interest", "interest", N), ("rates", "rate", N), (".", None, None)]])
+    table = gap_table(system, system.tagged(gold))
+    assert table.total == 4
+    assert table.instances == {"extent": 2, "lemma": 0, "pos": 0, "same unit": 2}
+    # *interest* gets interest_rate's sense (x, as every sense of the toy corpus), *rates* none
+    assert table.raw_right["extent"] == 1
+    assert table.same_tokens == 0  # the raw sentence has interest_rates as one token
+    assert table.raw_right["same unit"] + sum(table.gained[s] - table.lost[s] for s in STEPS) \
+        == table.xml_right["same unit"]
+    # the XML answers interest#NOUN and rate#NOUN, which the toy corpus never had: wrong
+    assert table.xml_right["extent"] == 0 and table.points("extent") == -25.0
+    assert len(gap_rows(table, 0.5, 0.25)) == 1 + len(CAUSES) + 1 + len(STEPS)
+
+
+def test_sentences_written_as_headings_keep_their_labels():
+    """The reader also learns from some of the corpus's sentences written as title-case
+    headings: first word and words of four letters or more capitalised, no final period;
+    *Durwood* was a name already and stays one, *cream* goes on with *ice*'s unit."""
+    from wsd.allwords.readertraining import HEADING_EVERY, as_heading, headings
+
+    words = ["the", "ice", "cream", "melted", "for", "Durwood", "."]
+    labels = [0, 2, 1, 3, 0, 6, 0]
+    assert as_heading(words, labels) == (["The", "ice", "Cream", "Melted", "for", "Durwood"],
+                                         [0, 2, 1, 3, 0, 6])
+    assert as_heading(["Stop"], [3]) == (["Stop"], [3])
+    corpus = [(["w"] * n, [0] * n) for n in range(1, 31)]  # sentences of 1 to 30 words
+    chosen = headings(corpus, seed=0)
+    assert len(chosen) == len(corpus) // HEADING_EVERY == 3
+    assert all(3 <= len(w) <= 12 and w[0] == "W" for w, _ in chosen)
+    assert chosen == headings(corpus, seed=0) != headings(corpus, seed=1)

@@ -19,6 +19,10 @@ from wsd.text.reader import EPOCHS, INSIDE, LABELS, NAME_KINDS, OUTSIDE, Learned
 from wsd.text.readerfeatures import Vocabulary, lowercase, wordnet_expression
 from wsd.text.tagger import penn_tags
 
+# Short sentences (3 to HEADING_WORDS words) also trained on as title-case headings: as many
+# as one in HEADING_EVERY of the corpus's sentences (set once, not tuned).
+HEADING_WORDS, HEADING_EVERY = 12, 10
+
 
 def name_kind(inst: Instance) -> str | None:
     """The kind of name an instance of the corpus is (*Durwood_Pye* tagged person), or None:
@@ -85,11 +89,33 @@ def _lemma_exceptions(counts: Mapping[str, Counter[str]]) -> dict[str, str]:
     return found
 
 
+def as_heading(words: Sequence[str], labels: Sequence[int]) -> tuple[list[str], list[int]]:
+    """A sentence written as a title-case heading: its first word and every word of four
+    letters or more capitalised, its final punctuation dropped; the labels as they were (a
+    capital that only the heading gives makes no name)."""
+    end = len(words) - 1 if len(words) > 1 and not any(c.isalnum() for c in words[-1]) \
+        else len(words)  # fmt: skip
+    return ([w[:1].upper() + w[1:] if (k == 0 or len(w) >= 4) and w[:1].isalpha() else w
+             for k, w in enumerate(words[:end])], list(labels[:end]))  # fmt: skip
+
+
+def headings(sentences: Sequence[tuple[list[str], list[int]]],
+             seed: int) -> list[tuple[list[str], list[int]]]:  # fmt: skip
+    """``as_heading`` of a ``seed``-ed choice of the short sentences (3 to ``HEADING_WORDS``
+    words), as many as one in ``HEADING_EVERY`` of all, in the corpus's order."""
+    short = [k for k, (words, _) in enumerate(sentences) if 3 <= len(words) <= HEADING_WORDS]
+    chosen = np.random.default_rng(seed).permutation(short)[: len(sentences) // HEADING_EVERY]
+    return [as_heading(*sentences[k]) for k in sorted(int(k) for k in chosen)]
+
+
 def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
                  seed: int = 0) -> LearnedReader:  # fmt: skip
     """A ``LearnedReader`` trained on the corpus's sentences (tagged by the raw-text path's
-    tagger) for ``epochs`` passes in a ``seed``-ed order."""
+    tagger) for ``epochs`` passes in a ``seed``-ed order; besides them, some of them written
+    as title-case headings (``headings``): the corpus has too few headings to teach that
+    their capitals make no names."""
     sentences, lemmas = corpus_sentences(instances)
+    sentences += headings(sentences, seed)
     tagged = [(words, penn_tags(words)) for words, _ in sentences]
     types = Counter(word for words, _ in tagged for word in words)
     vocabulary = Vocabulary.learn(types, tagged)

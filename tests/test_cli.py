@@ -118,16 +118,14 @@ _LINES = st.lists(st.sampled_from(["", "  ", "a <<bass>> fish", " the bass ", "\
 def test_each_sentence_read_from_a_file_is_named_by_its_line(lines, newline):
     """Whatever the blank lines and line ends, every line with text is read, stripped, once,
     and named by its own line number in the file."""
-    import argparse
     import tempfile
 
-    from wsd.cli import _read_lines
+    from wsd.experiments.textinput import read_lines
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.txt"
         path.write_bytes(newline.join(lines).encode())
-        args = argparse.Namespace(sentences=["given"], file=str(path), encoding=None)
-        sentences, places = _read_lines(args)
+        sentences, places = read_lines(["given"], str(path), encoding=None)
     expected = [(line.strip(), f"{path}:{n}") for n, line in enumerate(lines, start=1)
                 if line.strip()]  # fmt: skip
     assert list(zip(sentences, places, strict=True)) == [("given", "sentence 1"), *expected]

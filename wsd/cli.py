@@ -72,7 +72,8 @@ def _defaults_of(function: Any) -> SimpleNamespace:
 @cache
 def _library_defaults() -> dict[str, Any]:
     """The defaults help texts name, read from the library: imported only to show --help."""
-    from wsd.allwords.runner import AllWordsWSD, run_allwords
+    from wsd.allwords.runner import run_allwords
+    from wsd.allwords.system import AllWordsWSD
     from wsd.annotate.run import annotate_corpus
     from wsd.corpora.resolve import CORPUS_HELP
     from wsd.experiments.curves import run_curves
@@ -89,7 +90,8 @@ def _library_defaults() -> dict[str, Any]:
 
 
 class _HelpFormatter(argparse.HelpFormatter):
-    """Help texts with the library's defaults filled in (``{settings.epochs}``), when shown."""
+    """Help texts with the library's defaults filled in (``{settings.epochs}``) when help is
+    shown: the hook argparse's own ArgumentDefaultsHelpFormatter overrides."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         return action.help and action.help.format_map(_library_defaults())
@@ -112,8 +114,9 @@ def _add_options(parser: argparse.ArgumentParser, request: type) -> None:
     exclusive = None
     for item in options(request):
         meta, kwargs = item.metadata, {}
-        where = groups.get(meta["group"]) or groups.setdefault(
-            meta["group"], parser.add_argument_group(meta["group"]))
+        if meta["group"] not in groups:
+            groups[meta["group"]] = parser.add_argument_group(meta["group"])
+        where = groups[meta["group"]]
         if meta["exclusive"]:
             where = exclusive = exclusive or parser.add_mutually_exclusive_group()
         if meta["kind"] == FLAG:

@@ -99,7 +99,7 @@ def _for_model(model: SupervisedWSD, inst: Instance, where: str) -> Instance:
 
 
 def disambiguate(
-    model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5,
+    model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = TOP_FEATURES,
     unsure_below: float = UNSURE_MARGIN, places: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """One record per sentence: the sense, its gloss, the margin over the runner-up, whether the

@@ -24,7 +24,6 @@ from typing import Any
 
 from wsd import __version__
 from wsd.allwords.features import FEATURE_SET_NAMES
-from wsd.experiments.config import load_config
 from wsd.experiments.systems import LEARNER_NAMES
 from wsd.features import PRESETS
 from wsd.requests import (
@@ -154,6 +153,8 @@ def build_parser(parser_class: type = argparse.ArgumentParser) -> argparse.Argum
 def _config_request(path: str) -> Any:
     """The request a config file describes; ValueError naming the file for a value the
     command refuses, in the config's words: *c.toml: folds: invalid int value: 'five'*."""
+    from wsd.experiments.config import load_config  # with the TOML parser: only `wsd run`
+
     argv = load_config(path, config_options)
     try:
         args = build_parser(_ConfigParser).parse_args(argv)

@@ -42,7 +42,8 @@ def assert_clean_error(result, *fragments):
 
 
 @pytest.mark.parametrize(
-    "command", ["disambiguate", "train", "predict", "evaluate", "compare", "curves", "demo", "run"]
+    "command", ["disambiguate", "train", "predict", "evaluate", "compare", "curves", "demo", "run",
+                "allwords", "annotate", "lexsample", "senses"]
 )
 def test_every_command_has_help(command, run_cli):
     result = run_cli(command, "--help")

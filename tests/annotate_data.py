@@ -9,7 +9,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 from wsd.corpora.bundled import load_bundled
 from wsd.experiments.disambiguate import train_bundled_model
@@ -127,14 +126,3 @@ def long_run_arguments(corpus: Path, model: Path, out: Path) -> tuple[str, ...]:
     """The ``wsd annotate`` arguments of a run of the long-run corpus into ``out``."""
     return (str(corpus), "--model", str(model), "--out", str(out), "--partition-size", "5",
             "--quiet")  # fmt: skip
-
-
-def wsd_in_process(capsys, *args: str) -> SimpleNamespace:
-    """``wsd ARGS`` run by ``wsd.cli.main`` in this process (no interpreter start-up), with
-    its exit code and output as ``subprocess.run`` gives them."""
-    from wsd.cli import main
-
-    capsys.readouterr()
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return SimpleNamespace(returncode=code, stdout=out, stderr=err)

@@ -21,7 +21,6 @@ from annotate_data import (
     stop_after_first_partition,
     write_allwords_corpus,
     write_jsonl_corpus,
-    wsd_in_process,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -627,30 +626,30 @@ def test_cli_run_killed_or_stopped_with_ctrl_c_resumes_without_duplicates(
     (("--max-document-size", "0"), ("--max-document-size must be at least 1, got 0",)),
     (("--encoding", "utf-16"), ("--encoding utf-16", "line by line")),
     (("--encoding", "klingon"), ("unknown encoding 'klingon'",))])
-def test_cli_checks_its_arguments_before_any_work(model, corpus, tmp_path, capsys, problem,
+def test_cli_checks_its_arguments_before_any_work(model, corpus, tmp_path, run_cli, problem,
                                                   messages):
     inputs = [str(tmp_path / problem[0])] if problem[0].endswith(".jsonl") else [
         *map(str, corpus), *problem]
-    result = wsd_in_process(capsys, "annotate", *inputs, "--model", str(model), "--out",
-                            str(tmp_path / "out"))  # fmt: skip
+    result = run_cli("annotate", *inputs, "--model", str(model), "--out",
+                     str(tmp_path / "out"))  # fmt: skip
     assert_clean_error(result, *messages)
     assert not (tmp_path / "out").exists()
 
 
 def test_an_out_path_that_is_a_file_is_one_error_and_left_as_it_was(model, corpus, tmp_path,
-                                                                   capsys):
+                                                                   run_cli):
     """It had been *x.jsonl: file exists*, which did not say that --out names a folder."""
     out = tmp_path / "annotated.jsonl"
     out.write_text("keep me\n", encoding="utf-8")
-    result = wsd_in_process(capsys, "annotate", *map(str, corpus), "--model", str(model),
-                            "--out", str(out))  # fmt: skip
+    result = run_cli("annotate", *map(str, corpus), "--model", str(model),
+                     "--out", str(out))  # fmt: skip
     assert_clean_error(result, f"--out {out}: a file, not a folder")
     assert out.read_text(encoding="utf-8") == "keep me\n"
 
 
 def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, reference, corpus,
                                                                       tmp_path, monkeypatch,
-                                                                      capsys):
+                                                                      run_cli):
     without_dask = ("import sys; sys.modules['dask'] = sys.modules['distributed'] = None; "
                     "from wsd.cli import main; sys.exit(main(sys.argv[1:]))")
     result = subprocess.run([sys.executable, "-c", without_dask, "annotate", *map(str, corpus),
@@ -659,8 +658,8 @@ def test_one_process_needs_no_dask_and_cluster_options_name_the_extra(model, ref
     assert result.returncode == 0, result.stderr
     assert output_lines(tmp_path / "one") == output_lines(reference[0])
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if the [dask] extra were absent
-    result = wsd_in_process(capsys, "annotate", *map(str, corpus), "--model", str(model),
-                            "--out", str(tmp_path / "two"), "--workers", "2")  # fmt: skip
+    result = run_cli("annotate", *map(str, corpus), "--model", str(model),
+                     "--out", str(tmp_path / "two"), "--workers", "2")  # fmt: skip
     assert_clean_error(result, "need Dask", "wsd-perceptron[dask]")
     assert not (tmp_path / "two").exists()
 

@@ -1,4 +1,6 @@
-"""The `wsd` console script, run as a user runs it: a subprocess of the installed entry point."""
+"""The `wsd` command: run in this process (the ``run_cli`` fixture), and as a user runs it, a
+subprocess of the installed entry point, where a test needs a process of its own (a closed
+pipe, a fresh NLTK data path, ``python -m wsd``)."""
 
 import itertools
 import json
@@ -40,44 +42,45 @@ def assert_clean_error(result, *fragments):
 
 
 @pytest.mark.parametrize(
-    "command", ["disambiguate", "train", "predict", "evaluate", "compare", "curves", "demo", "run"]
+    "command", ["disambiguate", "train", "predict", "evaluate", "compare", "curves", "demo", "run",
+                "allwords", "annotate", "lexsample", "senses"]
 )
-def test_every_command_has_help(command):
-    result = run(command, "--help")
+def test_every_command_has_help(command, run_cli):
+    result = run_cli(command, "--help")
     assert result.returncode == 0
     assert "usage: wsd " + command in result.stdout
 
 
-def test_disambiguate_trains_on_the_bundled_corpus_and_explains():
-    result = run("disambiguate", "He plays bass in a jazz band", "--target", "bass")
+def test_disambiguate_trains_on_the_bundled_corpus_and_explains(run_cli):
+    result = run_cli("disambiguate", "He plays bass in a jazz band", "--target", "bass")
     assert result.returncode == 0, result.stderr
     assert "bass -> bass.instrument" in result.stdout
     assert "margin" in result.stdout and "bow=band" in result.stdout
 
 
-def test_disambiguate_reads_stdin_and_prints_json():
+def test_disambiguate_reads_stdin_and_prints_json(run_cli):
     text = "We caught a <<bass>> in the lake.\nThe <<bass>> player tuned her strings.\n"
-    result = run("disambiguate", "--target", "bass", "--file", "-", "--json", stdin=text)
+    result = run_cli("disambiguate", "--target", "bass", "--file", "-", "--json", stdin=text)
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["sense"] for r in records] == ["bass.fish", "bass.instrument"]
     assert all(r["gloss"] and r["features"] for r in records)
 
 
-def test_disambiguate_reads_files_in_other_encodings(tmp_path):
+def test_disambiguate_reads_files_in_other_encodings(tmp_path, run_cli):
     """A Latin-1 file is refused with the line of its first bad byte and a hint, and read with
     --encoding; a UTF-16 file with its byte-order mark (Windows "Unicode") is read as is."""
     text = "The café sold a <<bass>> fish.\nA <<bass>> guitar, naïvely.\n"
     (tmp_path / "latin1.txt").write_bytes(("A <<bass>> line.\n" + text).encode("latin-1"))
     (tmp_path / "utf16.txt").write_bytes(text.encode("utf-16"))
-    refused = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "latin1.txt"))
+    refused = run_cli("disambiguate", "--target", "bass", "--file", str(tmp_path / "latin1.txt"))
     assert_clean_error(refused, "latin1.txt:2: not UTF-8", "--encoding")
-    unknown = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "utf16.txt"),
+    unknown = run_cli("disambiguate", "--target", "bass", "--file", str(tmp_path / "utf16.txt"),
                   "--encoding", "klingon")  # fmt: skip
     assert_clean_error(unknown, "unknown encoding 'klingon'")
     answers = []
     for name, options in (("latin1.txt", ["--encoding", "latin-1"]), ("utf16.txt", [])):
-        result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / name),
+        result = run_cli("disambiguate", "--target", "bass", "--file", str(tmp_path / name),
                      "--json", *options)  # fmt: skip
         assert result.returncode == 0, result.stderr
         records = [json.loads(line) for line in result.stdout.splitlines()]
@@ -86,25 +89,25 @@ def test_disambiguate_reads_files_in_other_encodings(tmp_path):
     assert answers[0] == answers[1] == ["bass.fish", "bass.instrument"]
 
 
-def test_a_sentence_without_the_target_is_named_by_file_and_line(tmp_path):
+def test_a_sentence_without_the_target_is_named_by_file_and_line(tmp_path, run_cli):
     """Blank lines are skipped but counted: the error names the file's line, not the
     sentence's rank among the non-blank ones (it had said *sentence 2*)."""
     (tmp_path / "s.txt").write_text("A <<bass>> fish.\n\n# notes\nThe bass player.\n")
-    result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
+    result = run_cli("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
     assert_clean_error(result, "s.txt:3: 'bass' does not occur in '# notes'")
-    result = run("disambiguate", "--target", "bass", "A bass.", "No fish here.")
+    result = run_cli("disambiguate", "--target", "bass", "A bass.", "No fish here.")
     assert_clean_error(result, "sentence 2: 'bass' does not occur")
 
 
-def test_a_broken_or_second_marker_is_named_by_file_and_line(tmp_path):
+def test_a_broken_or_second_marker_is_named_by_file_and_line(tmp_path, run_cli):
     """An unclosed << had given the Python API's advice (*give target= or offset=*) with no
     line; a second marker quoted the sentence with the first one removed."""
     (tmp_path / "s.txt").write_text("A <<bass>> fish.\nThe <<bass player.\n")
-    result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
+    result = run_cli("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"))
     assert_clean_error(result, "s.txt:2: no <<word>> marker (a << without its >>, or an "
                                "empty <<>>) in 'The <<bass player.'")  # fmt: skip
     assert "target=" not in result.stderr
-    result = run("disambiguate", "--target", "bass", "A <<bass>> or <<bass>>.")
+    result = run_cli("disambiguate", "--target", "bass", "A <<bass>> or <<bass>>.")
     assert_clean_error(result, "sentence 1: more than one <<word>> marker in "
                                "'A <<bass>> or <<bass>>.'")  # fmt: skip
 
@@ -118,27 +121,25 @@ _LINES = st.lists(st.sampled_from(["", "  ", "a <<bass>> fish", " the bass ", "\
 def test_each_sentence_read_from_a_file_is_named_by_its_line(lines, newline):
     """Whatever the blank lines and line ends, every line with text is read, stripped, once,
     and named by its own line number in the file."""
-    import argparse
     import tempfile
 
-    from wsd.cli import _read_lines
+    from wsd.experiments.textinput import read_lines
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.txt"
         path.write_bytes(newline.join(lines).encode())
-        args = argparse.Namespace(sentences=["given"], file=str(path), encoding=None)
-        sentences, places = _read_lines(args)
+        sentences, places = read_lines(["given"], str(path), encoding=None)
     expected = [(line.strip(), f"{path}:{n}") for n, line in enumerate(lines, start=1)
                 if line.strip()]  # fmt: skip
     assert list(zip(sentences, places, strict=True)) == [("given", "sentence 1"), *expected]
 
 
-def test_bundled_models_read_web_and_terminal_text_as_a_person_sees_it(tmp_path):
+def test_bundled_models_read_web_and_terminal_text_as_a_person_sees_it(tmp_path, run_cli):
     """A pasted tag or a colour code against the word had hidden it (*<b>bass* is no token
     *bass*); the record still shows the sentence as given."""
     lines = ["<p>He plays <b>bass</b> in a jazz band</p>", "\x1b[1mBASS\x1b[0m guitar strings"]
     (tmp_path / "s.txt").write_text("\n".join(lines) + "\n")
-    result = run("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"),
+    result = run_cli("disambiguate", "--target", "bass", "--file", str(tmp_path / "s.txt"),
                  "--json")  # fmt: skip
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
@@ -165,28 +166,28 @@ def test_output_to_a_reader_that_stops_early_ends_quietly(tmp_path):
     assert "error" not in stderr and "Traceback" not in stderr
 
 
-def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path):
+def test_disambiguate_with_a_model_of_the_wrong_kind_is_one_clear_line(tmp_path, run_cli):
     (tmp_path / "x.json").write_text('{"format": "wsd-model", "version": 1, "kind": "Nope"}')
-    result = run("disambiguate", "--model", str(tmp_path / "x.json"), "a <<bass>>")
+    result = run_cli("disambiguate", "--model", str(tmp_path / "x.json"), "a <<bass>>")
     assert_clean_error(result, "unknown model kind")
 
 
-def test_a_model_file_of_the_other_kind_names_the_command_that_makes_each(tmp_path):
+def test_a_model_file_of_the_other_kind_names_the_command_that_makes_each(tmp_path, run_cli):
     """*could not be loaded: expected a AllWordsWSD model, found a SupervisedWSD* before."""
     one_word = tmp_path / "bass.json"
-    assert run("train", "--corpus", "bundled:bass", "--out", str(one_word),
+    assert run_cli("train", "--corpus", "bundled:bass", "--out", str(one_word),
                "--epochs", "2").returncode == 0
     from test_allwords import _bank_sentences, _corpus
 
     test = _corpus(tmp_path, "test", [_bank_sentences(2)])
-    assert_clean_error(run("allwords", "--model", str(one_word), "--evaluate", str(test)),
+    assert_clean_error(run_cli("allwords", "--model", str(one_word), "--evaluate", str(test)),
                        f"error: model file '{one_word}' holds a SupervisedWSD model (from `wsd "
                        "train`), not an AllWordsWSD (from `wsd allwords --save`)")
 
 
-def test_train_predict_evaluate_round_trip(tmp_path):
+def test_train_predict_evaluate_round_trip(tmp_path, run_cli):
     model = tmp_path / "crane.json"
-    result = run("train", "--corpus", "bundled:crane", "--out", str(model), "--epochs", "3")
+    result = run_cli("train", "--corpus", "bundled:crane", "--out", str(model), "--epochs", "3")
     assert result.returncode == 0, result.stderr
     assert json.loads(model.read_text())["format"] == "wsd-model"
 
@@ -195,52 +196,54 @@ def test_train_predict_evaluate_round_trip(tmp_path):
         "crane.machine\tThe <<crane>> hoisted a container off the ship.\n"
         "crane.bird\tA <<crane>> stood on one leg in the shallow marsh.\n"
     )
-    result = run("predict", "--model", str(model), str(sentences))
+    result = run_cli("predict", "--model", str(model), str(sentences))
     assert result.returncode == 0, result.stderr
     assert [line.split("\t")[1] for line in result.stdout.splitlines()] == [
         "crane.machine", "crane.bird"]
 
     key = tmp_path / "out.key"
-    result = run("evaluate", "--model", str(model), "--corpus", str(sentences), "--key", str(key))
+    result = run_cli("evaluate", "--model", str(model), "--corpus", str(sentences), "--key",
+                     str(key))
     assert result.returncode == 0, result.stderr
     assert "accuracy 1.0000 on 2 instances" in result.stdout
     assert len(key.read_text().splitlines()) == 2
 
-    result = run("disambiguate", "--model", str(model), "A <<crane>> lifted the roof beams.")
+    result = run_cli("disambiguate", "--model", str(model), "A <<crane>> lifted the roof beams.")
     assert result.returncode == 0 and "crane.machine" in result.stdout
-    wrong = run("disambiguate", "--model", str(model), "--target", "bass", "a <<bass>> swam")
+    wrong = run_cli("disambiguate", "--model", str(model), "--target", "bass", "a <<bass>> swam")
     assert_clean_error(wrong, "trained for crane, not 'bass'")
 
 
-def test_bad_model_files_are_refused_clearly(tmp_path):
+def test_bad_model_files_are_refused_clearly(tmp_path, run_cli):
     pickled = tmp_path / "model.pkl"
     pickled.write_bytes(b"\x80\x04\x95\x00")
-    assert_clean_error(run("disambiguate", "--model", str(pickled), "a <<bass>>"), "pickle")
+    assert_clean_error(run_cli("disambiguate", "--model", str(pickled), "a <<bass>>"), "pickle")
     other = tmp_path / "other.json"
     other.write_text('{"format": "something-else"}')
-    assert_clean_error(run("predict", "--model", str(other), str(other)), "not a wsd model file")
+    assert_clean_error(run_cli("predict", "--model", str(other), str(other)),
+                       "not a wsd model file")
     newer = tmp_path / "newer.json"
     newer.write_text('{"format": "wsd-model", "version": 99, "kind": "SupervisedWSD"}')
-    assert_clean_error(run("evaluate", "--model", str(newer), "--corpus", "bundled:bass"),
+    assert_clean_error(run_cli("evaluate", "--model", str(newer), "--corpus", "bundled:bass"),
                        "version 99")
 
 
-def test_missing_and_malformed_input_files(tmp_path):
-    assert_clean_error(run("predict", "--model", str(tmp_path / "nope.json"), "x.tsv"),
+def test_missing_and_malformed_input_files(tmp_path, run_cli):
+    assert_clean_error(run_cli("predict", "--model", str(tmp_path / "nope.json"), "x.tsv"),
                        f"error: {tmp_path / 'nope.json'}: no such file or directory")
-    assert_clean_error(run("disambiguate", "--file", str(tmp_path), "--target", "bass"),
+    assert_clean_error(run_cli("disambiguate", "--file", str(tmp_path), "--target", "bass"),
                        f"error: {tmp_path}: a folder, not a file")  # not Python's [Errno 21]
-    assert_clean_error(run("compare", "--corpus", "no-such-corpus"), "no corpus")
+    assert_clean_error(run_cli("compare", "--corpus", "no-such-corpus"), "no corpus")
     bad = tmp_path / "bad.tsv"
     bad.write_text("bass.fish\tno marker here\n")
-    assert_clean_error(run("compare", "--corpus", str(bad)), "bad.tsv:1")
+    assert_clean_error(run_cli("compare", "--corpus", str(bad)), "bad.tsv:1")
 
 
-def test_each_bad_row_of_a_file_is_a_line_of_the_error(tmp_path):
+def test_each_bad_row_of_a_file_is_a_line_of_the_error(tmp_path, run_cli):
     """The rows had been run together into one line of the error message."""
     bad = tmp_path / "bad.tsv"
     bad.write_text("bass.fish\tno marker here\nbass.fish\tfine <<bass>>\n\tno <<sense>>\n")
-    result = run("train", "--corpus", str(bad), "--out", str(tmp_path / "m.json"))
+    result = run_cli("train", "--corpus", str(bad), "--out", str(tmp_path / "m.json"))
     assert_clean_error(result, "bad.tsv: 2 bad row(s)")
     assert result.stderr.splitlines()[1:] == [
         f"  {bad}:1: no <<target>> marker in the sentence",
@@ -248,28 +251,28 @@ def test_each_bad_row_of_a_file_is_a_line_of_the_error(tmp_path):
         "and load_user_file(..., require_senses=False) read unlabelled rows)"]
 
 
-def test_bad_options_fail_cleanly():
-    assert_clean_error(run("compare", "--corpus", "bundled:bass", "--systems", "mfs,oracle"),
+def test_bad_options_fail_cleanly(run_cli):
+    assert_clean_error(run_cli("compare", "--corpus", "bundled:bass", "--systems", "mfs,oracle"),
                        "oracle")
-    assert_clean_error(run("train", "--corpus", "bundled:bass", "--out", "x.json",
+    assert_clean_error(run_cli("train", "--corpus", "bundled:bass", "--out", "x.json",
                            "--epochs", "0"), "--epochs")
     # --folds in the command line's words (the API's "k must be an integer >= 2" before)
-    assert_clean_error(run("compare", "--corpus", "bundled:bass", "--folds", "1"),
+    assert_clean_error(run_cli("compare", "--corpus", "bundled:bass", "--folds", "1"),
                        "error: --folds 1: give at least 2 (or 0 for one 80/20 split)")
-    assert_clean_error(run("demo", "--folds", "0"), "error: --folds 0: give at least 2")
+    assert_clean_error(run_cli("demo", "--folds", "0"), "error: --folds 0: give at least 2")
 
 
-def test_more_folds_than_instances_is_one_clear_error(tmp_path):
+def test_more_folds_than_instances_is_one_clear_error(tmp_path, run_cli):
     rows = tmp_path / "few.tsv"
     rows.write_text("b.f\tA <<bass>> swam.\nb.m\tThe <<bass>> played.\nb.f\tA <<bass>>.\n",
                     encoding="utf-8")
-    assert_clean_error(run("compare", "--corpus", str(rows), "--folds", "5", "--quiet"),
+    assert_clean_error(run_cli("compare", "--corpus", str(rows), "--folds", "5", "--quiet"),
                        "error: --folds 5: the corpus has 3 instances; use --folds 3 or fewer")
 
 
-def test_compare_writes_csv_and_markdown(tmp_path):
+def test_compare_writes_csv_and_markdown(tmp_path, run_cli):
     out = tmp_path / "table"
-    result = run("compare", "--corpus", "bundled:bass", "--systems", "mfs,lesk,averaged",
+    result = run_cli("compare", "--corpus", "bundled:bass", "--systems", "mfs,lesk,averaged",
                  "--folds", "3", "--out", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
     csv = (tmp_path / "table.csv").read_text().splitlines()
@@ -278,14 +281,14 @@ def test_compare_writes_csv_and_markdown(tmp_path):
     assert "| averaged |" in (tmp_path / "table.md").read_text()
 
 
-def test_compare_is_repeatable_with_a_seed():
+def test_compare_is_repeatable_with_a_seed(run_cli):
     args = ("compare", "--corpus", "bundled:crane", "--systems", "mfs,perceptron", "--folds",
             "3", "--seed", "7", "--quiet")
-    assert run(*args).stdout == run(*args).stdout
+    assert run_cli(*args).stdout == run_cli(*args).stdout
 
 
-def test_curves_write_numbers_and_a_plot(tmp_path):
-    result = run("curves", "--corpus", "bundled:crane", "--epochs", "3", "--shuffles", "3",
+def test_curves_write_numbers_and_a_plot(tmp_path, run_cli):
+    result = run_cli("curves", "--corpus", "bundled:crane", "--epochs", "3", "--shuffles", "3",
                  "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     for name in ("epochs.csv", "orders.csv", "sizes.csv", "curves-epochs.png",
@@ -294,22 +297,22 @@ def test_curves_write_numbers_and_a_plot(tmp_path):
     assert len((tmp_path / "epochs.csv").read_text().splitlines()) == 1 + 2 * 3
 
 
-def test_config_file_runs_a_command(tmp_path):
+def test_config_file_runs_a_command(tmp_path, run_cli):
     config = tmp_path / "exp.json"
     config.write_text(json.dumps({"command": "compare", "corpus": "bundled:plant",
                                   "systems": ["mfs", "averaged"], "folds": 3, "quiet": True,
                                   "out": str(tmp_path / "res")}))
-    result = run("run", str(config))
+    result = run_cli("run", str(config))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "res.csv").exists()
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
-    assert_clean_error(run("run", str(broken)), "broken.json")
+    assert_clean_error(run_cli("run", str(broken)), "broken.json")
     # a value the command refuses: the config's file and key, not the command's usage text
     for body, problem in ({"folds": "five", "corpus": "bundled:bass"}, "folds: invalid int "
                           "value: 'five'"), ({"folds": 3}, "missing key(s): corpus"):
         config.write_text(json.dumps({"command": "compare", **body}))
-        result = run("run", str(config))
+        result = run_cli("run", str(config))
         assert_clean_error(result, f"wsd run: error: {config}: {problem}")
         assert "usage:" not in result.stderr
 
@@ -329,13 +332,13 @@ def test_demo_runs_offline_without_nltk_data(tmp_path):
     not (has_nltk_resource("wordnet") and has_nltk_resource("averaged_perceptron_tagger_eng")),
     reason="NLTK wordnet or averaged_perceptron_tagger_eng data absent (allwords defaults)",
 )
-def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
+def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path, run_cli):
     from test_allwords import _bank_sentences, _corpus
 
     train = _corpus(tmp_path, "train", [_bank_sentences(16)])
     test = _corpus(tmp_path, "test", [_bank_sentences(6, offset=16)])
     model, keys = tmp_path / "allwords.npz", tmp_path / "keys"
-    result = run("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
+    result = run_cli("allwords", "--train", str(train), "--evaluate", str(test), "--out", str(keys),
                  "--save", str(model), "--epochs", "5", "--models", "2", "--prior", "0.5",
                  "--gloss-weight", "0", "--discourse-weight", "0", "--prior-count", "5",
                  "--backoff-margin", "0", "--temperature", "3")
@@ -349,39 +352,39 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path):
     assert "test" in result.stdout and "F1" in result.stdout
     answers = (keys / "test.key.txt").read_text().splitlines()
     assert len(answers) == 6
-    again = run("allwords", "--model", str(model), "--evaluate", str(test))
+    again = run_cli("allwords", "--model", str(model), "--evaluate", str(test))
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines()[-1] == result.stdout.splitlines()[1]
-    assert_clean_error(run("allwords", "--model", str(model), "--evaluate",
+    assert_clean_error(run_cli("allwords", "--model", str(model), "--evaluate",
                            str(tmp_path / "missing.data.xml")), "missing.data.xml")
-    assert_clean_error(run("allwords", "--train", str(train), "--evaluate", str(test),
+    assert_clean_error(run_cli("allwords", "--train", str(train), "--evaluate", str(test),
                            "--gloss-weight", "-1"),
                        "error: --gloss-weight must be a number from 0 to 1e+06, got -1")
-    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+    assert_clean_error(run_cli("allwords", "--model", str(model), "--evaluate", str(test),
                            "--temperature", "0"),
                        "error: --temperature must be a number above 0 and at most 1e+06, got 0")
     # prediction-time weights act on a saved model; training options are refused
-    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+    assert_clean_error(run_cli("allwords", "--model", str(model), "--evaluate", str(test),
                            "--prior", "-2"), "error: --prior must be a number from 0")
-    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+    assert_clean_error(run_cli("allwords", "--model", str(model), "--evaluate", str(test),
                            "--discourse-weight", "nan"), "error: --discourse-weight must be")
-    assert_clean_error(run("allwords", "--model", str(model), "--evaluate", str(test),
+    assert_clean_error(run_cli("allwords", "--model", str(model), "--evaluate", str(test),
                            "--epochs", "3", "--seed", "1"),
                        "error: --seed, --epochs only act when training",
                        "prediction-time options: --prior, --prior-count, --gloss-weight")
     # --save without --evaluate only trains
-    only = run("allwords", "--train", str(train), "--save", str(tmp_path / "only.npz"),
+    only = run_cli("allwords", "--train", str(train), "--save", str(tmp_path / "only.npz"),
                "--epochs", "2", "--models", "1", "--quiet")
     assert only.returncode == 0, only.stderr
     assert "F1" not in only.stdout and (tmp_path / "only.npz").is_file()
 
 
 @pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")
-def test_compare_first_sense_maps_wordnet_order_onto_bundled_senses(tmp_path):
+def test_compare_first_sense_maps_wordnet_order_onto_bundled_senses(tmp_path, run_cli):
     # WordNet lists the machine sense of "crane" before the bird, and the machine is also the
     # most frequent bundled sense: both systems give the same answers everywhere.
     out = tmp_path / "crane"
-    result = run("compare", "--corpus", "bundled:crane", "--systems", "mfs,first-sense",
+    result = run_cli("compare", "--corpus", "bundled:crane", "--systems", "mfs,first-sense",
                  "--folds", "2", "--quiet", "--out", str(out))
     assert result.returncode == 0, result.stderr
     rows = {line.split(",")[0]: line.split(",")[1] for line in
@@ -390,10 +393,10 @@ def test_compare_first_sense_maps_wordnet_order_onto_bundled_senses(tmp_path):
     assert float(rows["mfs"]) > 0.6
 
 
-def test_train_refuses_a_corpus_of_several_words(tmp_path):
+def test_train_refuses_a_corpus_of_several_words(tmp_path, run_cli):
     mixed = tmp_path / "mixed.tsv"
     mixed.write_text("bass.fish\tA <<bass>> bit.\ncrane.bird\tA <<crane>> flew.\n")
-    assert_clean_error(run("train", "--corpus", str(mixed), "--out", str(tmp_path / "m.json")),
+    assert_clean_error(run_cli("train", "--corpus", str(mixed), "--out", str(tmp_path / "m.json")),
                        "holds 2 target words")
 
 
@@ -408,8 +411,8 @@ def test_python_dash_m_wsd_is_the_command():
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
-def test_missing_framework_names_the_option_and_where_to_get_it(tmp_path):
-    result = run("allwords", "--framework", str(tmp_path / "nowhere"), "--evaluate",
+def test_missing_framework_names_the_option_and_where_to_get_it(tmp_path, run_cli):
+    result = run_cli("allwords", "--framework", str(tmp_path / "nowhere"), "--evaluate",
                  "semeval2007")
     assert_clean_error(result, "--framework", "WSD_FRAMEWORK_DIR", "Raganato",
                        "Sapienza NLP")

@@ -25,7 +25,6 @@ from annotate_data import (
     save_bass_model,
     stop_after_first_partition,
     write_jsonl_corpus,
-    wsd_in_process,
 )
 from test_cli import run
 
@@ -78,7 +77,7 @@ def test_cluster_gives_the_lines_of_one_process(cluster, run_inputs, tmp_path, c
 
 
 def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path,
-                                                                     capsys):
+                                                                     run_cli):
     model, corpus, local_lines, _ = run_inputs
 
     def interrupt_after_two(result):
@@ -91,8 +90,8 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
     first = json.loads((tmp_path / "manifest.json").read_text())
     assert first["status"] == "interrupted" and list(first["partitions"]) == [
         "part-00000", "part-00001"]
-    result = wsd_in_process(capsys, "annotate", str(corpus), "--model", str(model), "--out",
-                            str(tmp_path), "--partition-size", "4", "--workers", "2", "--quiet")
+    result = run_cli("annotate", str(corpus), "--model", str(model), "--out",
+                     str(tmp_path), "--partition-size", "4", "--workers", "2", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "annotated 60 of 62 documents" in result.stdout
     assert output_lines(tmp_path) == local_lines
@@ -140,12 +139,12 @@ def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cl
 @pytest.mark.parametrize("options, message", [
     (("--jobs", "2", "--workers", "2"), "--jobs runs local processes"),
     (("--workers", "0"), "--workers must be at least 1, got 0")])
-def test_wsd_allwords_checks_its_cluster_options_before_training(capsys, tmp_path, options,
+def test_wsd_allwords_checks_its_cluster_options_before_training(run_cli, tmp_path, options,
                                                                  message):
     from test_cli import assert_clean_error
 
-    result = wsd_in_process(capsys, "allwords", *options, "--save",
-                            str(tmp_path / "never.npz"))  # fmt: skip
+    result = run_cli("allwords", *options, "--save",
+                     str(tmp_path / "never.npz"))  # fmt: skip
     assert_clean_error(result, message)
     assert not (tmp_path / "never.npz").exists()
 
@@ -236,7 +235,7 @@ def test_cli_on_a_dask_scheduler_loads_the_model_once_per_worker(command_cluster
 
 
 def test_cli_on_a_dask_scheduler_stopped_with_ctrl_c_resumes_in_one_process(
-        command_cluster, tmp_path):  # fmt: skip
+        command_cluster, tmp_path, run_cli):  # fmt: skip
     model = save_bass_model(tmp_path / "bass.json")
     corpus, expected = long_run_corpus(tmp_path, model)
     args = long_run_arguments(corpus, model, tmp_path / "out")
@@ -247,7 +246,7 @@ def test_cli_on_a_dask_scheduler_stopped_with_ctrl_c_resumes_in_one_process(
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert manifest["status"] == "interrupted"
     assert 1 <= len(manifest["partitions"]) < LONG_RUN_PARTITIONS
-    result = run("annotate", *args)
+    result = run_cli("annotate", *args)
     assert result.returncode == 0, result.stderr
     assert output_lines(tmp_path / "out") == expected
 

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from wsd import cli
 from wsd.corpora.framework import load_framework, read_key_file
 from wsd.corpora.userfile import load_user_file
 from wsd.experiments.config import load_config
 from wsd.persistence import load_model
+from wsd.requests import config_options
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 # Modest by default to keep the suite fast; WSD_FUZZ_EXAMPLES=2000 for a long hunt.
@@ -307,7 +307,7 @@ def test_config_contract(tmp_path, config, toml):
     else:
         path.write_text(json.dumps(config), encoding="utf-8")
     try:
-        argv = load_config(path, cli._config_options)
+        argv = load_config(path, config_options)
     except Exception as error:  # noqa: BLE001
         _names_file(error, path)
         return

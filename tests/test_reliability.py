@@ -16,6 +16,7 @@ from wsd.experiments.pipeline import SupervisedWSD
 from wsd.experiments.report import write_table
 from wsd.instance import Instance
 from wsd.persistence import load_model, save_model
+from wsd.requests import config_options
 
 
 @pytest.fixture(scope="module")
@@ -270,7 +271,7 @@ def test_config_false_and_lists(tmp_path, capsys):
     toml = write(tmp_path / "c.toml", 'command = "compare"\ncorpus = "bundled:bass"\n'
                                       'lemmatize = false\nquiet = false\n'
                                       'systems = ["mfs", "averaged"]\n')
-    argv = load_config(toml, cli._config_options)
+    argv = load_config(toml, config_options)
     assert "--no-lemmatize" in argv and "--quiet" not in argv
     assert argv[argv.index("--systems") + 1] == "mfs,averaged"
     bad = write(tmp_path / "bad.toml", 'command = "train"\ncorpus = ["a.tsv", "b.tsv"]\n'
@@ -296,10 +297,10 @@ def test_cli_input_errors_are_one_line_and_bugs_keep_their_traceback(capsys, mon
     with pytest.raises(ValueError, match="names no system"):
         cli.main(["compare", "--corpus", "bundled:bass", "--systems", ",", "--debug"])
 
-    def bug(args):
+    def bug(request):
         raise TypeError("a genuine bug")
 
-    monkeypatch.setattr(cli, "cmd_demo", bug)
+    monkeypatch.setattr("wsd.experiments.demo.demo_command", bug)
     with pytest.raises(TypeError, match="a genuine bug"):
         cli.main(["demo"])
 

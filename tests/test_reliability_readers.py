@@ -332,7 +332,7 @@ def test_stdin_is_given_back_whole_or_refused_at_its_first_bad_line(raw):
     naming the line of the first byte that is not UTF-8; never escaped bad bytes."""
     import sys
 
-    from wsd.cli import _read_file
+    from wsd.experiments.textinput import read_file
 
     saved = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
@@ -342,9 +342,9 @@ def test_stdin_is_given_back_whole_or_refused_at_its_first_bad_line(raw):
         except UnicodeDecodeError as err:
             line = raw[: err.start].count(b"\n") + 1
             with pytest.raises(ValueError, match=f"^<stdin>:{line}: not UTF-8 text"):
-                _read_file("-")
+                read_file("-")
         else:
-            assert _read_file("-") == expected
+            assert read_file("-") == expected
     finally:
         sys.stdin = saved
 

@@ -7,7 +7,6 @@ Each failed before its fix."""
 import fcntl
 import json
 import os
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -16,7 +15,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_allwords import _bank_sentences, _corpus
-from test_cli import WSD
 from test_reliability import assert_one_line_error, model_file, run_cli, write  # noqa: F401
 from test_reliability_readers import npz_model  # noqa: F401 - a fixture
 
@@ -132,12 +130,11 @@ def test_annotate_out_inside_an_input_folder_is_refused(tmp_path, capsys, npz_mo
 # -- 3. special files -------------------------------------------------------------------------
 
 
-def test_a_fifo_as_model_is_refused_at_once_not_waited_on(tmp_path):
+def test_a_fifo_as_model_is_refused_at_once_not_waited_on(tmp_path, capsys):
     fifo = tmp_path / "m.json"
     os.mkfifo(fifo)
-    result = subprocess.run([WSD, "predict", "--model", str(fifo), str(tmp_path / "x.tsv")],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 2 and "is a FIFO, not a regular file" in result.stderr
+    code, err = run_cli(capsys, "predict", "--model", fifo, tmp_path / "x.tsv")
+    assert code == 2 and "is a FIFO, not a regular file" in err
 
 
 @pytest.mark.parametrize("argv", [

@@ -253,6 +253,23 @@ def check_real_flag(flag: str, value: float | None, low: float, high: float) -> 
         raise ValueError(f"{flag} must be a number from {low:g} to {high:g}, got {value!r}")
 
 
+MIN_TEMPERATURE = 1e-3  # scores divided by less overflow the softmax
+MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
+
+
+def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
+    """ValueError naming ``name`` (a parameter, or the command line's flag) unless ``value`` is
+    a number from 0 (above 0 with ``above_zero``, and then at least MIN_TEMPERATURE) to
+    ``MAX_WEIGHT``: an all-words system's decision weights."""
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not (0 < value if above_zero else 0 <= value) or value > MAX_WEIGHT:
+        bounds = "above 0 and at most" if above_zero else "from 0 to"
+        raise ValueError(f"{name} must be a number {bounds} {MAX_WEIGHT:g}, got {value!r}")
+    if above_zero and value < MIN_TEMPERATURE:
+        raise ValueError(f"{name} must be at least {MIN_TEMPERATURE:g} (smaller ones overflow "
+                         f"the softmax), got {value!r}")
+
+
 def cut_list(lines: list[str], limit: int = MAX_SHOWN_PROBLEMS) -> list[str]:
     """The first ``limit`` of ``lines`` and, when there are more, a line counting the rest:
     an error about a million bad rows is read, not scrolled past."""

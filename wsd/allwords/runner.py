@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from wsd.allwords.features import feature_set
 from wsd.allwords.system import AllWordsWSD
+from wsd.cluster import joblib_on_dask
 from wsd.corpora.framework import dataset_paths, load_framework, write_key_file
+from wsd.corpora.resolve import corpus_files
 from wsd.evaluation.scorer import score_framework
+from wsd.knowledge import compiled
 from wsd.persistence import check_output_path
+from wsd.requests import AllwordsRequest, given
 
 
 def resolve_dataset(
@@ -62,6 +67,7 @@ def check_outputs(datasets: Sequence[tuple[str, Path, Path | None]],
 PREDICTION_OPTIONS = ("prior", "prior_count", "gloss_weight", "discourse_weight", "margin",
                       "temperature", "backoff")
 _RUN_OPTIONS = ("n_jobs", "verbose")  # how to run, not what to compute
+TRAINING_DATA, EVALUATION_DATA = "semcor", ("semeval2007",)  # the framework's own split
 
 
 def with_prediction_options(system: AllWordsWSD, options: dict[str, Any]) -> AllWordsWSD:
@@ -80,8 +86,8 @@ def with_prediction_options(system: AllWordsWSD, options: dict[str, Any]) -> All
 
 
 def run_allwords(
-    train: str | os.PathLike | None = "semcor",
-    evaluate: Sequence[str | os.PathLike] = ("semeval2007",),
+    train: str | os.PathLike | None = TRAINING_DATA,
+    evaluate: Sequence[str | os.PathLike] = EVALUATION_DATA,
     out_dir: str | os.PathLike | None = None,
     root: str | os.PathLike | None = None,
     model_path: str | os.PathLike | None = None,
@@ -139,3 +145,35 @@ def run_allwords(
                         "P": math.nan, "R": math.nan, "F1": math.nan})  # fmt: skip
         rows.append(row)
     return pd.DataFrame(rows, columns=["dataset", "instances", "answered", "P", "R", "F1"])
+
+
+def allwords_command(request: AllwordsRequest) -> Iterator[str]:
+    """`wsd allwords`: train (or load --model), answer and score the datasets, save the model;
+    the score table as printed (P, R, F1 in percent)."""
+    train = request.train or TRAINING_DATA
+    if request.save:
+        check_output_path(request.save, "--save", corpus_files(train))
+    if request.out:
+        Path(request.out).mkdir(parents=True, exist_ok=True)  # before training, not after
+    evaluate = request.evaluate if request.evaluate is not None else (
+        () if request.save else EVALUATION_DATA)  # --save alone only trains
+    options = given(request, "seed", "epochs", "models", "prior", "gloss_weight",
+                    "discourse_weight", "prior_count", "backoff_margin", "temperature",
+                    rename={"models": "n_models", "backoff_margin": "margin"})
+    if request.features is not None:
+        options["features"] = feature_set(request.features)
+    with joblib_on_dask(request.workers, request.scheduler):
+        table = run_allwords(
+            train=None if request.model else train, evaluate=evaluate, out_dir=request.out,
+            root=request.framework, model_path=request.save, model=request.model,
+            n_jobs=request.jobs, verbose=not request.quiet, **options)
+    if len(table):
+        scores = table.copy()
+        for column in ("P", "R", "F1"):
+            scores[column] = (100 * scores[column]).round(1)
+        yield scores.to_string(index=False)
+    if request.out and len(table):
+        yield f"key files written to {request.out}"
+    if request.save:
+        yield f"model saved to {request.save}"
+        compiled.ensure()  # WordNet and the tagger compiled once: fast `disambiguate --model`

@@ -35,30 +35,16 @@ from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.learners.inputs import check_update_options
 from wsd.resources import MissingResourceError, require_nltk_resource
 from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
+from wsd.validation import check_weight
 
 Answer = str | None
 DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords.py)
 # (name, lowest, highest) of the integer parameters: each sets a loop or an allocation
 PARAM_RANGES = (("n_models", 1, 1000), ("epochs", 1, 100_000), ("context_sentences", 0, 100),
                 ("min_examples", 0, 10**9), ("cv_folds", 0, 100))
-MIN_TEMPERATURE = 1e-3  # scores divided by less overflow the softmax
-MAX_WEIGHT = 1e6  # larger prior/margin/gloss/discourse weights overflow scores or mean a bad file
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
                    "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False}
-
-
-def check_weight(name: str, value: Any, above_zero: bool = False) -> None:
-    """ValueError naming ``name`` (a parameter, or the command line's flag) unless ``value`` is
-    a number from 0 (above 0 with ``above_zero``, and then at least MIN_TEMPERATURE) to
-    ``MAX_WEIGHT``."""
-    if isinstance(value, bool) or not isinstance(value, int | float) \
-            or not (0 < value if above_zero else 0 <= value) or value > MAX_WEIGHT:
-        bounds = "above 0 and at most" if above_zero else "from 0 to"
-        raise ValueError(f"{name} must be a number {bounds} {MAX_WEIGHT:g}, got {value!r}")
-    if above_zero and value < MIN_TEMPERATURE:
-        raise ValueError(f"{name} must be at least {MIN_TEMPERATURE:g} (smaller ones overflow "
-                         f"the softmax), got {value!r}")
 
 
 @persistence.register_model

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from wsd.annotate.local import run_local
 from wsd.annotate.output import OutputFolder
 from wsd.annotate.process import PartitionResult
 from wsd.cluster import wants_cluster
+from wsd.requests import AnnotateRequest, given
 from wsd.validation import (
     MAX_DOCUMENT_BYTES,
     MAX_PARTITION_SIZE,
@@ -121,3 +122,16 @@ def annotate_corpus(
         bar.close()
         manifest = folder.close(status)
     return manifest
+
+
+def annotate_command(request: AnnotateRequest) -> Iterator[str]:
+    """`wsd annotate`: sense-tag the inputs into ``request.out``; what was done, as printed."""
+    manifest = annotate_corpus(
+        request.inputs, request.model, request.out, encoding=request.encoding,
+        output_format=request.format, workers=request.workers, scheduler=request.scheduler,
+        progress=not request.quiet, **given(request, "partition_size", "max_document_size",
+                                            rename={"max_document_size": "max_document_bytes"}))
+    counts = manifest["counts"]
+    yield (f"annotated {counts['annotated']} of {counts['documents']} documents "
+           f"({counts['tokens']} tokens, {counts['tagged']} words tagged) in "
+           f"{counts['partitions']} partitions; {counts['bad']} bad documents; see {request.out}")

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
+from wsd.corpora.resolve import load_corpus
 from wsd.evaluation.metrics import accuracy, precision_recall_fscore
 from wsd.evaluation.significance import bootstrap_ci, mcnemar, pairwise_mcnemar
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_kfold
+from wsd.experiments.perkey import PerKeyWSD
+from wsd.experiments.report import format_comparison, table_paths, write_comparison
+from wsd.experiments.systems import KNOWLEDGE, SUPERVISED, SYSTEM_NAMES, make_system, settings_for
 from wsd.instance import Instance
+from wsd.knowledge.inventory import BundledInventory, WordNetInventory
+from wsd.requests import CommandNote, CompareRequest, check_folds
+from wsd.resources import has_nltk_resource
 
 
 def cross_validated_predictions(
@@ -116,3 +125,55 @@ def compare_systems(systems: Mapping[str, Callable[[], Any]], instances: Sequenc
                     **options: Any) -> pd.DataFrame:
     """The one-row-per-system table of :func:`run_comparison` (same arguments)."""
     return run_comparison(systems, instances, **options).table
+
+
+def inventory_for(corpus: str) -> BundledInventory | WordNetInventory | None:
+    """The sense inventory whose ids the corpus uses: bundled glosses, WordNet sense keys for
+    the all-words framework, none for senseval (its labels have no glosses)."""
+    if corpus.startswith("bundled:"):
+        return BundledInventory()
+    if corpus.startswith("framework:"):
+        return WordNetInventory()
+    return None
+
+
+def compare_command(request: CompareRequest) -> Iterator[str]:
+    """`wsd compare`: the systems named, on the same folds of the corpus, as a table (and
+    its CSV and Markdown files); knowledge-based systems left out, with a note, where the
+    corpus has no sense inventory or WordNet is not installed."""
+    names = request.names()
+    if not names:
+        raise ValueError(f"--systems {request.systems!r} names no system; choose from "
+                         f"{', '.join(SYSTEM_NAMES)}")
+    if request.out:
+        table_paths(request.out)  # make the folder now, not after the comparison
+    instances = load_corpus(request.corpus)
+    check_folds(request.folds, allow_split=True, instances=len(instances))
+    inventory = inventory_for(request.corpus)
+    if inventory is None:
+        skipped = [n for n in names if n in KNOWLEDGE]
+        names = [n for n in names if n not in KNOWLEDGE]
+        if skipped:
+            warnings.warn(f"note: {', '.join(skipped)} left out: {request.corpus} has no sense "
+                          "inventory", CommandNote, stacklevel=2)
+    if "first-sense" in names and not has_nltk_resource("wordnet"):
+        names.remove("first-sense")
+        warnings.warn("note: first-sense left out: WordNet is not installed "
+                      "(python -m nltk.downloader wordnet)", CommandNote, stacklevel=2)
+    unknown = [n for n in names if n not in SYSTEM_NAMES]
+    if unknown:
+        raise ValueError(f"unknown system(s) {', '.join(unknown)}; choose from "
+                         f"{', '.join(SYSTEM_NAMES)}")
+    settings = settings_for(request, request.corpus)
+    systems = {n: partial(make_system, n, settings, inventory) for n in names}
+    if len({inst.key for inst in instances}) > 1:  # several target words: one model per word
+        fallback = "first_sense" if request.corpus.startswith("framework:") else "none"
+        systems.update({n: partial(PerKeyWSD, systems[n], fallback)
+                        for n in names if n in SUPERVISED})
+    comparison = run_comparison(systems, instances, folds=request.folds or None,
+                                seed=settings.seed, progress=not request.quiet)
+    yield (f"{request.corpus}: {len(instances)} instances, "
+           + (f"{request.folds}-fold cross-validation" if request.folds else "80/20 split"))
+    yield format_comparison(comparison)
+    if request.out:
+        yield from (f"wrote {path}" for path in write_comparison(comparison, request.out))

@@ -22,17 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from wsd.persistence import check_json_depth, loads_json, read_text
+from wsd.requests import COMMA_LIST, FLAG, MANY, NEGATABLE, positional_of
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # Python 3.10: the same parser, published as tomli (a dependency there)
     import tomli as tomllib
 
-POSITIONAL = {"disambiguate": "sentences", "predict": "input"}
-# Kinds of option, as config_to_argv needs them: a flag (store_true), a flag with a --no- form,
-# an option taking several values, one taking a comma-separated list, or one value.
-FLAG, NEGATABLE, MANY, COMMA_LIST, VALUE = "flag", "negatable", "many", "comma-list", "value"
-_ANY = "any"  # config_to_argv without the command's options
+_ANY = "any"  # config_to_argv without the command's options (their kinds: wsd.requests)
 
 
 def read_config(path: str | Path) -> dict[str, Any]:
@@ -73,7 +70,8 @@ def config_to_argv(config: Mapping[str, Any], source: str = "config",
     if not command or command == "run" or not isinstance(command, str):
         raise ValueError(f"{source}: give the command to run, e.g. command = \"compare\"")
     argv = [command]
-    positional = config.pop(POSITIONAL.get(command, ""), None)
+    positional_key = positional_of(command)
+    positional = config.pop(positional_key, None) if positional_key else None
     for key, value in config.items():
         option = "--" + str(key).replace("_", "-")
         kind = options.get(option)
@@ -84,7 +82,7 @@ def config_to_argv(config: Mapping[str, Any], source: str = "config",
     if positional is not None:
         values = positional if isinstance(positional, list) else [positional]
         if any(isinstance(v, (dict, list)) for v in values):
-            raise ValueError(f"{source}: {POSITIONAL[command]!r} must be text or a list of text")
+            raise ValueError(f"{source}: {positional_key!r} must be text or a list of text")
         argv += [str(v) for v in values]
     return argv
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
+from wsd.corpora.resolve import load_corpus
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_order
 from wsd.experiments.figures import (
@@ -20,12 +22,14 @@ from wsd.experiments.figures import (
     report_style,
 )
 from wsd.experiments.report import write_csv
+from wsd.experiments.systems import settings_for
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.learners.baselines import MostFrequentSense
 from wsd.learners.multiclass import MulticlassPerceptron
 from wsd.learners.training import epoch_orders
 from wsd.persistence import atomic_open
+from wsd.requests import CommandNote, CurvesRequest, given
 
 LEARNERS = {"perceptron": False, "averaged": True}
 SIZE_FRACTIONS = (0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
@@ -272,3 +276,20 @@ def run_curves(
     except ImportError:
         pngs = []
     return {"epochs": epochs, "orders": orders, "sizes": sizes, "mfs": mfs, "pngs": pngs}
+
+
+def curves_command(request: CurvesRequest) -> Iterator[str]:
+    """`wsd curves`: the three panels written to ``request.out``; their summary as printed."""
+    instances = load_corpus(request.corpus)
+    result = run_curves(instances, settings_for(request, request.corpus), request.out,
+                        corpus=request.corpus, progress=not request.quiet,
+                        **given(request, "epochs", "shuffles", "repeats",
+                                rename={"epochs": "curve_epochs"}))
+    yield summarize_orders(result["orders"]).round(4).to_string()
+    yield f"MFS dev accuracy {result['mfs']:.4f}"
+    if not result["pngs"]:
+        warnings.warn("note: no plot: matplotlib is not installed (pip install "
+                      "'wsd-perceptron[plot]')", CommandNote, stacklevel=2)
+    else:
+        yield f"wrote {', '.join(str(path) for path in result['pngs'])}"
+    yield f"wrote epochs.csv, orders.csv, sizes.csv in {request.out}"

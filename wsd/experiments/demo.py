@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from functools import partial
-
-import pandas as pd
 
 from wsd.corpora.bundled import bundled_targets, load_bundled
 from wsd.experiments.compare import compare_systems
@@ -13,6 +12,7 @@ from wsd.experiments.disambiguate import disambiguate, format_record, train_bund
 from wsd.experiments.report import describe_column, readable_table
 from wsd.experiments.systems import make_system, small_corpus_settings
 from wsd.knowledge.inventory import BundledInventory
+from wsd.requests import DemoRequest
 
 DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged", "voted")
 DEMO_COLUMNS = ["accuracy", "ci_low", "ci_high", "macro_f1", "p_vs_mfs"]
@@ -43,26 +43,25 @@ NEW_SENTENCES = {
 }
 
 
-def run_demo(folds: int = 5, seed: int = 0, out=print) -> pd.DataFrame:
-    """Cross-validate the demo systems on each bundled target and print what they say."""
+def demo_command(request: DemoRequest) -> Iterator[str]:
+    """`wsd demo`: cross-validate the demo systems on each bundled target and explain the
+    answers for new sentences, as printed."""
     started = time.perf_counter()
+    folds, seed = request.folds, request.seed
     inventory = BundledInventory()
-    tables = []
     for target in bundled_targets():
         instances = load_bundled(target)
         settings = small_corpus_settings(seed=seed)
         systems = {name: partial(make_system, name, settings, inventory) for name in DEMO_SYSTEMS}
         table = compare_systems(systems, instances, folds=folds, seed=seed, n_resamples=500)
-        out(f"\n== {target}: {len(instances)} sentences, {folds}-fold cross-validation ==")
-        out(readable_table(table[DEMO_COLUMNS]).to_string())
-        tables.append(table.assign(target=target))
-    out("\ncolumns:\n" + "\n".join(f"  {c}: {describe_column(c)}" for c in DEMO_COLUMNS))
-    out("\n== New sentences, explained by the averaged perceptron ==")
+        yield f"\n== {target}: {len(instances)} sentences, {folds}-fold cross-validation =="
+        yield readable_table(table[DEMO_COLUMNS]).to_string()
+    yield "\ncolumns:\n" + "\n".join(f"  {c}: {describe_column(c)}" for c in DEMO_COLUMNS)
+    yield "\n== New sentences, explained by the averaged perceptron =="
     for target, sentences in NEW_SENTENCES.items():
         if target not in bundled_targets():
             continue
         model = train_bundled_model(target, small_corpus_settings(seed=seed))
         for record in disambiguate(model, sentences, target, top=4):
-            out(format_record(record))
-    out(f"\ndone in {time.perf_counter() - started:.1f} s")
-    return pd.concat(tables)
+            yield format_record(record)
+    yield f"\ndone in {time.perf_counter() - started:.1f} s"

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import json
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
-from wsd.experiments.systems import SystemSettings, make_system
+from wsd.corpora.bundled import (
+    bundled_target,
+    bundled_targets,
+    load_bundled,
+    load_bundled_inventory,
+)
+from wsd.experiments import rawtext
+from wsd.experiments.pipeline import SupervisedWSD
+from wsd.experiments.systems import SystemSettings, make_system, settings_for
+from wsd.experiments.textinput import read_lines, read_text
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
+from wsd.requests import DisambiguateRequest
 from wsd.text.forms import form_lemma, is_form_of, target_lemma
 from wsd.text.web import plain_view
-
-if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
-    from wsd.experiments.pipeline import SupervisedWSD
 
 # Answers whose score margin over the runner-up is below this are marked unsure. Measured by
 # 5-fold cross-validation of the averaged perceptron on the five bundled targets (bow, tf-idf):
 # answers with margin < 0.3 were right 50% of the time (319 of 641), the rest 87% (1,083 of
 # 1,250); on the four targets before line, 58% and 89% (benchmarks/bundled_defaults.py).
 UNSURE_MARGIN = 0.3
+TOP_FEATURES = 5  # features shown per answer of a bundled target, or with --target
 
 
 def bundled_glosses(target: str) -> dict[str, str]:
@@ -91,7 +99,7 @@ def _for_model(model: SupervisedWSD, inst: Instance, where: str) -> Instance:
 
 
 def disambiguate(
-    model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = 5,
+    model: SupervisedWSD, sentences: Sequence[str], target: str | None, top: int = TOP_FEATURES,
     unsure_below: float = UNSURE_MARGIN, places: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """One record per sentence: the sense, its gloss, the margin over the runner-up, whether the
@@ -136,3 +144,33 @@ def format_record(record: dict[str, Any]) -> str:
                      f"{record['runner_up']})")
     lines += [f"  {line}" for line in record.get("breakdown", [])]
     return "\n".join(lines)
+
+
+def disambiguate_command(request: DisambiguateRequest) -> Iterator[str]:
+    """`wsd disambiguate`: the answers for the text given, as printed. A bundled target
+    without --model is answered by its bundled model, trained here; raw text by an all-words
+    model, or by gloss similarity or Lesk with the sense prior."""
+    model = rawtext.load_any_model(request.model) if request.model else None
+    raw_text = rawtext.uses_raw_text(model, request.target)
+    request.check_answering(raw_text)
+    if raw_text:
+        top = request.top if request.top is not None else (TOP_FEATURES if request.target else 0)
+        text = read_text(request.sentences, request.file, request.encoding)
+        yield rawtext.disambiguate_text(model, text, request.target,
+                                        "json" if request.json else request.format, top)
+        return
+    sentences, places = read_lines(request.sentences, request.file, request.encoding)
+    if model is None:
+        model = train_bundled_model(bundled_target(request.target), settings_for(request))
+    elif not isinstance(model, SupervisedWSD):
+        raise ValueError(f"{request.model} holds a {type(model).__name__}, not a model from "
+                         "`wsd train` or `wsd allwords --save`")
+    unsure_below = UNSURE_MARGIN if request.unsure_below is None else request.unsure_below
+    records = disambiguate(model, sentences, request.target, places=places,
+                           top=TOP_FEATURES if request.top is None else request.top,
+                           unsure_below=unsure_below)
+    if request.json:
+        yield from (json.dumps(record, ensure_ascii=False, allow_nan=False)
+                    for record in records)
+    else:
+        yield "\n\n".join(format_record(record) for record in records)

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import warnings
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
+from wsd.corpora.framework import write_key_file
+from wsd.corpora.resolve import corpus_batches, corpus_files
 from wsd.evaluation.metrics import accuracy, classification_report, confusion_matrix
 from wsd.experiments.pipeline import SupervisedWSD
 from wsd.instance import Instance
-from wsd.persistence import write_text_atomic
+from wsd.persistence import check_output_path, check_outputs_apart, write_text_atomic
+from wsd.provenance import EvaluationNotes, check_targets
+from wsd.requests import EvaluateRequest
+
+BATCH = 10_000  # instances scored at once: a user file streams
 
 ERROR_COLUMNS = ("id", "sentence", "gold", "predicted", "margin")
 
@@ -116,3 +123,33 @@ def format_evaluation(result: Evaluation) -> str:
         "confusion matrix (rows: gold sense, columns: predicted sense)",
         result.confusion.to_string(),
     ])
+
+
+def evaluate_command(request: EvaluateRequest) -> Iterator[str]:
+    """Score the saved model on the corpus; write its wrong answers (--errors) and its
+    answers as a key file (--key)."""
+    inputs = [*corpus_files(request.corpus), request.model]
+    check_outputs_apart({"--key": request.key, "--errors": request.errors})
+    if request.key:
+        check_output_path(request.key, "--key", inputs)
+    if request.errors:
+        Path(request.errors).parent.mkdir(parents=True, exist_ok=True)  # before the work
+        check_output_path(request.errors, "--errors", inputs)
+    model = SupervisedWSD.load(request.model)
+    notes = EvaluationNotes(model.training_, request.corpus)
+
+    def check(batch: list) -> None:  # every batch, before the first is scored
+        notes.add(check_targets(model.lemmas_, batch, request.corpus))
+
+    batches = (check_targets(model.lemmas_, batch, request.corpus)  # *bats*: the model's bat
+               for batch in corpus_batches(request.corpus, BATCH, check))
+    for note in notes.warnings():
+        warnings.warn(note, stacklevel=1)
+    result = evaluate_batches(model, batches, errors=bool(request.errors))
+    yield format_evaluation(result)
+    if request.errors:
+        path = write_errors(result.errors, request.errors)
+        yield f"{len(result.errors)} wrong answers written to {path}"
+    if request.key:
+        write_key_file(request.key, dict(zip(result.ids, result.predictions, strict=True)))
+        yield f"predictions written to {request.key}"

@@ -19,18 +19,19 @@ import os
 import time
 import warnings
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from wsd.corpora.lexsample import lexelt_of, parse_lexelt, read_lexsample
 from wsd.evaluation.scorer2 import format_score, read_sense_map, score_lexsample
 from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import SystemSettings, make_learner_system
+from wsd.experiments.systems import SystemSettings, make_learner_system, settings_for
 from wsd.features.pos import ensure_pos
 from wsd.instance import Instance
 from wsd.knowledge.lexsample import LexicalSampleInventory
-from wsd.persistence import write_text_atomic
+from wsd.persistence import check_output_path, write_text_atomic
+from wsd.requests import LexsampleRequest
 
 PathLike = str | os.PathLike
 
@@ -199,3 +200,20 @@ def run_lexsample(
         if coarse_map is not None:
             run.coarse = score_lexsample(gold, chosen, coarse_map)
     return run
+
+
+def lexsample_command(request: LexsampleRequest) -> Iterator[str]:
+    """`wsd lexsample`: one model per lexelt, answers written to ``request.out``; the run's
+    summary (and scorer2's scores with --test-key), as printed."""
+    check_output_path(request.out, "--out", [request.train, request.test, request.train_key,
+                                             request.test_key, request.dictionary,
+                                             request.sense_map])
+    settings = replace(settings_for(request, "lexsample"),
+                       learner_options=request.learner_options())
+    if request.models is not None:
+        settings = replace(settings, models=request.models)
+    run = run_lexsample(request.train, request.test, request.out, train_key=request.train_key,
+                        test_key=request.test_key, dictionary=request.dictionary,
+                        sense_map=request.sense_map, learner=request.learner,
+                        settings=settings, progress=True)
+    yield format_run(run, request.out)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
+from collections.abc import Iterator
 
 from wsd.knowledge.inventory import BundledInventory, Sense, WordNetInventory, coarse_pos
+from wsd.requests import SensesRequest
 from wsd.resources import MissingResourceError, has_nltk_resource
 from wsd.treebank import ascii_quotes, without_possessive
 
@@ -110,3 +112,9 @@ def format_senses(word: str, source: str, senses: list[Sense], width: int = 100)
             lines += textwrap.wrap(f"e.g. \"{sense.examples[0]}\"", width,
                                    initial_indent=indent, subsequent_indent=indent)
     return "\n".join(lines)
+
+
+def senses_command(request: SensesRequest) -> Iterator[str]:
+    """`wsd senses`: the word's senses, numbered, with their glosses."""
+    source, senses = word_senses(request.word, pos=request.pos, source=request.inventory)
+    yield format_senses(request.word, source, senses)

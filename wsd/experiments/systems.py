@@ -24,6 +24,7 @@ from wsd.learners.baselines import (
     RandomSense,
     WordNetFirstSense,
 )
+from wsd.requests import Training
 from wsd.resources import MissingResourceError
 
 if TYPE_CHECKING:  # the supervised pipeline and learners load NLTK: imported when built
@@ -72,6 +73,14 @@ def small_corpus_settings(**changes) -> SystemSettings:
     benchmarks/bundled_defaults.py)."""
     return replace(SystemSettings(features="bow", weighting="tfidf", epochs=10, models=1),
                    **changes)
+
+
+def settings_for(request: Training, corpus: str | None = None) -> SystemSettings:
+    """The settings a command's request gives; unset ones default by corpus (none: the
+    bundled corpus, whose small data does best with lemmatized bag-of-words and tf-idf)."""
+    bundled = corpus is None or corpus.startswith("bundled:")
+    return replace(small_corpus_settings() if bundled else SystemSettings(),
+                   **request.training())
 
 
 @lru_cache(maxsize=1)

@@ -70,7 +70,7 @@ def train(path: Path) -> None:
 
 
 def load_times(path: Path) -> None:
-    code = ("import sys, time; from wsd.allwords.system import AllWordsWSD; "
+    code = ("import sys, time; from wsd.systems.allwords.system import AllWordsWSD; "
             "t, c = time.perf_counter(), time.process_time(); AllWordsWSD.load(sys.argv[1]); "
             "first = (time.perf_counter() - t, time.process_time() - c); runs = []\n"
             "for _ in range(3):\n t, c = time.perf_counter(), time.process_time(); "
@@ -120,7 +120,7 @@ def _peer_lesk(sentences: list[list[str]], answer) -> int:
     """Tag each sentence with nltk.pos_tag and answer every content word with ``answer``."""
     import nltk
 
-    from wsd.text.lexicon import penn_letter
+    from wsd.knowledge.lexicon import penn_letter
 
     answered = 0
     for tokens in sentences:
@@ -160,7 +160,7 @@ def _texts(datasets: list[str], semcor_tokens: int) -> list[tuple[str, str]]:
     """``(name, plain text)``: the three framework sets, then a stretch of SemCor (longer
     text, on which WordNet's caches warm up as they do on a user's long document)."""
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import plain_documents
+    from wsd.experiments.rawtext_loss import plain_documents
 
     sets = "\n".join(text for name in datasets for text, _ in plain_documents(load_dataset(name)))
     lines, count = [], 0
@@ -223,8 +223,8 @@ def _timed(function, *args, **kwargs) -> tuple[Any, float, float]:
 def f1(path: Path, datasets: list[str]) -> None:
     import wsd
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import raw_text_answers, raw_vs_xml
     from wsd.evaluation.scorer import score_framework
+    from wsd.experiments.rawtext_loss import raw_text_answers, raw_vs_xml
 
     model = wsd.load_model(path)
     print("F1, raw text vs XML input (same model; gap in brackets); raw text as the XML's tokens "
@@ -243,10 +243,10 @@ def heldout() -> None:
     """Held-out SemCor: fold 0 of 3 by document (seed 0), the model and its reader trained on
     the other folds: XML vs plain-text F1, and the gold units the reader reads right (beside
     the plain reader's)."""
-    from wsd.allwords.heldout import document_folds
-    from wsd.allwords.system import AllWordsWSD
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import raw_vs_xml, units_read_right
+    from wsd.experiments.heldout import document_folds
+    from wsd.experiments.rawtext_loss import raw_vs_xml, units_read_right
+    from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import PLAIN
 
     semcor = AllWordsWSD().tagged(load_dataset("semcor"))

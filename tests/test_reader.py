@@ -87,7 +87,7 @@ CORPUS = [
 
 @functools.cache
 def _reader():
-    from wsd.allwords.readertraining import train_reader
+    from wsd.systems.allwords.readertraining import train_reader
 
     return train_reader(_corpus(CORPUS * 3), epochs=10, seed=0)
 
@@ -101,7 +101,7 @@ def _read(text: str) -> list[tuple[str, str, str | None]]:
 @needs_wordnet
 def test_the_reader_learns_the_corpus_it_was_trained_on():
     """Its own sentences come back as they were annotated (units, lemmas, parts of speech)."""
-    from wsd.allwords.readertraining import corpus_sentences
+    from wsd.systems.allwords.readertraining import corpus_sentences
     from wsd.text.reader import LABELS
 
     sentences, lemmas = corpus_sentences(_corpus(CORPUS))
@@ -160,8 +160,8 @@ def test_offsets_always_point_into_the_input(text):
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
     """A small all-words model saved with its reader, and the same file without one."""
-    from wsd.allwords.modelfile import write_npz
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.modelfile import write_npz
+    from wsd.systems.allwords.system import AllWordsWSD
 
     system = AllWordsWSD(n_models=1, epochs=2).fit(_corpus(CORPUS * 2))
     assert system.reader_ is None  # too few sentences to learn one
@@ -174,7 +174,7 @@ def models(tmp_path_factory):
 
 @needs_wordnet
 def test_a_model_file_keeps_its_reader(models):
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import LearnedReader
 
     system, path, _ = models
@@ -191,7 +191,7 @@ def test_a_model_file_keeps_its_reader(models):
 @needs_wordnet
 def test_a_model_file_without_a_reader_says_so_once_and_answers(models):
     import wsd
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import PLAIN
 
     _, _, path = models

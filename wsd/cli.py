@@ -21,16 +21,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from wsd import __version__
-from wsd.allwords.features import FEATURE_SET_NAMES as ALLWORDS_FEATURE_SETS
 from wsd.corpora.resolve import CORPUS_HELP, corpus_files, load_corpus
 from wsd.experiments.disambiguate import UNSURE_MARGIN
-from wsd.experiments.systems import (
-    KNOWLEDGE,
-    SUPERVISED,
-    SYSTEM_NAMES,
-    SystemSettings,
-    small_corpus_settings,
-)
 from wsd.features import PRESETS
 from wsd.persistence import (
     check_output_path,
@@ -41,6 +33,14 @@ from wsd.persistence import (
     read_bytes,
 )
 from wsd.resources import MissingResourceError, has_nltk_resource
+from wsd.systems.allwords.instance_features import FEATURE_SET_NAMES as ALLWORDS_FEATURE_SETS
+from wsd.systems.named import (
+    KNOWLEDGE,
+    SUPERVISED,
+    SYSTEM_NAMES,
+    SystemSettings,
+    small_corpus_settings,
+)
 from wsd.validation import check_flag, check_parallel_flags, check_real_flag, cut_list
 
 WEIGHTINGS = ("binary", "count", "tfidf", "block-tfidf", "ppmi")
@@ -158,7 +158,7 @@ def _read_text(args: argparse.Namespace) -> str:
 
 
 def cmd_disambiguate(args: argparse.Namespace) -> int:
-    from wsd.experiments import rawtext
+    from wsd.experiments import rawtext_run as rawtext
 
     if args.target is not None and not args.target.strip():
         raise ValueError("--target is empty: give the word to disambiguate (any inflection), "
@@ -176,7 +176,7 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
         return 0
     from wsd.corpora.bundled import bundled_target
     from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
-    from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.systems.supervised import SupervisedWSD
 
     sentences, places = _read_lines(args)
     if model is not None:
@@ -218,9 +218,9 @@ def _check_trained_only(args: argparse.Namespace, raw_text: bool) -> None:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from wsd.experiments.disambiguate import bundled_glosses
-    from wsd.experiments.lexsample import dictionary_glosses
-    from wsd.experiments.systems import make_learner_system
-    from wsd.provenance import check_single_target, check_two_senses
+    from wsd.experiments.lexsample_run import dictionary_glosses
+    from wsd.systems.named import make_learner_system
+    from wsd.systems.provenance import check_single_target, check_two_senses
 
     check_output_path(args.out, "--out", [*corpus_files(args.corpus), args.dictionary])
     instances = load_corpus(args.corpus)
@@ -241,8 +241,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 def cmd_predict(args: argparse.Namespace) -> int:
     from wsd.corpora.userfile import user_file_batches
-    from wsd.experiments.pipeline import SupervisedWSD
-    from wsd.provenance import check_targets
+    from wsd.systems.provenance import check_targets
+    from wsd.systems.supervised import SupervisedWSD
 
     model = SupervisedWSD.load(args.model)
     check = partial(check_targets, model.lemmas_, source=args.input)
@@ -256,8 +256,8 @@ def cmd_predict(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from wsd.corpora.resolve import corpus_batches
     from wsd.experiments.evaluate import evaluate_batches, format_evaluation, write_errors
-    from wsd.experiments.pipeline import SupervisedWSD
-    from wsd.provenance import EvaluationNotes, check_targets
+    from wsd.systems.provenance import EvaluationNotes, check_targets
+    from wsd.systems.supervised import SupervisedWSD
 
     inputs = [*corpus_files(args.corpus), args.model]
     check_outputs_apart({"--key": args.key, "--errors": args.errors})
@@ -316,7 +316,7 @@ def _check_folds(folds: int, allow_split: bool, instances: int | None = None) ->
 def cmd_compare(args: argparse.Namespace) -> int:
     from wsd.experiments.compare import run_comparison
     from wsd.experiments.report import format_comparison, table_paths, write_comparison
-    from wsd.experiments.systems import make_system
+    from wsd.systems.named import make_system
 
     names = [n.strip() for n in args.systems.split(",") if n.strip()]
     if not names:
@@ -345,7 +345,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     settings = _settings(args, args.corpus)
     systems = {n: partial(make_system, n, settings, inventory) for n in names}
     if len({inst.key for inst in instances}) > 1:  # several target words: one model per word
-        from wsd.experiments.perkey import PerKeyWSD
+        from wsd.systems.perkey import PerKeyWSD
 
         fallback = "first_sense" if args.corpus.startswith("framework:") else "none"
         systems.update({n: partial(PerKeyWSD, systems[n], fallback)
@@ -385,7 +385,7 @@ def cmd_curves(args: argparse.Namespace) -> int:
 def _check_weights(args: argparse.Namespace) -> None:
     """ValueError naming the flag (not the Python parameter) of a decision weight out of range,
     before a model is loaded or trained."""
-    from wsd.allwords.system import check_weight
+    from wsd.systems.allwords.system import check_weight
 
     for flag, value in (("--prior", args.prior), ("--prior-count", args.prior_count),
                         ("--gloss-weight", args.gloss_weight),
@@ -397,8 +397,8 @@ def _check_weights(args: argparse.Namespace) -> None:
 
 
 def cmd_allwords(args: argparse.Namespace) -> int:
-    from wsd.allwords import run_allwords
     from wsd.cluster import joblib_on_dask
+    from wsd.experiments.allwords_run import run_allwords
 
     if args.epochs is not None and args.epochs < 1:
         raise ValueError(f"--epochs must be at least 1, got {args.epochs}")
@@ -430,7 +430,7 @@ def cmd_allwords(args: argparse.Namespace) -> int:
               "margin": args.backoff_margin, "temperature": args.temperature}
     options.update({name: value for name, value in chosen.items() if value is not None})
     if args.features is not None:
-        from wsd.allwords.features import feature_set
+        from wsd.systems.allwords.instance_features import feature_set
 
         options["features"] = feature_set(args.features)
     if args.jobs != 1 and (args.workers or args.scheduler):
@@ -471,7 +471,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 
 
 def cmd_lexsample(args: argparse.Namespace) -> int:
-    from wsd.experiments.lexsample import format_run, run_lexsample
+    from wsd.experiments.lexsample_run import format_run, run_lexsample
 
     check_output_path(args.out, "--out", [args.train, args.test, args.train_key, args.test_key,
                                           args.dictionary, args.sense_map])

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wsd.treebank import ascii_quotes, span_tokenize, visible  # NLTK's rules, no NLTK
+from wsd.text.treebank import ascii_quotes, span_tokenize, visible  # NLTK's rules, no NLTK
 
 MARKER = re.compile(r"<<(.+?)>>")  # a marked target: he caught a huge <<bass>>
 

@@ -10,7 +10,7 @@ JSON-able dict with ``to_dict()`` (which already carries ``kind``) and back with
 classmethod ``from_dict(d)``.  Because every such dict names its own kind, a composite model
 (a featurizer plus a learner) can nest the dicts of its parts and rebuild them with
 :func:`object_from_dict`. :func:`load_model` also reads the compact ``.npz`` format of
-all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
+all-words models (``wsd.systems.allwords.modelfile``), recognised by its zip signature.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ MAX_JSON_MODEL_BYTES = 1 << 30  # a JSON model is parsed whole: memory several t
 # the caller has not imported them yet.
 # (the modules themselves: ``wsd.learners`` imports its learners lazily)
 _MODEL_MODULES = ("wsd.learners.binary", "wsd.learners.multiclass", "wsd.learners.voted",
-                  "wsd.learners.glosses", "wsd.experiments.pipeline", "wsd.allwords.system")
+                  "wsd.learners.glosses", "wsd.systems.supervised", "wsd.systems.allwords.system")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)
@@ -112,7 +112,7 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     """
     path = regular_file(path, "model file")  # a FIFO would hang, /dev/zero never end
     with open(path, "rb") as stream:
-        if stream.read(4) == NPZ_MAGIC:  # the compact all-words format (wsd.allwords.modelfile)
+        if stream.read(4) == NPZ_MAGIC:  # the all-words .npz (wsd.systems.allwords.modelfile)
             return _load_npz(path, expected)
     if path.stat().st_size > MAX_JSON_MODEL_BYTES:
         raise _bad_file(path, f"is larger than {MAX_JSON_MODEL_BYTES:,} bytes: not a JSON model "
@@ -149,7 +149,7 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
 
 
 def _load_npz(path: Path, expected: type | None) -> Any:
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
 
     if expected is not None and not issubclass(AllWordsWSD, expected):
         raise _bad_file(path, _other_kind("AllWordsWSD", expected.__name__))

@@ -1,7 +1,7 @@
 """What annotates one document, and loading it once per process from a model file.
 
 An annotator turns a document's text into sentence records in the ``--json`` format of
-``wsd disambiguate`` (the all-words model's records come from ``wsd.allwords.text``)::
+``wsd disambiguate`` (the all-words model's records come from ``wsd.systems.allwords.plaintext``)::
 
     {"text": sentence, "words": [{"token", "start", "end", "lemma", "pos", "sense_key",
                                   "synset", "gloss", "score", "margin", "source"}, ...]}
@@ -25,8 +25,8 @@ import numpy as np
 from wsd import persistence
 from wsd.instance import Instance, token_spans
 from wsd.persistence import file_sha256
+from wsd.text.treebank import visible
 from wsd.text.web import plain_view
-from wsd.treebank import visible
 
 
 @runtime_checkable
@@ -137,7 +137,7 @@ class AllWordsAnnotator:
         self.system = system
 
     def annotate(self, text: str) -> list[dict[str, Any]]:
-        from wsd.allwords.text import annotate_text
+        from wsd.systems.allwords.plaintext import annotate_text
 
         # a corpus's documents go by unseen: a notice naming none of them would not help
         return annotate_text(self.system, text, check_english=False)
@@ -146,8 +146,8 @@ class AllWordsAnnotator:
 def annotator_from_model(model: Any) -> Annotator:
     """The annotator for a loaded model: an all-words system tags every content word, a
     one-word ``SupervisedWSD`` its word."""
-    from wsd.allwords.system import AllWordsWSD
-    from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.systems.allwords.system import AllWordsWSD
+    from wsd.systems.supervised import SupervisedWSD
 
     if isinstance(model, AllWordsWSD):
         return AllWordsAnnotator(model)

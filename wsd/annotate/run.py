@@ -18,7 +18,7 @@ from typing import Any
 from tqdm import tqdm
 
 from wsd.annotate.annotator import ModelRef
-from wsd.annotate.inputs import (
+from wsd.annotate.documents import (
     DEFAULT_MAX_BYTES,
     DEFAULT_PARTITION_SIZE,
     check_out_apart,

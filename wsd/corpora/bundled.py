@@ -101,7 +101,7 @@ def bundled_targets(data_dir: PathLike | None = None) -> list[str]:
 
 def bundled_target(target: str) -> str | None:
     """The bundled target ``target`` names, in any inflection (*Cranes* -> crane), else None."""
-    from wsd.text.forms import target_lemma
+    from wsd.knowledge.forms import target_lemma
 
     return target_lemma(target, bundled_targets())
 

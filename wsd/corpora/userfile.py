@@ -334,7 +334,7 @@ def _json_problem(record: Any) -> str | None:
 def _bases(words: set[str]) -> set[str] | None:
     """The target words of a file that are no inflection of another of them (None when the
     file has fewer than two words: nothing to share)."""
-    from wsd.text.forms import lemmas_of  # wsd.text imports the corpora
+    from wsd.knowledge.forms import lemmas_of  # wsd.text imports the corpora
 
     if len(words) < 2:
         return None
@@ -348,7 +348,7 @@ def _shared_lemma(row: _Row, inst: Instance, bases: set[str] | None,
     target's (a word that is a form of several is a problem of its row: None)."""
     if bases is None or row.lemma is not None or inst.lemma in bases:
         return inst
-    from wsd.text.forms import form_lemma
+    from wsd.knowledge.forms import form_lemma
 
     try:
         lemma = form_lemma(inst.target, bases, "")

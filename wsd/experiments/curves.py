@@ -22,10 +22,10 @@ from wsd.experiments.figures import (
 from wsd.experiments.report import write_csv
 from wsd.features import Featurizer
 from wsd.instance import Instance
-from wsd.learners.baselines import MostFrequentSense
 from wsd.learners.multiclass import MulticlassPerceptron
 from wsd.learners.training import epoch_orders
 from wsd.persistence import atomic_open
+from wsd.systems.baselines import MostFrequentSense
 
 LEARNERS = {"perceptron": False, "averaged": True}
 SIZE_FRACTIONS = (0.1, 0.2, 0.4, 0.6, 0.8, 1.0)

@@ -8,13 +8,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
-from wsd.experiments.systems import SystemSettings, make_system
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
-from wsd.text.forms import form_lemma, is_form_of, target_lemma
+from wsd.knowledge.forms import form_lemma, is_form_of, target_lemma
+from wsd.systems.named import SystemSettings, make_system
 from wsd.text.web import plain_view
 
 if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
-    from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.systems.supervised import SupervisedWSD
 
 # Answers whose score margin over the runner-up is below this are marked unsure. Measured by
 # 5-fold cross-validation of the averaged perceptron on the five bundled targets (bow, tf-idf):

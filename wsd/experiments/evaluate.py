@@ -10,9 +10,9 @@ from pathlib import Path
 import pandas as pd
 
 from wsd.evaluation.metrics import accuracy, classification_report, confusion_matrix
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.instance import Instance
 from wsd.persistence import write_text_atomic
+from wsd.systems.supervised import SupervisedWSD
 
 ERROR_COLUMNS = ("id", "sentence", "gold", "predicted", "margin")
 

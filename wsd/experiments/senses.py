@@ -9,7 +9,7 @@ from collections import Counter
 
 from wsd.knowledge.inventory import BundledInventory, Sense, WordNetInventory, coarse_pos
 from wsd.resources import MissingResourceError, has_nltk_resource
-from wsd.treebank import ascii_quotes, without_possessive
+from wsd.text.treebank import ascii_quotes, without_possessive
 
 SOURCES = ("auto", "bundled", "wordnet")
 
@@ -60,7 +60,7 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
                              f"targets: {', '.join(bundled.targets())}")
         return "bundled", senses
     if not has_nltk_resource("wordnet"):
-        from wsd.text.forms import target_lemma
+        from wsd.knowledge.forms import target_lemma
 
         form_of = target_lemma(name, bundled.targets())  # regular inflections: no WordNet
         hint = f" (for the bundled {form_of}: wsd senses {form_of})" if form_of else ""
@@ -68,7 +68,7 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
             f"{word!r} is not a bundled target ({', '.join(bundled.targets())}){hint}, and its "
             "senses come from WordNet, which is not installed; get it with: "
             "python -m nltk.downloader wordnet")
-    from wsd.text.lexicon import folded  # the raw-text package: only needed here
+    from wsd.knowledge.lexicon import folded  # the raw-text package: only needed here
 
     inventory = WordNetInventory(exact_lemma=False)
     senses = inventory.senses(folded(name), pos)

@@ -105,9 +105,9 @@ def build(path: str | Path | None = None) -> Path:
     MissingResourceError with the downloader hint when either is not installed."""
     from wsd.features.pos import TAGGER_RESOURCE
     from wsd.knowledge.inventory import WordNetInventory
-    from wsd.knowledge.lesk import _Normaliser
     from wsd.knowledge.sensekeys import lemma_for_key, sense_key
     from wsd.resources import require_nltk_resource
+    from wsd.systems.lesk import _Normaliser
 
     require_nltk_resource(TAGGER_RESOURCE)
     inventory = WordNetInventory()  # MissingResourceError if WordNet is absent

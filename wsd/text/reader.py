@@ -5,7 +5,7 @@ and part of speech.
 perceptron (``wsd.learners.greedy``, features in ``wsd.text.readerfeatures``) labels each
 token *not a unit* (O), *begins a unit* of NOUN, VERB, ADJ or ADV or a name of a kind (as
 SemCor tags names WordNet lacks: person, group, location), or *goes on with the unit* (I),
-trained on the corpus's sentences (``wsd.allwords.readertraining``). Lemmas by lookup: the
+trained on the corpus's sentences (``wsd.systems.allwords.readertraining``). Lemmas by lookup: the
 corpus's most frequent lemma for the form and part of speech, else WordNet's base form; a
 unit of several tokens is the WordNet expression they spell (else its tokens are read apart).
 
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from wsd.text.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.knowledge.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
 from wsd.text.readerfeatures import (
     EDGE,
     TEMPLATES,

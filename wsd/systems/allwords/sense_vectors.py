@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from wsd.features.gloss_vectors import unit_rows
 from wsd.instance import Instance
-from wsd.knowledge.gloss_vectors import unit_rows
 from wsd.knowledge.sensekeys import lemma_for_key
 
 MAX_CLIMB = 8  # hypernym levels tried before the lexicographer file

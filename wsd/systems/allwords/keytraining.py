@@ -11,13 +11,13 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
-from wsd.allwords.context import SentenceId
-from wsd.allwords.features import InstanceFeatures
-from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.features import FeatureVectorizer
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
+from wsd.systems.allwords.context import SentenceId
+from wsd.systems.allwords.instance_features import InstanceFeatures
+from wsd.systems.allwords.keymodel import KeyModel, most_frequent
 
 
 def fit_linear_svc(X, labels: Sequence[str], key: str, learning: Mapping[str, Any]):

@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wsd.corpora.lexsample import lexelt_of, parse_lexelt, read_lexsample
+from wsd.corpora.lexsample_inventory import LexicalSampleInventory
 from wsd.evaluation.scorer2 import format_score, read_sense_map, score_lexsample
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import SystemSettings, make_learner_system
 from wsd.features.pos import ensure_pos
 from wsd.instance import Instance
-from wsd.knowledge.lexsample import LexicalSampleInventory
 from wsd.persistence import write_text_atomic
+from wsd.systems.named import SystemSettings, make_learner_system
+from wsd.systems.supervised import SupervisedWSD
 
 PathLike = str | os.PathLike
 

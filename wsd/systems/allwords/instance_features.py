@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from wsd.allwords.context import SentenceId, sentence_of
 from wsd.features import BagOfWords, Featurizer
 from wsd.features.encoders import check_encoder, load_encoder
 from wsd.features.extractors import extractor_to_dict
 from wsd.features.featurizer import scale_dense
 from wsd.instance import Instance
+from wsd.systems.allwords.context import SentenceId, sentence_of
 
 FeatureSpec = str | Sequence[Mapping[str, Any]]
 

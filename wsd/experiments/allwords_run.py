@@ -12,10 +12,10 @@ from typing import Any
 
 import pandas as pd
 
-from wsd.allwords.system import AllWordsWSD
 from wsd.corpora.framework import dataset_paths, load_framework, write_key_file
 from wsd.evaluation.scorer import score_framework
 from wsd.persistence import check_output_path
+from wsd.systems.allwords.system import AllWordsWSD
 
 
 def resolve_dataset(

@@ -2,9 +2,9 @@
 installed.
 
 Each candidate sense scores ``log P(s) + weight · cos(context, gloss(s)) + overlap · log(1 +
-shared words)``: ``P(s)`` the sense prior of :class:`~wsd.knowledge.lesk.LeskWithPrior`
+shared words)``: ``P(s)`` the sense prior of :class:`~wsd.systems.lesk.LeskWithPrior`
 (WordNet's counts plus, after ``fit``, training counts, add-``smoothing``); ``gloss(s)`` the
-synset's gloss vector (:mod:`wsd.knowledge.gloss_vectors`); the cosine is ``1 - mix`` times
+synset's gloss vector (:mod:`wsd.features.gloss_vectors`); the cosine is ``1 - mix`` times
 that with the target's own vector (the encoder's last layer over the target's pieces, a window
 of 128 pieces: ``wsd.features.contextual``) plus ``mix`` times that with the sentence's vector
 (pooled as the glosses are); the last term is simplified Lesk's count of context words the
@@ -22,11 +22,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
+from wsd.features.gloss_vectors import GlossVectors, sentence_vectors, unit_rows
 from wsd.instance import Instance
-from wsd.knowledge.gloss_vectors import GlossVectors, sentence_vectors, unit_rows
 from wsd.knowledge.inventory import Sense, SenseInventory
-from wsd.knowledge.lesk import SimplifiedLesk, _first_best, log_prior
-from wsd.learners.baselines import InventorySystem
+from wsd.systems.baselines import InventorySystem
+from wsd.systems.lesk import SimplifiedLesk, _first_best, log_prior
 
 Answer = str | None
 DEFAULT_WEIGHT = 10.0  # these three: the best cell on semeval2007 (benchmarks/gloss_allwords.py)

@@ -23,7 +23,7 @@ NO_EXTRA_NOTICE = ("no trained model given and the [context] extra is not instal
 def load_any_model(path: str | Path) -> Any:
     """The model in ``path``: an all-words system (.npz or JSON) or any other saved model;
     "gloss" and "lesk" name the systems that need none (returned as the name)."""
-    from wsd.allwords.text import NO_MODEL_SYSTEMS
+    from wsd.systems.allwords.plaintext import NO_MODEL_SYSTEMS
 
     if str(path) in NO_MODEL_SYSTEMS:
         return str(path)
@@ -36,7 +36,7 @@ def is_allwords(model: Any) -> bool:
     """Whether ``model`` answers raw text: an all-words system, or "gloss" / "lesk"."""
     if isinstance(model, str):  # load_any_model gives names only for those
         return True
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
 
     return isinstance(model, AllWordsWSD)
 
@@ -72,7 +72,7 @@ def _not_found(sentences: Any, target: str) -> str:
 
 def no_model_notice() -> str:
     """The one-line notice saying which system answers without a model, and why."""
-    from wsd.allwords.text import GLOSS, no_model_system
+    from wsd.systems.allwords.plaintext import GLOSS, no_model_system
 
     return GLOSS_NOTICE if no_model_system() == GLOSS else NO_EXTRA_NOTICE
 
@@ -84,11 +84,11 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
     one, gloss similarity or Lesk with the prior answers, with a one-line notice saying which
     (or the one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give
     their reasons (plain and json), with that many features or words."""
-    from wsd.allwords.formats import render
-    from wsd.allwords.text import tag_text
     from wsd.features.pos import TAGGER_RESOURCE
     from wsd.knowledge import compiled
     from wsd.resources import require_nltk_resource
+    from wsd.systems.allwords.formats import render
+    from wsd.systems.allwords.plaintext import tag_text
 
     if model is not None and not isinstance(model, str):
         compiled.ensure()

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wsd.allwords.context import sentence_of
-from wsd.allwords.keymodel import most_frequent
-from wsd.allwords.predict import classifier_groups, log_prior
 from wsd.instance import Instance
+from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords.keymodel import most_frequent
+from wsd.systems.allwords.predict import classifier_groups, log_prior
 
 if TYPE_CHECKING:
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
 
 PREDICTION_WEIGHTS = ("prior", "prior_count", "gloss_weight", "discourse_weight", "margin")
 

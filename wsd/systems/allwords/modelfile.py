@@ -18,7 +18,7 @@ Members (all plain numeric arrays; nothing is pickled):
   ``reader_weights`` (float32: those rows, one weight per label, flattened).
 - optionally (a model with a contextual block), ``sense_vector_names``: the synsets that have
   a sense vector, sorted, NUL-separated UTF-8 (uint8), and ``sense_vectors`` (float16): their
-  unit vectors, one after another (``wsd.allwords.sense_vectors``).
+  unit vectors, one after another (``wsd.systems.allwords.sense_vectors``).
 
 Loading checks that shapes agree, values are finite (in the arrays and in the metadata, which
 is read as strict JSON), dtypes and the version are right, keys and each key's classes are
@@ -44,10 +44,10 @@ from typing import Any, BinaryIO
 import numpy as np
 from numpy.lib import format as npy
 
-from wsd.allwords.keymodel import KeyModel
-from wsd.allwords.sense_vectors import SenseVectors
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
+from wsd.systems.allwords.keymodel import KeyModel
+from wsd.systems.allwords.sense_vectors import SenseVectors
 from wsd.text.reader import LearnedReader
 from wsd.validation import MAX_COUNT, MAX_WEIGHT_VALUE
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from wsd.allwords.context import sentence_of
 from wsd.instance import Instance
+from wsd.knowledge.lexicon import POS_LETTER, base_form
 from wsd.learners.greedy import train_greedy
-from wsd.text.lexicon import POS_LETTER, base_form
+from wsd.systems.allwords.context import sentence_of
 from wsd.text.reader import EPOCHS, INSIDE, LABELS, NAME_KINDS, OUTSIDE, LearnedReader
 from wsd.text.readerfeatures import Vocabulary, lowercase, wordnet_expression
 from wsd.text.tagger import penn_tags

@@ -12,12 +12,13 @@ seen answer the WordNet first sense. Each key is featurized and trained on its o
 holds one key's feature dicts at a time, and keys train in parallel (``n_jobs``) with a per-key
 seed (``engine.task_seed``): the model does not depend on ``n_jobs``.
 
-Data flows one way, one module per step: ``context`` (where an instance sits) -> ``features``
--> ``training`` -> ``keymodel`` / ``modelfile`` (the classifiers and their ``.npz`` file) ->
-``predict`` (answers); ``system`` holds the estimator ``AllWordsWSD``, ``runner`` the
-end-to-end ``run_allwords``, ``text`` the raw-text path (``annotate_text``) and ``heldout``
-the held-out document folds and the F1 of prediction-time settings that chose the defaults.
-Names are imported on first use, so ``import wsd.allwords`` stays cheap.
+Data flows one way, one module per step: ``context`` (where an instance sits) ->
+``instance_features`` -> ``keytraining`` -> ``keymodel`` / ``modelfile`` (the classifiers and
+their ``.npz`` file) -> ``predict`` (answers); ``system`` holds the estimator ``AllWordsWSD``
+and ``plaintext`` the raw-text path (``annotate_text``); the drivers
+``wsd.experiments.allwords_run`` (``run_allwords``, end to end) and ``wsd.experiments.heldout``
+(held-out document folds, the F1 of prediction-time settings that chose the defaults) run it.
+Names are imported on first use, so ``import wsd.systems.allwords`` stays cheap.
 """
 
 from __future__ import annotations
@@ -25,18 +26,16 @@ from __future__ import annotations
 from wsd.lazy import lazy_getattr
 
 _EXPORTS = {
-    "AllWordsWSD": "wsd.allwords.system",
-    "annotate_text": "wsd.allwords.text",
-    "disambiguate": "wsd.allwords.text",
-    "CorpusLemmaBag": "wsd.allwords.features",
-    "IMS_FEATURES": "wsd.allwords.features",
-    "TUNED_FEATURES": "wsd.allwords.features",
-    "Decision": "wsd.allwords.predict",
-    "neighbour_tokens": "wsd.allwords.context",
-    "one_sense_per_discourse": "wsd.allwords.predict",
-    "resolve_dataset": "wsd.allwords.runner",
-    "run_allwords": "wsd.allwords.runner",
-    "wordnet_examples": "wsd.allwords.context",
+    "AllWordsWSD": "wsd.systems.allwords.system",
+    "annotate_text": "wsd.systems.allwords.plaintext",
+    "disambiguate": "wsd.systems.allwords.plaintext",
+    "CorpusLemmaBag": "wsd.systems.allwords.instance_features",
+    "IMS_FEATURES": "wsd.systems.allwords.instance_features",
+    "TUNED_FEATURES": "wsd.systems.allwords.instance_features",
+    "Decision": "wsd.systems.allwords.predict",
+    "neighbour_tokens": "wsd.systems.allwords.context",
+    "one_sense_per_discourse": "wsd.systems.allwords.predict",
+    "wordnet_examples": "wsd.systems.allwords.context",
 }
 __all__ = sorted(_EXPORTS)
 

@@ -31,7 +31,7 @@ from wsd.knowledge.inventory import (
     tag_letter,
     wordnet_reader,
 )
-from wsd.learners.baselines import InstanceSystem, InventorySystem, MostFrequentSense
+from wsd.systems.baselines import InstanceSystem, InventorySystem, MostFrequentSense
 
 Answer = str | None
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")

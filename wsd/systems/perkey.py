@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wsd.instance import Instance
-from wsd.learners.baselines import InstanceSystem, MostFrequentSense
+from wsd.systems.baselines import InstanceSystem, MostFrequentSense
 
 
 class PerKeyWSD(InstanceSystem):

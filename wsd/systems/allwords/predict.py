@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy import special
 
-from wsd.allwords.context import sentence_of
-from wsd.allwords.features import InstanceFeatures, spec_json
-from wsd.allwords.keymodel import KeyModel, most_frequent
 from wsd.instance import Instance
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
-from wsd.knowledge.lesk import SimplifiedLesk
 from wsd.resources import MissingResourceError
+from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords.instance_features import InstanceFeatures, spec_json
+from wsd.systems.allwords.keymodel import KeyModel, most_frequent
+from wsd.systems.lesk import SimplifiedLesk
 
 if TYPE_CHECKING:
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
 
 CLASSIFIER, MFS, FIRST_SENSE, VECTORS = "classifier", "mfs", "first-sense", "sense-vectors"
 

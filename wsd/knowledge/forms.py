@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from wsd.knowledge.lexicon import wordnet
 from wsd.resources import MissingResourceError
-from wsd.text.lexicon import wordnet
 
 # Regular inflections of a noun or verb (*basses*, *bass's*, *planted*, *lining*): enough for
 # the bundled targets without WordNet; WordNet's morphy adds irregular ones (*geese*).

@@ -7,9 +7,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from wsd.allwords.text import TaggedWord, sentence_records
+from wsd.systems.allwords.plaintext import TaggedWord, sentence_records
 from wsd.text import Sentence
-from wsd.treebank import controls_as_spaces
+from wsd.text.treebank import controls_as_spaces
 
 FORMATS = ("plain", "tsv", "conll", "json")
 _EMPTY = "_"

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets
 from wsd.instance import Instance
+from wsd.knowledge.lexicon import wordnet
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.text import Sentence
-from wsd.text.lexicon import wordnet
 
 if TYPE_CHECKING:
-    from wsd.allwords.text import TaggedWord
+    from wsd.systems.allwords.plaintext import TaggedWord
 
 
 @functools.cache
@@ -26,7 +26,7 @@ def bundled_model(target: str) -> Any:
     """The bundled model of ``target`` with the command line's default settings, trained
     once per process (about a second)."""
     from wsd.experiments.disambiguate import train_bundled_model
-    from wsd.experiments.systems import small_corpus_settings
+    from wsd.systems.named import small_corpus_settings
 
     return train_bundled_model(target, small_corpus_settings())
 

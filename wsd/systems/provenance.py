@@ -100,7 +100,7 @@ def check_targets(lemmas: Sequence[str], instances: Sequence[Instance], source: 
 
 
 def _with_lemma(inst: Instance, lemmas: set[str], source: str) -> Instance:
-    from wsd.text.forms import form_lemma
+    from wsd.knowledge.forms import form_lemma
 
     lemma = form_lemma(inst.target, lemmas, f"{source + ': ' if source else ''}{inst.id}")
     return inst if lemma is None else replace(inst, lemma=lemma)

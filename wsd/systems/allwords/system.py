@@ -13,18 +13,6 @@ import numpy as np
 from tqdm import tqdm
 
 from wsd import persistence
-from wsd.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
-from wsd.allwords.features import (
-    TUNED_FEATURES,
-    ContextBlock,
-    FeatureSpec,
-    extractors,
-    spec_json,
-)
-from wsd.allwords.keymodel import KeyModel, most_frequent
-from wsd.allwords.modelfile import ModelFileError, read_npz, read_sense_vectors, write_npz
-from wsd.allwords.predict import Decision, Knowledge, decide
-from wsd.allwords.sense_vectors import VECTOR_PRIOR, SenseVectors
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.encoders import MissingExtraError
@@ -34,6 +22,18 @@ from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.learners.inputs import check_update_options
 from wsd.resources import MissingResourceError, require_nltk_resource
+from wsd.systems.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
+from wsd.systems.allwords.instance_features import (
+    TUNED_FEATURES,
+    ContextBlock,
+    FeatureSpec,
+    extractors,
+    spec_json,
+)
+from wsd.systems.allwords.keymodel import KeyModel, most_frequent
+from wsd.systems.allwords.modelfile import ModelFileError, read_npz, read_sense_vectors, write_npz
+from wsd.systems.allwords.predict import Decision, Knowledge, decide
+from wsd.systems.allwords.sense_vectors import VECTOR_PRIOR, SenseVectors
 from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
 
 Answer = str | None
@@ -94,7 +94,7 @@ class AllWordsWSD:
     sense when the best total beats the runner-up by less than this; ``backoff``:
     "first_sense" (WordNet first sense for unseen keys) or "none" (no answer);
     ``vector_backoff``: with a contextual block, a key without a classifier (seen with one
-    sense, or never) answers by sense vectors instead (``wsd.allwords.sense_vectors``: the
+    sense, or never) answers by sense vectors instead (``wsd.systems.allwords.sense_vectors``: the
     sense maximising ``vector_prior · log p(sense) + cos(instance, sense vector)`` over the
     lemma's WordNet senses, p the add-one training frequency);
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
@@ -269,8 +269,8 @@ class AllWordsWSD:
         ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
         from joblib import Parallel, delayed
 
-        from wsd.allwords.readertraining import train_reader  # numba: only when training
-        from wsd.allwords.training import train_key
+        from wsd.systems.allwords.keytraining import train_key
+        from wsd.systems.allwords.readertraining import train_reader  # numba: only when training
 
         self._check_params()
         labelled = [inst for inst in instances if inst.senses]

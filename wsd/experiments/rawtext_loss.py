@@ -13,9 +13,9 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from wsd.allwords.context import sentence_of
 from wsd.evaluation.scorer import score_framework
 from wsd.instance import Instance
+from wsd.systems.allwords.context import sentence_of
 
 # Tokens written against the word before them (*safety,* *don't* *Jones'*) or after them (*(a*).
 _NO_SPACE_BEFORE = frozenset({",", ".", ";", ":", "?", "!", ")", "]", "}", "%", "n't", "'s",
@@ -81,7 +81,7 @@ def raw_text_answers(model: Any, instances: Sequence[Instance], reader: Any = No
     """The sense the raw-text path gives each instance's target (None when it found no
     content word starting there); ``reader`` as ``tag_text``'s, ``written`` as
     ``plain_documents``'."""
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.plaintext import tag_text
 
     answers: dict[str, str | None] = {}
     for text, targets in plain_documents(instances, written):

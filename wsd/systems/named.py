@@ -17,17 +17,17 @@ from wsd.knowledge.inventory import (
     WordNetInventory,
     require_wordnet,
 )
-from wsd.knowledge.lesk import ExtendedLesk, SimplifiedLesk
-from wsd.learners.baselines import (
+from wsd.resources import MissingResourceError
+from wsd.systems.baselines import (
     InstanceSystem,
     MostFrequentSense,
     RandomSense,
     WordNetFirstSense,
 )
-from wsd.resources import MissingResourceError
+from wsd.systems.lesk import ExtendedLesk, SimplifiedLesk
 
 if TYPE_CHECKING:  # the supervised pipeline and learners load NLTK: imported when built
-    from wsd.experiments.pipeline import SupervisedWSD
+    from wsd.systems.supervised import SupervisedWSD
 
 SUPERVISED = ("perceptron", "averaged", "voted")
 BASELINES = ("mfs", "random")
@@ -42,7 +42,7 @@ class SystemSettings:
     """What the supervised systems share: feature set, weighting, training length, seed.
 
     The defaults are the lexical-sample configuration chosen on senseval by cross-validation
-    (``wsd.experiments.lexical``): the "full" features with a lemmatized bag of words, block
+    (``wsd.systems.lexical``): the "full" features with a lemmatized bag of words, block
     tf-idf, 5 epochs, and for the averaged perceptron the mean of ``models`` = 5 of them over
     shuffles (chosen by nested cross-validation inside the training folds; see docs/results.md).
     """
@@ -150,7 +150,7 @@ def make_system(
         lesk = SimplifiedLesk if name == "lesk" else ExtendedLesk
         return lesk(inventory=inventory, backoff="mfs", lemmatize=can_lemmatize())
     if name in SUPERVISED:
-        from wsd.experiments.pipeline import SupervisedWSD
+        from wsd.systems.supervised import SupervisedWSD
 
         return SupervisedWSD(settings.featurizer(), _learner(name, settings), glosses=glosses)
     raise ValueError(f"unknown system {name!r}; choose from {', '.join(SYSTEM_NAMES)}")
@@ -162,8 +162,8 @@ def make_learner_system(
     """A saveable SupervisedWSD for ``name`` in LEARNER_NAMES: a perceptron on the settings'
     features, the most frequent training sense ("mfs"), or simplified Lesk over the bag of words
     with ``glosses`` as its dictionary ("lesk", backing off to the most frequent sense)."""
-    from wsd.experiments.pipeline import SupervisedWSD
     from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
+    from wsd.systems.supervised import SupervisedWSD
 
     settings = settings or SystemSettings()
     if name == "mfs":

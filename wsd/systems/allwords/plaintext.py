@@ -1,7 +1,7 @@
 """Disambiguating raw text: every content word of ``wsd.text.analyze``'s sentences (as the
 model's reader reads them) gets a WordNet sense from an all-words model (its classifier, else
 the most frequent SemCor sense, else the WordNet first sense) or, without a model, from gloss
-similarity with the sense prior (with the [context] extra; ``wsd.knowledge.gloss_prior``) or
+similarity with the sense prior (with the [context] extra; ``wsd.systems.gloss_prior``) or
 Lesk with the sense prior (without it, or asked for by name: ``model="lesk"``;
 ``model="gloss"`` asks for the other).
 
@@ -23,17 +23,17 @@ from typing import Any
 import numpy as np
 from scipy import special
 
-from wsd.allwords.predict import Decision, Reasons
-from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
-from wsd.knowledge.gloss_prior import GlossWithPrior
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
-from wsd.knowledge.lesk import LeskWithPrior, SimplifiedLesk
+from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.sensekeys import lemma_for_key
+from wsd.systems.allwords.predict import Decision, Reasons
+from wsd.systems.allwords.system import AllWordsWSD
+from wsd.systems.gloss_prior import GlossWithPrior
+from wsd.systems.lesk import LeskWithPrior, SimplifiedLesk
 from wsd.text import Sentence, analyze, target_lemmas
-from wsd.text.lexicon import POS_LETTER, american, wordnet
 from wsd.text.pipeline import is_target
 from wsd.text.reader import PLAIN
 
@@ -313,7 +313,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     if marked:
         words = [word for word in words if any(word.start <= at < word.end for at in marked)]
     if system is None and by_name is None:  # the bundled targets: their models, as on the CLI
-        from wsd.allwords.bundled import with_bundled_answers
+        from wsd.systems.allwords.bundled_answers import with_bundled_answers
 
         words = with_bundled_answers(words, sentences, explain)
     return sentences, words

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from wsd import persistence, provenance
+from wsd import persistence
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
@@ -14,6 +14,7 @@ from wsd.instance import Instance
 from wsd.learners.base import EstimatorMixin, check_is_fitted
 from wsd.learners.explanation import Explanation, explain_margin
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
+from wsd.systems import provenance
 
 __all__ = ["Explanation", "SupervisedWSD"]
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import Featurizer
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+from wsd.systems.supervised import SupervisedWSD
 
 BEST_EPOCHS = 5
 BEST_MODELS = 5

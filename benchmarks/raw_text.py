@@ -101,9 +101,9 @@ def _cold(command: list[str]) -> tuple[float, float]:
 
 
 def cold_start(path: Path) -> None:
-    from wsd.knowledge import compiled
+    from wsd.knowledge import lexicon_compiler
 
-    lexicon = compiled.ensure()
+    lexicon = lexicon_compiler.ensure()
     print("WordNet and tagger: " + (f"compiled lexicon {lexicon.path}" if lexicon
                                     else "NLTK's (no compiled lexicon)"))  # fmt: skip
     for label, command in (
@@ -180,9 +180,9 @@ def throughput(path: Path, datasets: list[str], semcor_tokens: int) -> None:
     from nltk.wsd import lesk
 
     import wsd
-    from wsd.knowledge import compiled
+    from wsd.knowledge import lexicon_compiler
 
-    lexicon = compiled.ensure()
+    lexicon = lexicon_compiler.ensure()
     print("WordNet and tagger: " + (f"compiled lexicon {lexicon.path}" if lexicon
                                     else "NLTK's (no compiled lexicon)"))  # fmt: skip
     model = wsd.load_model(path)

@@ -12,8 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from wsd.corpora.bundled import load_bundled
-from wsd.experiments.disambiguate import train_bundled_model
-from wsd.systems.named import small_corpus_settings
+from wsd.systems.named import small_corpus_settings, train_bundled_model
 
 
 def save_bass_model(path: Path) -> Path:

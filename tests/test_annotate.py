@@ -31,9 +31,10 @@ from wsd.annotate import annotate_corpus, load_annotator
 from wsd.annotate.annotator import ModelRef, preload
 from wsd.annotate.documents import BadDocument, Document, Partition, partitions, read_documents
 from wsd.annotate.process import annotate_partition
-from wsd.instance import Instance, document_sentence_spans
+from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
 from wsd.systems.supervised import SupervisedWSD
+from wsd.text.sentences import document_sentence_spans
 
 
 @pytest.fixture(scope="module")
@@ -252,7 +253,7 @@ def test_a_text_without_sentence_ends_is_cut_after_a_comma_when_it_can():
     spans = document_sentence_spans(text, longest=4)  # a piece's second half: its words 3-4
     assert [text[s:e] for s, e in spans] == ["one two three,", "four five; six seven",
                                              "eight nine"]
-    from wsd.instance import LONGEST_SENTENCE
+    from wsd.text.sentences import LONGEST_SENTENCE
 
     long = " ".join(["word"] * (3 * LONGEST_SENTENCE))
     assert [len(long[s:e].split()) for s, e in document_sentence_spans(long)] == [

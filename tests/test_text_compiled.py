@@ -74,9 +74,9 @@ def lexicon():
     """The compiled lexicon in the user's cache (compiled here once per machine if missing)."""
     if not (HAS_WORDNET and HAS_TAGGER):
         pytest.skip("NLTK wordnet or averaged_perceptron_tagger_eng data absent")
-    from wsd.knowledge import compiled
+    from wsd.knowledge import lexicon_compiler
 
-    found = compiled.ensure()
+    found = lexicon_compiler.ensure()
     assert found is not None
     return found
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from wsd import __version__
+from wsd.api import ONE_WORD, scope_of
 from wsd.corpora.resolve import CORPUS_HELP, corpus_files, load_corpus
 from wsd.experiments.disambiguate import UNSURE_MARGIN
 from wsd.features import PRESETS
@@ -39,7 +40,9 @@ from wsd.systems.named import (
     SUPERVISED,
     SYSTEM_NAMES,
     SystemSettings,
+    bundled_glosses,
     small_corpus_settings,
+    train_bundled_model,
 )
 from wsd.validation import check_flag, check_parallel_flags, check_real_flag, cut_list
 
@@ -175,12 +178,11 @@ def cmd_disambiguate(args: argparse.Namespace) -> int:
         print(rawtext.disambiguate_text(model, _read_text(args), args.target, fmt, top))
         return 0
     from wsd.corpora.bundled import bundled_target
-    from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
-    from wsd.systems.supervised import SupervisedWSD
+    from wsd.experiments.disambiguate import disambiguate, format_record
 
     sentences, places = _read_lines(args)
     if model is not None:
-        if not isinstance(model, SupervisedWSD):
+        if scope_of(model) != ONE_WORD:
             raise ValueError(f"{args.model} holds a {type(model).__name__}, not a model from "
                              "`wsd train` or `wsd allwords --save`")
     else:
@@ -217,7 +219,6 @@ def _check_trained_only(args: argparse.Namespace, raw_text: bool) -> None:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    from wsd.experiments.disambiguate import bundled_glosses
     from wsd.experiments.lexsample_run import dictionary_glosses
     from wsd.systems.named import make_learner_system
     from wsd.systems.provenance import check_single_target, check_two_senses
@@ -449,9 +450,9 @@ def cmd_allwords(args: argparse.Namespace) -> int:
         print(f"key files written to {args.out}")
     if args.save:
         print(f"model saved to {args.save}")
-        from wsd.knowledge import compiled
+        from wsd.knowledge import lexicon_compiler
 
-        compiled.ensure()  # WordNet and the tagger compiled once: fast `disambiguate --model`
+        lexicon_compiler.ensure()  # WordNet and tagger compiled once: fast `disambiguate --model`
     return 0
 
 

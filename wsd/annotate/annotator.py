@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from wsd import persistence
+from wsd.api import ALL_WORDS, ONE_WORD, scope_of
 from wsd.instance import Instance, token_spans
 from wsd.persistence import file_sha256
 from wsd.text.treebank import visible
@@ -146,13 +147,9 @@ class AllWordsAnnotator:
 def annotator_from_model(model: Any) -> Annotator:
     """The annotator for a loaded model: an all-words system tags every content word, a
     one-word ``SupervisedWSD`` its word."""
-    from wsd.systems.allwords.system import AllWordsWSD
-    from wsd.systems.supervised import SupervisedWSD
-
-    if isinstance(model, AllWordsWSD):
-        return AllWordsAnnotator(model)
-    if isinstance(model, SupervisedWSD):
-        return OneWordAnnotator(model)
+    annotator = {ALL_WORDS: AllWordsAnnotator, ONE_WORD: OneWordAnnotator}.get(scope_of(model))
+    if annotator is not None:
+        return annotator(model)
     raise ValueError(f"wsd annotate cannot use a {type(model).__name__} model: give an "
                      "all-words model (wsd allwords --save) or a one-word one (wsd train)")
 

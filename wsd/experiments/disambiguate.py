@@ -7,10 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
 from wsd.knowledge.forms import form_lemma, is_form_of, target_lemma
-from wsd.systems.named import SystemSettings, make_system
 from wsd.text.web import plain_view
 
 if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need it
@@ -21,23 +19,6 @@ if TYPE_CHECKING:  # loads NLTK (the learners): only the systems built here need
 # answers with margin < 0.3 were right 50% of the time (319 of 641), the rest 87% (1,083 of
 # 1,250); on the four targets before line, 58% and 89% (benchmarks/bundled_defaults.py).
 UNSURE_MARGIN = 0.3
-
-
-def bundled_glosses(target: str) -> dict[str, str]:
-    """Sense id -> gloss from the bundled inventory of ``target``."""
-    return {s["id"]: s["gloss"] for s in load_bundled_inventory(target)["senses"]}
-
-
-def train_bundled_model(target: str, settings: SystemSettings | None = None) -> SupervisedWSD:
-    """The averaged perceptron trained on every bundled sentence of ``target``."""
-    targets = bundled_targets()
-    if target not in targets:
-        raise ValueError(
-            f"no bundled training data for {target!r}; bundled targets: {', '.join(targets)} "
-            "(or pass --model with a model trained on your own data)"
-        )
-    model = make_system("averaged", settings, glosses=bundled_glosses(target))
-    return model.fit(load_bundled(target))
 
 
 def parse_sentence(text: str, target: str | None, index: int, where: str | None = None) -> Instance:

@@ -10,6 +10,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from wsd.api import ALL_WORDS, scope_of
+
 _TRAIN_ONE = ("for every word: train one with `wsd allwords --save model.npz`, then pass --model "
               "model.npz")
 _BUNDLED = "and for bank, bass, crane, line and plant their bundled models"
@@ -34,11 +36,7 @@ def load_any_model(path: str | Path) -> Any:
 
 def is_allwords(model: Any) -> bool:
     """Whether ``model`` answers raw text: an all-words system, or "gloss" / "lesk"."""
-    if isinstance(model, str):  # load_any_model gives names only for those
-        return True
-    from wsd.systems.allwords.system import AllWordsWSD
-
-    return isinstance(model, AllWordsWSD)
+    return isinstance(model, str) or scope_of(model) == ALL_WORDS  # names: "gloss", "lesk"
 
 
 def uses_raw_text(model: Any, target: str | None) -> bool:
@@ -84,14 +82,13 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
     one, gloss similarity or Lesk with the prior answers, with a one-line notice saying which
     (or the one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give
     their reasons (plain and json), with that many features or words."""
-    from wsd.features.pos import TAGGER_RESOURCE
-    from wsd.knowledge import compiled
-    from wsd.resources import require_nltk_resource
+    from wsd.knowledge import lexicon_compiler
+    from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
     from wsd.systems.allwords.formats import render
     from wsd.systems.allwords.plaintext import tag_text
 
     if model is not None and not isinstance(model, str):
-        compiled.ensure()
+        lexicon_compiler.ensure()
     else:  # the downloader hint alone where Lesk cannot run: no notice before the error
         for resource in ("wordnet", TAGGER_RESOURCE):
             require_nltk_resource(resource)

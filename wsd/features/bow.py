@@ -8,34 +8,7 @@ from typing import Any
 
 from wsd.features.extractors import Extractor, check_window
 from wsd.instance import Instance
-from wsd.resources import require_nltk_resource
-
-# Our own compact list of English function words: used by default so that stopword removal
-# works on a machine without NLTK data. ``stopwords="nltk"`` selects NLTK's English list instead.
-BUILTIN_STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further
-    had has have having he her here hers herself him himself his how i if in into is it its itself
-    just me more most my myself no nor not now of off on once only or other our ours ourselves out
-    over own same she should so some such than that the their theirs them themselves then there
-    these they this those through to too under until up very was we were what when where which
-    while who whom why will with would you your yours yourself yourselves 's 're 've 'd 'll 'm n't
-    """.split()
-)
-
-
-def nltk_stopwords() -> frozenset[str]:
-    """NLTK's English stopword list; MissingResourceError with the download command if absent."""
-    require_nltk_resource("stopwords")
-    from nltk.corpus import stopwords
-
-    return frozenset(stopwords.words("english"))
-
-
-def is_punctuation(token: str) -> bool:
-    """True for tokens without a single letter or digit (``.``, ``--``, ``''``)."""
-    return not any(ch.isalnum() for ch in token)
+from wsd.knowledge.normalise import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 
 
 class _Morphy:

@@ -7,9 +7,8 @@ import warnings
 from collections.abc import Sequence
 
 from wsd.instance import Instance
-from wsd.resources import has_nltk_resource, require_nltk_resource
+from wsd.resources import TAGGER_RESOURCE, has_nltk_resource, require_nltk_resource
 
-TAGGER_RESOURCE = "averaged_perceptron_tagger_eng"
 _warned_missing_tagger = False
 
 

@@ -44,6 +44,8 @@ from wsd.learners.inputs import (
     check_labels,
     check_matrix,
     check_patience,
+    check_prediction_options,
+    check_update_options,
 )
 from wsd.learners.training import EarlyStopping, epoch_orders
 
@@ -492,8 +494,6 @@ class _CSRPerceptronBase(EstimatorMixin):
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
-        from wsd.learners.multiclass import check_prediction_options, check_update_options
-
         check_update_options(self.margin, self.update, self.C)
         check_prediction_options(self.n_models, self.prior, self.backoff_margin)
         multiclass_only = (self.margin, self.update, self.n_models, self.prior,

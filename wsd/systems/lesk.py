@@ -18,23 +18,20 @@ the same positive score the one listed first wins, as in ``nltk.wsd.lesk``.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
-from wsd.features.bow import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 from wsd.instance import Instance
 from wsd.knowledge.inventory import (
     Sense,
     SenseInventory,
     WordNetInventory,
     tag_letter,
-    wordnet_reader,
 )
+from wsd.knowledge.normalise import Normaliser
 from wsd.systems.baselines import InstanceSystem, InventorySystem, MostFrequentSense
 
 Answer = str | None
-_WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
 _BACKOFFS = ("first_sense", "mfs", "none")
 _BOUNDARY = None  # separates glosses in a sequence so that no phrase spans two of them
 
@@ -87,60 +84,6 @@ def _first_best(scored: list[tuple[Sense, float]]) -> tuple[Sense, float]:
     return max(scored, key=lambda pair: pair[1])
 
 
-class _Normaliser:
-    """Turns glosses and context tokens into comparable words."""
-
-    def __init__(self, stopwords, lemmatize: bool, raw_tokens: bool) -> None:
-        self.raw_tokens = raw_tokens
-        self.lemmatize = lemmatize
-        if stopwords is True:
-            self.stopwords: frozenset[str] = BUILTIN_STOPWORDS
-        elif stopwords == "nltk":
-            self.stopwords = nltk_stopwords()
-        elif not stopwords:
-            self.stopwords = frozenset()
-        elif isinstance(stopwords, Collection) and not isinstance(stopwords, str):
-            self.stopwords = frozenset(w.lower() for w in stopwords)
-        else:
-            raise ValueError(
-                f"stopwords must be True (built-in list), 'nltk', False/None or a collection "
-                f"of words, not {stopwords!r}"
-            )
-        if lemmatize:
-            self._morphy = wordnet_reader()._morphy
-        self._cache: dict[tuple[str, str | None], str] = {}
-
-    def base(self, word: str, letter: str | None) -> str:
-        """WordNet base form of a lowercase word (shortest analysis for ``letter``)."""
-        key = (word, letter)
-        if key not in self._cache:
-            forms: list[str] = []
-            for p in [letter] if letter else ["n", "v", "a", "r"]:
-                forms = self._morphy(word, p)
-                if forms:
-                    break
-            self._cache[key] = min(forms, key=lambda f: (len(f), f)) if forms else word
-        return self._cache[key]
-
-    def word(self, token: str, letter: str | None = None) -> str | None:
-        """The comparable form of one token, or None when it is dropped."""
-        if self.raw_tokens:
-            return token
-        token = token.lower()
-        if is_punctuation(token) or token in self.stopwords:
-            return None
-        if self.lemmatize:
-            token = self.base(token.replace(" ", "_"), letter)
-        return None if token in self.stopwords else token
-
-    def text(self, text: str) -> list[str]:
-        """The words of a gloss or example sentence, in order."""
-        if self.raw_tokens:
-            return text.split()
-        words = (self.word(w) for w in _WORD.findall(text.lower()))
-        return [w for w in words if w is not None]
-
-
 # Sentences whose normalised words are kept: the all-words model asks for a text's instances
 # key by key, not in text order (256 had missed on two thirds of a 1,600-sentence text).
 _SENTENCES_KEPT = 4096
@@ -174,14 +117,14 @@ class _Lesk(InventorySystem):
             raise ValueError(f"backoff must be one of {', '.join(_BACKOFFS)}, not {backoff!r}")
         if window is not None and (not isinstance(window, int) or window < 0):
             raise ValueError(f"window must be None (whole sentence) or an int >= 0, not {window!r}")
-        self._norm: _Normaliser | None = None
+        self._norm: Normaliser | None = None
         self._signatures: dict[tuple[str, str], object] = {}
         self._sentences: dict[tuple, list[tuple[str | None, str | None]]] = {}
 
     # -- shared machinery -------------------------------------------------------------
-    def _normaliser(self) -> _Normaliser:
+    def _normaliser(self) -> Normaliser:
         if self._norm is None:
-            self._norm = _Normaliser(self.stopwords, self.lemmatize, self.raw_tokens)
+            self._norm = Normaliser(self.stopwords, self.lemmatize, self.raw_tokens)
         return self._norm
 
     def _gloss_texts(self, sense: Sense) -> list[str]:

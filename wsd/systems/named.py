@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from wsd.corpora.bundled import load_bundled_inventory
+from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.knowledge.inventory import (
@@ -178,3 +178,20 @@ def make_learner_system(
     if name in SUPERVISED:
         return make_system(name, settings, glosses=glosses)
     raise ValueError(f"unknown learner {name!r}; choose from {', '.join(LEARNER_NAMES)}")
+
+
+def bundled_glosses(target: str) -> dict[str, str]:
+    """Sense id -> gloss from the bundled inventory of ``target``."""
+    return {s["id"]: s["gloss"] for s in load_bundled_inventory(target)["senses"]}
+
+
+def train_bundled_model(target: str, settings: SystemSettings | None = None) -> SupervisedWSD:
+    """The averaged perceptron trained on every bundled sentence of ``target``."""
+    targets = bundled_targets()
+    if target not in targets:
+        raise ValueError(
+            f"no bundled training data for {target!r}; bundled targets: {', '.join(targets)} "
+            "(or pass --model with a model trained on your own data)"
+        )
+    model = make_system("averaged", settings, glosses=bundled_glosses(target))
+    return model.fit(load_bundled(target))

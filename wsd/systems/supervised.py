@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd import persistence
+from wsd.api import ONE_WORD
 from wsd.evaluation.metrics import accuracy
 from wsd.evaluation.splits import instance_labels
 from wsd.features import Featurizer
@@ -32,6 +33,8 @@ class SupervisedWSD(EstimatorMixin):
     one-line gloss) travel with the model so a saved model can explain its answers without the
     inventory it was trained with.
     """
+
+    scope = ONE_WORD
 
     _tags = {"two_d_array": False}
 

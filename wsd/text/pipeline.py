@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.knowledge.lexicon import base_form, folded
+from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.text.reader import PLAIN, Unit
 from wsd.text.tagger import penn_tags
 from wsd.text.treebank import ascii_quotes, tokens_with_spans, visible, without_possessive

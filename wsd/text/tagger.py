@@ -12,9 +12,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
-from wsd.features.pos import TAGGER_RESOURCE
 from wsd.knowledge import compiled
-from wsd.resources import require_nltk_resource
+from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
 
 _START, _END = ["-START-", "-START2-"], ["-END-", "-END2-"]
 

@@ -36,7 +36,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from wsd.instance import document_sentence_spans
+from wsd.text.sentences import document_sentence_spans
 
 _MARKUP = re.compile(
     r"(?<!<)</?([A-Za-z][\w:-]*)"  # a tag's name, then its attributes

@@ -11,10 +11,11 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from wsd.corpora.bundled import bundled_targets
+from wsd.corpora.bundled import bundled_targets, load_bundled_inventory
 from wsd.instance import Instance
 from wsd.knowledge.lexicon import wordnet
 from wsd.knowledge.sensekeys import lemma_for_key
+from wsd.systems.named import small_corpus_settings, train_bundled_model
 from wsd.text import Sentence
 
 if TYPE_CHECKING:
@@ -25,16 +26,11 @@ if TYPE_CHECKING:
 def bundled_model(target: str) -> Any:
     """The bundled model of ``target`` with the command line's default settings, trained
     once per process (about a second)."""
-    from wsd.experiments.disambiguate import train_bundled_model
-    from wsd.systems.named import small_corpus_settings
-
     return train_bundled_model(target, small_corpus_settings())
 
 
 @functools.cache
 def _inventory(target: str) -> dict[str, Any]:
-    from wsd.corpora.bundled import load_bundled_inventory
-
     return load_bundled_inventory(target)
 
 

@@ -23,11 +23,11 @@ from typing import Any
 import numpy as np
 from scipy import special
 
-from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
+from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.systems.allwords.predict import Decision, Reasons
 from wsd.systems.allwords.system import AllWordsWSD

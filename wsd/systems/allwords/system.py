@@ -13,15 +13,15 @@ import numpy as np
 from tqdm import tqdm
 
 from wsd import persistence
+from wsd.api import ALL_WORDS
 from wsd.corpora.framework import group_by_key
 from wsd.evaluation.scorer import score_framework
 from wsd.features.encoders import MissingExtraError
-from wsd.features.pos import TAGGER_RESOURCE
 from wsd.features.weighting import make_weighting
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.learners.inputs import check_update_options
-from wsd.resources import MissingResourceError, require_nltk_resource
+from wsd.resources import TAGGER_RESOURCE, MissingResourceError, require_nltk_resource
 from wsd.systems.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
 from wsd.systems.allwords.instance_features import (
     TUNED_FEATURES,
@@ -31,7 +31,13 @@ from wsd.systems.allwords.instance_features import (
     spec_json,
 )
 from wsd.systems.allwords.keymodel import KeyModel, most_frequent
-from wsd.systems.allwords.modelfile import ModelFileError, read_npz, read_sense_vectors, write_npz
+from wsd.systems.allwords.modelfile import (
+    NPZ_MAGIC,
+    ModelFileError,
+    read_npz,
+    read_sense_vectors,
+    write_npz,
+)
 from wsd.systems.allwords.predict import Decision, Knowledge, decide
 from wsd.systems.allwords.sense_vectors import VECTOR_PRIOR, SenseVectors
 from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
@@ -108,6 +114,8 @@ class AllWordsWSD:
     document), never of a test set; the temperature, the mean of the temperatures fitted on
     the same places (``benchmarks/allwords.py``).
     """
+
+    scope = ALL_WORDS
 
     def __init__(
         self,
@@ -453,3 +461,6 @@ class AllWordsWSD:
     def load(cls, path: str | Path) -> AllWordsWSD:
         """A saved system: the ``.npz`` format, or the JSON format of older versions."""
         return persistence.load_model(path, expected=cls)
+
+
+persistence.register_format(NPZ_MAGIC, AllWordsWSD, AllWordsWSD.from_npz)

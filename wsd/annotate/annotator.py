@@ -26,6 +26,7 @@ from wsd import persistence
 from wsd.api import ALL_WORDS, ONE_WORD, scope_of
 from wsd.instance import Instance, token_spans
 from wsd.persistence import file_sha256
+from wsd.resources import has_nltk_resource
 from wsd.text.treebank import visible
 from wsd.text.web import plain_view
 
@@ -59,11 +60,10 @@ def _synset_of(sense_key: str) -> str | None:
     """The WordNet synset name of a sense key (None for other sense ids or without WordNet)."""
     if "%" not in sense_key:
         return None
-    from wsd.resources import has_nltk_resource
 
     if not has_nltk_resource("wordnet"):
         return None
-    from nltk.corpus import wordnet
+    from nltk.corpus import wordnet  # NLTK: over a second to import
 
     try:
         return wordnet.lemma_from_key(sense_key).synset().name()
@@ -138,6 +138,7 @@ class AllWordsAnnotator:
         self.system = system
 
     def annotate(self, text: str) -> list[dict[str, Any]]:
+        # the all-words system: for its models only
         from wsd.systems.allwords.plaintext import annotate_text
 
         # a corpus's documents go by unseen: a notice naming none of them would not help

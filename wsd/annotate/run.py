@@ -90,7 +90,7 @@ def annotate_corpus(
     todo = (part for part in partitions(read_documents(inputs, max_document_bytes, codec),
                                         partition_size) if not folder.finished(part.index))
     if on_dask:
-        from wsd.annotate.dask_runner import run_dask
+        from wsd.annotate.dask_runner import run_dask  # the optional [dask] extra
 
         results = run_dask(todo, reference, workers=workers, scheduler=scheduler)
     else:

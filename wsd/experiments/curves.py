@@ -165,7 +165,7 @@ def curves_figures(
     ``mfs`` is a dotted line where it falls inside, else a note; ``caption`` (the settings)
     is printed under each. Needs matplotlib (``pip install 'wsd-perceptron[plot]'``)."""
     try:
-        from matplotlib.ticker import MaxNLocator
+        from matplotlib.ticker import MaxNLocator  # the optional [plot] extra
     except ImportError as err:
         raise ImportError(
             "plots need matplotlib: pip install 'wsd-perceptron[plot]' (the CSV files are "

@@ -16,6 +16,8 @@ from typing import Any
 from wsd.evaluation.scorer import score_framework
 from wsd.instance import Instance
 from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords.plaintext import tag_text
+from wsd.text import analyze
 
 # Tokens written against the word before them (*safety,* *don't* *Jones'*) or after them (*(a*).
 _NO_SPACE_BEFORE = frozenset({",", ".", ";", ":", "?", "!", ")", "]", "}", "%", "n't", "'s",
@@ -81,8 +83,6 @@ def raw_text_answers(model: Any, instances: Sequence[Instance], reader: Any = No
     """The sense the raw-text path gives each instance's target (None when it found no
     content word starting there); ``reader`` as ``tag_text``'s, ``written`` as
     ``plain_documents``'."""
-    from wsd.systems.allwords.plaintext import tag_text
-
     answers: dict[str, str | None] = {}
     for text, targets in plain_documents(instances, written):
         _, words = tag_text(model, text, reader=reader)
@@ -106,8 +106,6 @@ def units_read_right(reader: Any, instances: Sequence[Instance]) -> dict[str, fl
     """The shares of gold units (the instances' targets) that ``reader`` reads from the plain
     text with the same extent, with that extent and the same lemma, and with that extent and
     the same part of speech (a name: its kind as lemma, NOUN)."""
-    from wsd.text import analyze
-
     extent = lemma = pos = 0
     by_id = {inst.id: inst for inst in instances}
     for text, targets in plain_documents(instances):

@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from wsd.api import ALL_WORDS, scope_of
+from wsd.corpora.bundled import bundled_target
+from wsd.knowledge import lexicon_compiler
+from wsd.persistence import load_model
+from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
 
 _TRAIN_ONE = ("for every word: train one with `wsd allwords --save model.npz`, then pass --model "
               "model.npz")
@@ -25,11 +29,11 @@ NO_EXTRA_NOTICE = ("no trained model given and the [context] extra is not instal
 def load_any_model(path: str | Path) -> Any:
     """The model in ``path``: an all-words system (.npz or JSON) or any other saved model;
     "gloss" and "lesk" name the systems that need none (returned as the name)."""
+    # all-words: not for a bundled target
     from wsd.systems.allwords.plaintext import NO_MODEL_SYSTEMS
 
     if str(path) in NO_MODEL_SYSTEMS:
         return str(path)
-    from wsd.persistence import load_model
 
     return load_model(path)
 
@@ -45,7 +49,6 @@ def uses_raw_text(model: Any, target: str | None) -> bool:
     which), or "gloss" / "lesk" by name."""
     if model is not None:
         return is_allwords(model)
-    from wsd.corpora.bundled import bundled_target
 
     return target is None or bundled_target(target) is None
 
@@ -53,6 +56,7 @@ def uses_raw_text(model: Any, target: str | None) -> bool:
 def _not_found(sentences: Any, target: str) -> str:
     """The notice for a target with no answer: its words stand apart, it is no content word
     here, or it does not occur."""
+    # the tagger: raw text only
     from wsd.text.pipeline import is_target, spelled_apart, target_lemmas
 
     if spelled_apart(sentences, target):
@@ -70,7 +74,7 @@ def _not_found(sentences: Any, target: str) -> str:
 
 def no_model_notice() -> str:
     """The one-line notice saying which system answers without a model, and why."""
-    from wsd.systems.allwords.plaintext import GLOSS, no_model_system
+    from wsd.systems.allwords.plaintext import GLOSS, no_model_system  # all-words: raw text only
 
     return GLOSS_NOTICE if no_model_system() == GLOSS else NO_EXTRA_NOTICE
 
@@ -82,10 +86,8 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
     one, gloss similarity or Lesk with the prior answers, with a one-line notice saying which
     (or the one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give
     their reasons (plain and json), with that many features or words."""
-    from wsd.knowledge import lexicon_compiler
-    from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
-    from wsd.systems.allwords.formats import render
-    from wsd.systems.allwords.plaintext import tag_text
+    from wsd.systems.allwords.formats import render  # all-words: raw text only
+    from wsd.systems.allwords.plaintext import tag_text  # all-words: raw text only
 
     if model is not None and not isinstance(model, str):
         lexicon_compiler.ensure()

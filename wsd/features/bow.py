@@ -8,6 +8,7 @@ from typing import Any
 
 from wsd.features.extractors import Extractor, check_window
 from wsd.instance import Instance
+from wsd.knowledge.inventory import require_wordnet, wordnet_reader
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 
 
@@ -15,8 +16,6 @@ class _Morphy:
     """WordNet's morphy base form, memoised per word (the first POS that knows the word wins)."""
 
     def __init__(self) -> None:
-        from wsd.knowledge.inventory import require_wordnet, wordnet_reader
-
         require_wordnet()
         self._morphy = wordnet_reader().morphy  # the compiled lexicon's or NLTK's: same answers
         self._cache: dict[str, str] = {}

@@ -26,6 +26,7 @@ import numpy as np
 
 from wsd.features.encoders import DEFAULT_ENCODER, Encoder, file_digest, load_encoder
 from wsd.features.vector_cache import cache_root, digest
+from wsd.knowledge.inventory import wordnet_reader
 from wsd.persistence import atomic_open
 
 FORMAT = "wsd-gloss-vectors"
@@ -94,7 +95,7 @@ def unit_rows(vectors: np.ndarray) -> np.ndarray:
 def wordnet_identity() -> str:
     """A digest of the WordNet data files NLTK reads (``data.*`` and ``index.sense``, or the
     whole zip)."""
-    import nltk
+    import nltk  # NLTK: over a second to import
 
     try:
         root = Path(str(nltk.data.find("corpora/wordnet")))
@@ -172,8 +173,6 @@ class GlossVectors:
 
     def _wn(self):
         if self._wordnet is None:
-            from wsd.knowledge.inventory import wordnet_reader
-
             self._wordnet = wordnet_reader()
         return self._wordnet
 

@@ -66,7 +66,7 @@ def cache_path() -> Path:
 
 
 def source_files(*resources: str) -> list[dict[str, Any]]:
-    import nltk
+    import nltk  # NLTK: over a second to import
 
     found = []
     for resource in resources:

@@ -129,7 +129,7 @@ def nltk_wordnet():
 def _loaded_wordnet():
     """NLTK's WordNet, loaded once per process (the data checked by the first call)."""
     require_nltk_resource("wordnet")
-    from nltk.corpus import wordnet
+    from nltk.corpus import wordnet  # NLTK: over a second to import
 
     try:
         wordnet.ensure_loaded()

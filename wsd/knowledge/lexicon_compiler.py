@@ -130,7 +130,7 @@ def _ordered_related(own: int, related: Sequence[int]) -> list[int]:
 
 def _tagger_json() -> dict[str, str]:
     """NLTK's averaged-perceptron tagger parameters as JSON texts (weights, tagdict, classes)."""
-    from nltk.tag.perceptron import PerceptronTagger
+    from nltk.tag.perceptron import PerceptronTagger  # NLTK: over a second to import
 
     tagger = PerceptronTagger()
     weights, tagdict, classes = tagger.encode_json_obj()

@@ -29,7 +29,7 @@ BUILTIN_STOPWORDS = frozenset(
 def nltk_stopwords() -> frozenset[str]:
     """NLTK's English stopword list; MissingResourceError with the download command if absent."""
     require_nltk_resource("stopwords")
-    from nltk.corpus import stopwords
+    from nltk.corpus import stopwords  # NLTK: over a second to import
 
     return frozenset(stopwords.words("english"))
 

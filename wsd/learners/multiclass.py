@@ -282,8 +282,8 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
                       dev: tuple[list[Example], list] | None) -> MulticlassPerceptron:
         """Train with the compiled engine and take over its state: identical weights, history
         and counter, so prediction, saving and ``partial_fit`` go on in this class."""
-        from wsd.features.vectorize import FeatureVectorizer
-        from wsd.learners.engine import CSRAveragedPerceptron
+        from wsd.features.vectorize import FeatureVectorizer  # scipy.sparse: compiled engine only
+        from wsd.learners.engine import CSRAveragedPerceptron  # numba: compiled engine only
 
         X = [dict(x) for x in examples]
         vectorizer = FeatureVectorizer(min_count=1).fit(X)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wsd.features.contextual import ContextualEmbedding
 from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
 from wsd.features.gloss_vectors import GlossVectors, sentence_vectors, unit_rows
 from wsd.instance import Instance
@@ -71,8 +72,6 @@ class GlossWithPrior(InventorySystem):
         targets = list({(i.tokens, i.span): i for i in instances
                         if (i.tokens, i.span) not in self._targets}.items())  # fmt: skip
         if targets:
-            from wsd.features.contextual import ContextualEmbedding
-
             vectors = ContextualEmbedding(self.model, layers=(-1,), window=128, cache=False
                                           ).vectors([inst for _, inst in targets])
             self._targets.update(zip((k for k, _ in targets), unit_rows(vectors), strict=True))

@@ -26,6 +26,7 @@ from typing import Any
 
 from wsd.features import Featurizer
 from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+from wsd.learners.voted import MulticlassVotedPerceptron
 from wsd.systems.supervised import SupervisedWSD
 
 BEST_EPOCHS = 5
@@ -49,8 +50,6 @@ def best_system(
     elif learner == "perceptron":
         model = MulticlassPerceptron(epochs=epochs, seed=seed)
     elif learner == "voted":
-        from wsd.learners.voted import MulticlassVotedPerceptron
-
         model = MulticlassVotedPerceptron(epochs=epochs, seed=seed)
     else:
         raise ValueError(f"unknown learner {learner!r}; choose averaged, perceptron or voted")
@@ -68,8 +67,8 @@ class LinearSVMOnDicts:
         self.seed = seed
 
     def fit(self, X: Sequence[Mapping[str, float]], y: Sequence[str]) -> LinearSVMOnDicts:
-        from sklearn.feature_extraction import DictVectorizer
-        from sklearn.svm import LinearSVC
+        from sklearn.feature_extraction import DictVectorizer  # optional: scikit-learn
+        from sklearn.svm import LinearSVC  # optional: scikit-learn
 
         self._vectorizer = DictVectorizer()
         matrix = self._vectorizer.fit_transform(X)

@@ -6,7 +6,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled, load_bundled_inventory
 from wsd.features import Featurizer
@@ -17,6 +17,9 @@ from wsd.knowledge.inventory import (
     WordNetInventory,
     require_wordnet,
 )
+from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
+from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
+from wsd.learners.voted import MulticlassVotedPerceptron
 from wsd.resources import MissingResourceError
 from wsd.systems.baselines import (
     InstanceSystem,
@@ -25,9 +28,7 @@ from wsd.systems.baselines import (
     WordNetFirstSense,
 )
 from wsd.systems.lesk import ExtendedLesk, SimplifiedLesk
-
-if TYPE_CHECKING:  # the supervised pipeline and learners load NLTK: imported when built
-    from wsd.systems.supervised import SupervisedWSD
+from wsd.systems.supervised import SupervisedWSD
 
 SUPERVISED = ("perceptron", "averaged", "voted")
 BASELINES = ("mfs", "random")
@@ -89,9 +90,6 @@ def can_lemmatize() -> bool:
 
 
 def _learner(name: str, settings: SystemSettings) -> Any:
-    from wsd.learners.multiclass import MulticlassAveragedPerceptron, MulticlassPerceptron
-    from wsd.learners.voted import MulticlassVotedPerceptron
-
     options = dict(settings.learner_options)
     if name == "perceptron":
         return MulticlassPerceptron(epochs=settings.epochs, seed=settings.seed, **options)
@@ -150,8 +148,6 @@ def make_system(
         lesk = SimplifiedLesk if name == "lesk" else ExtendedLesk
         return lesk(inventory=inventory, backoff="mfs", lemmatize=can_lemmatize())
     if name in SUPERVISED:
-        from wsd.systems.supervised import SupervisedWSD
-
         return SupervisedWSD(settings.featurizer(), _learner(name, settings), glosses=glosses)
     raise ValueError(f"unknown system {name!r}; choose from {', '.join(SYSTEM_NAMES)}")
 
@@ -162,9 +158,6 @@ def make_learner_system(
     """A saveable SupervisedWSD for ``name`` in LEARNER_NAMES: a perceptron on the settings'
     features, the most frequent training sense ("mfs"), or simplified Lesk over the bag of words
     with ``glosses`` as its dictionary ("lesk", backing off to the most frequent sense)."""
-    from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
-    from wsd.systems.supervised import SupervisedWSD
-
     settings = settings or SystemSettings()
     if name == "mfs":
         return SupervisedWSD(Featurizer.preset("bow"), MostFrequentLabel(), glosses=glosses)

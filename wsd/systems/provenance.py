@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from wsd.instance import Instance
+from wsd.knowledge.forms import form_lemma
 
 
 def data_fingerprint(instances: Sequence[Instance]) -> str:
@@ -100,8 +101,6 @@ def check_targets(lemmas: Sequence[str], instances: Sequence[Instance], source: 
 
 
 def _with_lemma(inst: Instance, lemmas: set[str], source: str) -> Instance:
-    from wsd.knowledge.forms import form_lemma
-
     lemma = form_lemma(inst.target, lemmas, f"{source + ': ' if source else ''}{inst.id}")
     return inst if lemma is None else replace(inst, lemma=lemma)
 

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from wsd.knowledge.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.learners.greedylabel import dynamic_rows, label_greedy
 from wsd.text.readerfeatures import (
     EDGE,
     TEMPLATES,
@@ -118,8 +119,6 @@ class LearnedReader:
 
     def labels(self, sentences: Sentences) -> tuple[list[int], np.ndarray]:
         """Every token's label (index into ``LABELS``) and scores, sentence after sentence."""
-        from wsd.learners.greedylabel import label_greedy
-
         X = self.vocabulary.rows(sentences)
         tags = self._tag_ids([tag for _, tags in sentences for tag in tags])
         starts = np.cumsum([0] + [len(tokens) for tokens, _ in sentences])
@@ -217,7 +216,6 @@ class LearnedReader:
             raise ValueError("its reader's values or lemmas are not lists and maps of strings")
         vocabulary = Vocabulary(values)
         n_rows = meta.get("rows")
-        from wsd.learners.greedylabel import dynamic_rows
 
         expected = vocabulary.size + dynamic_rows(len(LABELS), len(vocabulary.ids["t"]))
         if n_rows != expected or len(weights) != len(rows) * len(LABELS) or (

@@ -94,7 +94,7 @@ def _tagger():
     if lexicon is not None:
         return PerceptronTags(*lexicon.tagger_params())
     require_nltk_resource(TAGGER_RESOURCE)
-    from nltk.tag.perceptron import PerceptronTagger
+    from nltk.tag.perceptron import PerceptronTagger  # NLTK: over a second to import
 
     tagger = PerceptronTagger()
     return PerceptronTags(tagger.model.weights, tagger.tagdict, sorted(tagger.classes))

@@ -48,8 +48,8 @@ def wordnet_examples(lemma: str, pos: str, inventory: WordNetInventory) -> list[
     An example counts when one of its tokens is the (one-word) lemma, or inflects to it by
     WordNet's morphy; its gold sense is that sense's key. Ids are ``wn:<sense key>:<n>``.
     """
-    from nltk.corpus import wordnet
-    from nltk.tokenize import TreebankWordTokenizer
+    from nltk.corpus import wordnet  # NLTK: over a second to import
+    from nltk.tokenize import TreebankWordTokenizer  # NLTK: over a second to import
 
     if "_" in lemma or " " in lemma:
         return []

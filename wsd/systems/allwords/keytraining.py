@@ -25,7 +25,7 @@ def fit_linear_svc(X, labels: Sequence[str], key: str, learning: Mapping[str, An
     (one-vs-rest, ``C``): the large-margin peer of the perceptrons on the same features. Two
     classes get the scores -f/2 and +f/2 of its one decision function f."""
     try:
-        from sklearn.svm import LinearSVC
+        from sklearn.svm import LinearSVC  # optional: scikit-learn
     except ImportError as err:
         raise ImportError("learner='linear_svc' needs scikit-learn: pip install 'wsd[bench]'") \
             from err

@@ -29,6 +29,7 @@ from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
+from wsd.systems.allwords.bundled_answers import with_bundled_answers
 from wsd.systems.allwords.predict import Decision, Reasons
 from wsd.systems.allwords.system import AllWordsWSD
 from wsd.systems.gloss_prior import GlossWithPrior
@@ -313,7 +314,6 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     if marked:
         words = [word for word in words if any(word.start <= at < word.end for at in marked)]
     if system is None and by_name is None:  # the bundled targets: their models, as on the CLI
-        from wsd.systems.allwords.bundled_answers import with_bundled_answers
 
         words = with_bundled_answers(words, sentences, explain)
     return sentences, words

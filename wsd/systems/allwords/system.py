@@ -237,7 +237,7 @@ class AllWordsWSD:
         if self.pos_tags == "corpus":
             return list(instances)
         require_nltk_resource(TAGGER_RESOURCE)
-        import nltk
+        import nltk  # NLTK: over a second to import
 
         tags: dict[tuple[str, ...], tuple[str, ...]] = {}
         tagged = []
@@ -275,9 +275,9 @@ class AllWordsWSD:
         """Count senses per key and train a classifier for every key that needs one;
         ``tagged=True`` when the instances already carry the tags ``pos_tags`` asks for (as
         ``tagged`` gives them: several models trained on parts of one corpus tag it once)."""
-        from joblib import Parallel, delayed
+        from joblib import Parallel, delayed  # joblib: training only
 
-        from wsd.systems.allwords.keytraining import train_key
+        from wsd.systems.allwords.keytraining import train_key  # numba: training only
         from wsd.systems.allwords.readertraining import train_reader  # numba: only when training
 
         self._check_params()

@@ -1,8 +1,9 @@
 """wsd: word-sense disambiguation with sparse features, the perceptron family and Lesk.
 
 The names most scripts need are importable from here; the subpackages hold the rest:
-``wsd.corpora`` (loaders), ``wsd.features``, ``wsd.learners``, ``wsd.knowledge`` (Lesk),
-``wsd.systems.allwords`` (all-words WSD and raw text), ``wsd.evaluation`` and ``wsd.experiments``.
+``wsd.corpora`` (loaders), ``wsd.knowledge`` (sense inventories), ``wsd.features``,
+``wsd.learners``, ``wsd.systems`` (MFS, Lesk, ``SupervisedWSD``, the all-words system in
+``wsd.systems.allwords``), ``wsd.evaluation`` and ``wsd.experiments`` (the drivers).
 Each name is imported on first use, so ``import wsd`` (and a cold ``wsd`` command) stays fast.
 """
 

@@ -3,13 +3,13 @@ and what they score against MFS, Lesk-with-prior, the former default, a LinearSV
 
 Default mode (the proxy table). Two proxies choose ``AllWordsWSD``'s defaults, never the test
 sets: SemEval-2007 (the dev set, 455 instances; models trained on all of SemCor) and held-out
-SemCor documents (``--folds`` folds by document, seeded: ``wsd.allwords.heldout.
+SemCor documents (``--folds`` folds by document, seeded: ``wsd.experiments.heldout.
 document_folds``; each fold's model trains on the other documents). Training-time variants
 (``VARIANTS``: the mean of 10 averaged perceptrons, the same trained with a margin or with PA-I
 updates, and a LinearSVC per lemma#pos on the same features) are trained once per fold and
 once on SemCor, and cached (``--cache``). The prediction-time weights (prior, prior_count,
 gloss, discourse, backoff margin: ``SWEEP``) are swept on each trained model without
-retraining (``wsd.allwords.heldout.setting_f1``, equal to ``evaluate``). The new default is the
+retraining (``wsd.experiments.heldout.setting_f1``, equal to ``evaluate``). The new default is the
 perceptron-family variant and cell with the best mean of the two proxies' F1; Senseval-2 and
 Senseval-3 are printed beside them, reported only. Rows: MFS (SemCor's most frequent sense per
 lemma#pos, WordNet first sense for unseen ones), ``LeskWithPrior()`` (fitted on the same
@@ -109,9 +109,9 @@ def _scores(system, tests) -> dict[str, dict[str, float]]:
 
 
 def _baseline(name: str, train, tests) -> dict[str, Any]:
-    import wsd.allwords.system  # noqa: F401  (imports wsd.knowledge before the baselines)
+    import wsd.systems.allwords.system  # noqa: F401  (imports wsd.knowledge before the baselines)
     from wsd.evaluation.scorer import score_framework
-    from wsd.learners.baselines import MostFrequentSense, WordNetFirstSense
+    from wsd.systems.baselines import MostFrequentSense, WordNetFirstSense
 
     system = MostFrequentSense() if name == "mfs" else WordNetFirstSense()
     start = time.perf_counter()
@@ -147,8 +147,8 @@ def _choose_weights(system, dev) -> dict[str, float]:
 
 
 def _child(name: str, n_jobs: int) -> dict[str, Any]:
-    from wsd.allwords import IMS_FEATURES, AllWordsWSD
     from wsd.corpora.framework import load_dataset
+    from wsd.systems.allwords import IMS_FEATURES, AllWordsWSD
 
     train = load_dataset("semcor")
     tests = {dataset: load_dataset(dataset) for dataset in DATASETS}
@@ -298,7 +298,7 @@ def _cached_tags(instances, cache: Path):
 
 def _trained(variant: str, where: str, train, cache: Path, n_jobs: int):
     """AllWordsWSD with the variant's training options fitted on ``train`` (cached .npz)."""
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     options = VARIANTS[variant]
     digest = hashlib.sha1(json.dumps(options, sort_keys=True).encode()).hexdigest()[:8]
@@ -318,7 +318,7 @@ def _parts(system, instances, where: str, cache: Path):
     on the instances and their keys' classes, the same for every variant of one split)."""
     from dataclasses import replace
 
-    from wsd.allwords.heldout import score_parts
+    from wsd.experiments.heldout import score_parts
 
     path = cache / f"gloss-{where}.npy"
     if path.is_file():
@@ -337,7 +337,7 @@ def _parts(system, instances, where: str, cache: Path):
 def _lesk_with_prior(train, test, where: str, cache: Path) -> float:
     """F1 of ``LeskWithPrior()`` fitted on ``train`` (cached per split)."""
     from wsd.evaluation.scorer import score_framework
-    from wsd.knowledge import LeskWithPrior
+    from wsd.systems.lesk import LeskWithPrior
 
     path = cache / f"lesk-with-prior-{where}.json"
     if path.is_file():
@@ -352,8 +352,8 @@ def _lesk_with_prior(train, test, where: str, cache: Path) -> float:
 def _proxy_figures(k: int, seed: int, variants: list[str], cache: Path, n_jobs: int):
     """Score parts per (variant, place) and the baselines' F1 per place; places: the SemCor
     folds ``fold0..``, semeval2007 and the reported sets (models trained on all of SemCor)."""
-    from wsd.allwords.heldout import document_folds, mfs_f1
     from wsd.corpora.framework import load_dataset
+    from wsd.experiments.heldout import document_folds, mfs_f1
 
     cache.mkdir(parents=True, exist_ok=True)
     raw = {"semcor": load_dataset("semcor"), **{d: load_dataset(d) for d in DATASETS}}
@@ -381,7 +381,7 @@ def _proxy_figures(k: int, seed: int, variants: list[str], cache: Path, n_jobs: 
 
 def _proxies(parts, folds: list[str], variant: str, setting) -> tuple[float, float]:
     """(semeval2007 F1, mean F1 over the held-out SemCor folds) of one variant and setting."""
-    from wsd.allwords.heldout import setting_f1
+    from wsd.experiments.heldout import setting_f1
 
     cv = sum(setting_f1(parts[variant, fold], setting) for fold in folds) / len(folds)
     return setting_f1(parts[variant, "semeval2007"], setting), cv
@@ -401,7 +401,7 @@ def _describe(setting) -> str:
 
 
 def _proxy_report(k: int, seed: int, variants: list[str], cache: Path, n_jobs: int) -> str:
-    from wsd.allwords.heldout import setting_f1
+    from wsd.experiments.heldout import setting_f1
 
     folds, parts, baselines = _proxy_figures(k, seed, variants, cache, n_jobs)
     swept = {variant: _sweep(parts, folds, variant) for variant in variants}
@@ -460,14 +460,14 @@ def _proxy_report(k: int, seed: int, variants: list[str], cache: Path, n_jobs: i
 def _calibration_report(parts, folds: list[str], variant: str, setting) -> str:
     """How well the scores of the classifier answers of ``variant`` with ``setting`` estimate
     how often they are right, at temperature 1 and at the default; the fitted temperatures."""
-    from wsd.allwords.heldout import classifier_answers
-    from wsd.allwords.system import DEFAULT_TEMPERATURE
     from wsd.evaluation.calibration import (
         expected_calibration_error,
         fit_temperature,
         gold_log_likelihood,
         softmax_with_temperature,
     )
+    from wsd.experiments.heldout import classifier_answers
+    from wsd.systems.allwords.system import DEFAULT_TEMPERATURE
 
     lines = ["calibration of the new default's classifier answers (ECE: expected calibration "
              "error, 10 bins; LL: mean log probability of the gold senses):",

@@ -39,7 +39,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from wsd.annotate.inputs import DEFAULT_PARTITION_SIZE, partitions, read_documents
+from wsd.annotate.documents import DEFAULT_PARTITION_SIZE, partitions, read_documents
 from wsd.resources import framework_dir, has_framework
 
 SENTENCES_PER_DOCUMENT = 10
@@ -113,7 +113,7 @@ def joblib_peer(corpus: Path, model: Path, jobs: int, size: int) -> float:
     code = (
         "import sys, joblib\n"
         "from wsd.annotate.annotator import ModelRef\n"
-        "from wsd.annotate.inputs import partitions, read_documents\n"
+        "from wsd.annotate.documents import partitions, read_documents\n"
         "from wsd.annotate.process import annotate_partition\n"
         "ref = ModelRef.of(sys.argv[2])\n"
         f"parts = partitions(read_documents([sys.argv[1]]), {size})\n"
@@ -151,7 +151,7 @@ def scheduling_cost(model: Path, n: int) -> tuple[float, float]:
     Dask cluster (model already loaded: the cost of scheduling, shipping and collecting)."""
     from wsd.annotate.annotator import ModelRef
     from wsd.annotate.dask_runner import ModelPlugin, map_bounded
-    from wsd.annotate.inputs import Partition
+    from wsd.annotate.documents import Partition
     from wsd.annotate.local import run_local
     from wsd.annotate.process import annotate_partition
     from wsd.cluster import dask_client

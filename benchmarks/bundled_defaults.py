@@ -21,8 +21,8 @@ from wsd.corpora.bundled import bundled_targets, load_bundled
 from wsd.evaluation.splits import instance_labels, stratified_kfold
 from wsd.experiments.compare import cross_validated_predictions
 from wsd.experiments.disambiguate import UNSURE_MARGIN
-from wsd.experiments.systems import SystemSettings, make_system, small_corpus_settings
 from wsd.instance import Instance
+from wsd.systems.named import SystemSettings, make_system, small_corpus_settings
 
 
 def accuracy(settings: SystemSettings, instances: list[Instance], folds: int, seed: int) -> float:

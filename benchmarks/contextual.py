@@ -4,7 +4,7 @@ Nested cross-validation: in each outer fold the block weight, the layers and the
 chosen by an inner stratified k-fold CV on the outer training part only, then the averaged
 perceptron with [sparse ; weight x contextual block] is trained on the whole training part and
 scored on the outer test fold. Beside it: MFS, the sparse averaged perceptron (the chosen
-lexical-sample configuration, ``wsd.experiments.lexical``), the contextual block alone, and
+lexical-sample configuration, ``wsd.systems.lexical``), the contextual block alone, and
 scikit-learn's LinearSVC on the same dicts, with and without the block. Then the encoder's
 throughput (contexts/s and pieces/s, cache off) and how often each setting was chosen.
 
@@ -33,15 +33,15 @@ import scipy.sparse as sp
 from wsd.corpora.senseval import load_senseval, senseval_words
 from wsd.evaluation.significance import mcnemar
 from wsd.evaluation.splits import instance_labels, stratified_kfold, stratified_order
-from wsd.experiments.lexical import BEST_EPOCHS, LinearSVMOnDicts, best_featurizer
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import ContextualEmbedding, FeatureVectorizer, Featurizer, make_weighting
 from wsd.features.encoders import load_encoder
 from wsd.features.featurizer import dense_scaling, scale_dense
 from wsd.instance import Instance
-from wsd.learners.baselines import MostFrequentSense
 from wsd.learners.engine import CSRAveragedPerceptron
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
+from wsd.systems.baselines import MostFrequentSense
+from wsd.systems.lexical import BEST_EPOCHS, LinearSVMOnDicts, best_featurizer
+from wsd.systems.supervised import SupervisedWSD
 
 WEIGHTS = (0.5, 1.0, 2.0, 4.0)
 LAYERS = ((-1,), (-4, -3, -2, -1))

@@ -31,9 +31,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from wsd.allwords import TUNED_FEATURES, AllWordsWSD
 from wsd.corpora.framework import dataset_paths, load_framework
 from wsd.evaluation.scorer import score_framework
+from wsd.systems.allwords import TUNED_FEATURES, AllWordsWSD
 
 DATASETS = ("semeval2007", "senseval2", "senseval3")
 WEIGHTS = (0.5, 1.0, 2.0, 4.0)
@@ -97,7 +97,7 @@ def heldout(n_jobs: int, weights: Sequence[float], share: int = 20, seed: int = 
     last four layers at each weight."""
     import random
 
-    from wsd.allwords.context import sentence_of
+    from wsd.systems.allwords.context import sentence_of
 
     semcor = load("semcor")
     documents = sorted({sentence_of(inst)[0] for inst in semcor})
@@ -122,7 +122,7 @@ def cpu_seconds() -> float:
 
 def raw_text_rate(system: AllWordsWSD, tokens: int = 5000) -> float:
     """Tokens/s of the raw-text path on a stretch of senseval2's text (cache off for the block)."""
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.plaintext import tag_text
 
     sentences, seen, count = [], set(), 0
     for inst in load("senseval2"):

@@ -23,15 +23,14 @@ import numpy as np
 from wsd.corpora.framework import load_dataset
 from wsd.evaluation.scorer import score_framework
 from wsd.instance import Instance
-from wsd.knowledge import LeskWithPrior, SimplifiedLesk
-from wsd.knowledge.gloss_prior import (
+from wsd.knowledge.inventory import WordNetInventory
+from wsd.systems.gloss_prior import (
     DEFAULT_MIX,
     DEFAULT_OVERLAP,
     DEFAULT_WEIGHT,
     GlossWithPrior,
 )
-from wsd.knowledge.inventory import WordNetInventory
-from wsd.knowledge.lesk import log_prior
+from wsd.systems.lesk import LeskWithPrior, SimplifiedLesk, log_prior
 
 SETS = ("semeval2007", "senseval2", "senseval3")
 # Sentences a new user might try, none of a bundled target, written with the synsets that count
@@ -92,7 +91,7 @@ def answers(rows: Sequence[Row | None], weight: float, mix: float, overlap: floa
 def tour() -> None:
     """Each tour sentence answered without a model by Lesk and by gloss similarity (both with
     the sense prior), as `wsd disambiguate "..." --target WORD --model lesk|gloss` does."""
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.plaintext import tag_text
 
     right = {"lesk": 0, "gloss": 0}
     for text, target, accepted in TOUR:

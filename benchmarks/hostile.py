@@ -112,8 +112,8 @@ def _bank(n: int) -> list[tuple[list[str], int, str]]:
 
 def fixtures(root: Path) -> dict[str, Path]:
     """A bass model (wsd train), a toy all-words model (.npz) and a toy framework dataset."""
-    from wsd.allwords import AllWordsWSD
     from wsd.corpora.framework import load_framework
+    from wsd.systems.allwords import AllWordsWSD
 
     quick = {"features": "ims", "pos_tags": "corpus", "n_models": 1, "prior": 0.0,
              "margin": 0.0, "gloss_weight": 0.0, "discourse_weight": 0.0, "train_margin": 0.0}

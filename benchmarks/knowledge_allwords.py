@@ -36,9 +36,9 @@ from collections.abc import Callable, Sequence
 from wsd.corpora.framework import load_dataset
 from wsd.evaluation.scorer import score_framework
 from wsd.instance import Instance
-from wsd.knowledge import ExtendedLesk, LeskWithPrior, OriginalLesk, SimplifiedLesk
 from wsd.knowledge.inventory import WordNetInventory, wordnet_pos
-from wsd.learners.baselines import MostFrequentSense, WordNetFirstSense
+from wsd.systems.baselines import MostFrequentSense, WordNetFirstSense
+from wsd.systems.lesk import ExtendedLesk, LeskWithPrior, OriginalLesk, SimplifiedLesk
 
 SETS = ("semeval2007", "senseval2", "senseval3")
 REFERENCE_F1 = {  # senseval2, senseval3, semeval2007

@@ -2,7 +2,7 @@
 
 Every row is scored with the same seeded stratified k folds (default 5) and reports the mean
 accuracy over the folds ± its standard deviation. Rows: MFS, the vanilla / voted / averaged
-perceptron on the chosen feature set (``wsd.experiments.lexical``), a linear SVM (scikit-learn's
+perceptron on the chosen feature set (``wsd.systems.lexical``), a linear SVM (scikit-learn's
 LinearSVC) on the very same feature dicts, and the averaged perceptron with the toolkit's former
 default (preset "full", binary, 10 epochs). Then the effect of averaging (averaged - vanilla) and
 of the weighting (binary / tf-idf / PPMI / block tf-idf) for the averaged perceptron.
@@ -31,12 +31,12 @@ import numpy as np
 from wsd.corpora.senseval import load_senseval, senseval_words
 from wsd.evaluation.splits import instance_labels, stratified_order
 from wsd.experiments.compare import cross_validated_predictions
-from wsd.experiments.lexical import BEST_EPOCHS, LinearSVMOnDicts, best_featurizer, best_system
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import make_system
 from wsd.features import Featurizer
 from wsd.instance import Instance
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
+from wsd.systems.lexical import BEST_EPOCHS, LinearSVMOnDicts, best_featurizer, best_system
+from wsd.systems.named import make_system
+from wsd.systems.supervised import SupervisedWSD
 
 # 5-fold accuracies of a linear SVM with bag of words + words and POS at +-3 + 3 collocations.
 SVM_REFERENCE = {"hard": 0.923, "interest": 0.926, "line": 0.899, "serve": 0.926}

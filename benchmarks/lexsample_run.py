@@ -24,7 +24,7 @@ from pathlib import Path
 from wsd.corpora.lexsample import lexelt_of, write_lexsample
 from wsd.corpora.senseval import load_senseval, senseval_words
 from wsd.evaluation.splits import instance_labels, stratified_kfold
-from wsd.experiments.lexsample import run_lexsample
+from wsd.experiments.lexsample_run import run_lexsample
 
 LETTER = {"NOUN": "n", "VERB": "v", "ADJ": "a"}
 

@@ -19,8 +19,8 @@ from dataclasses import replace
 
 from wsd.corpora.senseval import load_senseval
 from wsd.evaluation.splits import instance_labels, stratified_order
-from wsd.experiments.lexical import best_featurizer
 from wsd.features import pos
+from wsd.systems.lexical import best_featurizer
 
 
 def fold_features(instances, folds: int) -> float:

@@ -25,7 +25,7 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   seed 0) with a model and reader trained on the other folds, and the share of the gold
   units the reader reads right in extent, lemma and part of speech (beside the plain
   reader's);
-- ``gap``: where the plain text loses, per set (``wsd.evaluation.rawgap``): each gold
+- ``gap``: where the plain text loses, per set (``wsd.experiments.rawtext_gap``): each gold
   instance under one cause (no unit at its offset or another extent, another lemma, another
   part of speech, the same unit answered otherwise) with the F1 points lost, and for the same
   units the points won back by giving the decision the XML's context lemmas, Penn tags,
@@ -76,7 +76,7 @@ def train(path: Path) -> None:
 
 
 def load_times(path: Path) -> None:
-    code = ("import sys, time; from wsd.allwords.system import AllWordsWSD; "
+    code = ("import sys, time; from wsd.systems.allwords.system import AllWordsWSD; "
             "t, c = time.perf_counter(), time.process_time(); AllWordsWSD.load(sys.argv[1]); "
             "first = (time.perf_counter() - t, time.process_time() - c); runs = []\n"
             "for _ in range(3):\n t, c = time.perf_counter(), time.process_time(); "
@@ -107,9 +107,9 @@ def _cold(command: list[str]) -> tuple[float, float]:
 
 
 def cold_start(path: Path) -> None:
-    from wsd.knowledge import compiled
+    from wsd.knowledge import lexicon_compiler
 
-    lexicon = compiled.ensure()
+    lexicon = lexicon_compiler.ensure()
     print("WordNet and tagger: " + (f"compiled lexicon {lexicon.path}" if lexicon
                                     else "NLTK's (no compiled lexicon)"))  # fmt: skip
     for label, command in (
@@ -126,7 +126,7 @@ def _peer_lesk(sentences: list[list[str]], answer) -> int:
     """Tag each sentence with nltk.pos_tag and answer every content word with ``answer``."""
     import nltk
 
-    from wsd.text.lexicon import penn_letter
+    from wsd.knowledge.lexicon import penn_letter
 
     answered = 0
     for tokens in sentences:
@@ -166,7 +166,7 @@ def _texts(datasets: list[str], semcor_tokens: int) -> list[tuple[str, str]]:
     """``(name, plain text)``: the three framework sets, then a stretch of SemCor (longer
     text, on which WordNet's caches warm up as they do on a user's long document)."""
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import plain_documents
+    from wsd.experiments.rawtext_loss import plain_documents
 
     sets = "\n".join(text for name in datasets for text, _ in plain_documents(load_dataset(name)))
     lines, count = [], 0
@@ -186,9 +186,9 @@ def throughput(path: Path, datasets: list[str], semcor_tokens: int) -> None:
     from nltk.wsd import lesk
 
     import wsd
-    from wsd.knowledge import compiled
+    from wsd.knowledge import lexicon_compiler
 
-    lexicon = compiled.ensure()
+    lexicon = lexicon_compiler.ensure()
     print("WordNet and tagger: " + (f"compiled lexicon {lexicon.path}" if lexicon
                                     else "NLTK's (no compiled lexicon)"))  # fmt: skip
     model = wsd.load_model(path)
@@ -229,8 +229,8 @@ def _timed(function, *args, **kwargs) -> tuple[Any, float, float]:
 def f1(path: Path, datasets: list[str]) -> None:
     import wsd
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import raw_text_answers, raw_vs_xml
     from wsd.evaluation.scorer import score_framework
+    from wsd.experiments.rawtext_loss import raw_text_answers, raw_vs_xml
 
     model = wsd.load_model(path)
     print("F1, raw text vs XML input (same model; gap in brackets); raw text as the XML's tokens "
@@ -246,9 +246,9 @@ def f1(path: Path, datasets: list[str]) -> None:
 
 
 def gap(model, name: str, instances) -> None:
-    """The plain text's loss on ``instances`` by cause (``wsd.evaluation.rawgap``)."""
-    from wsd.evaluation.rawgap import gap_rows, gap_table
-    from wsd.evaluation.rawtext import raw_vs_xml
+    """The plain text's loss on ``instances`` by cause (``wsd.experiments.rawtext_gap``)."""
+    from wsd.experiments.rawtext_gap import gap_rows, gap_table
+    from wsd.experiments.rawtext_loss import raw_vs_xml
 
     tagged = model.tagged(instances)
     scores = raw_vs_xml(model, tagged)
@@ -270,10 +270,10 @@ def heldout(with_gap: bool = False) -> None:
     """Held-out SemCor: fold 0 of 3 by document (seed 0), the model and its reader trained on
     the other folds: XML vs plain-text F1, and the gold units the reader reads right (beside
     the plain reader's)."""
-    from wsd.allwords.heldout import document_folds
-    from wsd.allwords.system import AllWordsWSD
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import raw_vs_xml, units_read_right
+    from wsd.experiments.heldout import document_folds
+    from wsd.experiments.rawtext_loss import raw_vs_xml, units_read_right
+    from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import PLAIN
 
     semcor = AllWordsWSD().tagged(load_dataset("semcor"))

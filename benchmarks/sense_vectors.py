@@ -1,7 +1,7 @@
-"""Sense vectors from SemCor (``wsd.allwords.sense_vectors``) where the all-words system has no
-classifier: against the most frequent SemCor sense / WordNet first sense on the instances whose
-``lemma#pos`` has no classifier (seen with one sense only, with fewer than 2 examples, or never),
-on the evaluation sets (XML input) and on held-out SemCor documents.
+"""Sense vectors from SemCor (``wsd.systems.allwords.sense_vectors``) where the all-words
+system has no classifier: against the most frequent SemCor sense / WordNet first sense on the
+instances whose ``lemma#pos`` has no classifier (seen with one sense only, with fewer than 2
+examples, or never), on the evaluation sets (XML input) and on held-out SemCor documents.
 
 For those instances the answer is ``argmax_s  prior · log P(s) + cos(x, v_s)`` over the
 lemma's WordNet senses: ``P`` the add-one SemCor frequency over them, ``x`` the instance's
@@ -22,14 +22,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wsd.allwords.features import CONTEXT_FEATURE
-from wsd.allwords.heldout import document_folds
-from wsd.allwords.keymodel import most_frequent
-from wsd.allwords.sense_vectors import SenseVectors
 from wsd.corpora.framework import group_by_key, load_dataset
+from wsd.experiments.heldout import document_folds
 from wsd.features.contextual import ContextualEmbedding
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
+from wsd.systems.allwords.instance_features import CONTEXT_FEATURE
+from wsd.systems.allwords.keymodel import most_frequent
+from wsd.systems.allwords.sense_vectors import SenseVectors
 
 SETS = ("semeval2007", "senseval2", "senseval3")
 PRIORS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0)

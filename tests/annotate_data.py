@@ -11,8 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from wsd.corpora.bundled import load_bundled
-from wsd.experiments.disambiguate import train_bundled_model
-from wsd.experiments.systems import small_corpus_settings
+from wsd.systems.named import small_corpus_settings, train_bundled_model
 
 
 def save_bass_model(path: Path) -> Path:
@@ -58,7 +57,7 @@ def save_allwords_model(folder: Path) -> Path:
     train it; needs NLTK's WordNet and tagger to annotate raw text."""
     from test_allwords import QUICK, _bank_sentences, _corpus, _load
 
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     seed = [(["a", "seed", "grew"], 1, "seed%1:20:00::", "seed")] * 3
     data = _load(_corpus(folder, "t", [_bank_sentences(12) + seed]))

@@ -6,21 +6,21 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from wsd.allwords import (
-    AllWordsWSD,
-    CorpusLemmaBag,
-    neighbour_tokens,
-    one_sense_per_discourse,
-    run_allwords,
-    wordnet_examples,
-)
 from wsd.corpora.framework import dataset_paths, load_framework, read_key_file
 from wsd.evaluation.scorer import score_framework, score_key_files
+from wsd.experiments.allwords_run import run_allwords
 from wsd.features import FeatureVectorizer, Featurizer
 from wsd.instance import Instance
 from wsd.learners.engine import CSRAveragedPerceptron, task_seed
 from wsd.persistence import load_model
 from wsd.resources import has_framework, has_nltk_resource
+from wsd.systems.allwords import (
+    AllWordsWSD,
+    CorpusLemmaBag,
+    neighbour_tokens,
+    one_sense_per_discourse,
+    wordnet_examples,
+)
 
 MONEY = ["deposit", "money", "loan", "cash"]
 RIVER = ["river", "water", "fishing", "mud"]

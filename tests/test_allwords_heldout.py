@@ -1,4 +1,4 @@
-"""Held-out documents and the batched F1 of prediction-time settings (``wsd.allwords.heldout``),
+"""Held-out documents and the batched F1 of prediction-time settings (``wsd.experiments.heldout``),
 checked against ``AllWordsWSD.evaluate``, the per-instance path; and the training options."""
 
 import itertools
@@ -6,20 +6,20 @@ import itertools
 import numpy as np
 import pytest
 
-from wsd.allwords import AllWordsWSD
-from wsd.allwords.context import sentence_of
-from wsd.allwords.heldout import (
+from wsd.corpora.framework import load_dataset
+from wsd.experiments.heldout import (
     classifier_answers,
     document_folds,
     mfs_f1,
     score_parts,
     setting_f1,
 )
-from wsd.allwords.predict import prior_weight
-from wsd.corpora.framework import load_dataset
 from wsd.instance import Instance
-from wsd.learners.baselines import MostFrequentSense
 from wsd.resources import has_framework, has_nltk_resource
+from wsd.systems.allwords import AllWordsWSD
+from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords.predict import prior_weight
+from wsd.systems.baselines import MostFrequentSense
 
 # No NLTK data needed: corpus tags, the IMS preset, one perceptron, no WordNet backoff.
 QUICK = {"features": "ims", "pos_tags": "corpus", "n_models": 1, "backoff": "none",
@@ -156,8 +156,8 @@ def test_training_options_pa_margin_and_linear_svc():
 def test_two_class_linear_svc_keeps_its_decision_function():
     from sklearn.svm import LinearSVC
 
-    from wsd.allwords.training import fit_linear_svc
     from wsd.learners.engine import task_seed
+    from wsd.systems.allwords.keytraining import fit_linear_svc
 
     X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.0, 0.0]])
     y = ["a", "b", "a", "b"]

@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 from test_allwords import QUICK, _bank_sentences, _corpus, _load
 
-from wsd.allwords import AllWordsWSD, run_allwords
-from wsd.allwords.modelfile import FORMAT, ModelFileError
 from wsd.corpora.framework import dataset_paths, load_framework
+from wsd.experiments.allwords_run import run_allwords
 from wsd.persistence import load_model, save_model
 from wsd.resources import has_framework, has_nltk_resource
+from wsd.systems.allwords import AllWordsWSD
+from wsd.systems.allwords.modelfile import FORMAT, ModelFileError
 
 MEMBERS = {"metadata": "uint8", "vocabulary": "uint8", "weighting_index": "int32",
            "n_rows": "int32", "feature_ids": "int32", "coef": "float32",

@@ -28,11 +28,12 @@ from test_cli import assert_clean_error, run
 
 from wsd.annotate import annotate_corpus, load_annotator
 from wsd.annotate.annotator import ModelRef, preload
-from wsd.annotate.inputs import BadDocument, Document, Partition, partitions, read_documents
+from wsd.annotate.documents import BadDocument, Document, Partition, partitions, read_documents
 from wsd.annotate.process import annotate_partition
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.instance import Instance, document_sentence_spans
+from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
+from wsd.systems.supervised import SupervisedWSD
+from wsd.text.sentences import document_sentence_spans
 
 
 @pytest.fixture(scope="module")
@@ -251,7 +252,7 @@ def test_a_text_without_sentence_ends_is_cut_after_a_comma_when_it_can():
     spans = document_sentence_spans(text, longest=4)  # a piece's second half: its words 3-4
     assert [text[s:e] for s, e in spans] == ["one two three,", "four five; six seven",
                                              "eight nine"]
-    from wsd.instance import LONGEST_SENTENCE
+    from wsd.text.sentences import LONGEST_SENTENCE
 
     long = " ".join(["word"] * (3 * LONGEST_SENTENCE))
     assert [len(long[s:e].split()) for s, e in document_sentence_spans(long)] == [
@@ -305,7 +306,7 @@ def test_one_word_annotator_tags_each_occurrence_as_the_model_does(model):
                          and has_nltk_resource("averaged_perceptron_tagger_eng")),
                     reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
 def test_an_all_words_model_tags_every_content_word_as_the_text_pipeline_does(tmp_path):
-    from wsd.allwords.text import annotate_text
+    from wsd.systems.allwords.plaintext import annotate_text
 
     model = save_allwords_model(tmp_path)
     texts = write_allwords_corpus(tmp_path / "docs.jsonl")
@@ -563,8 +564,8 @@ def test_a_parquet_partition_of_bad_documents_only_has_the_schema_and_no_rows(mo
 
 
 def test_parquet_fields_are_those_of_the_json_word_records():
-    from wsd.allwords.text import RECORD_FIELDS
     from wsd.annotate.output import WORD_FIELDS
+    from wsd.systems.allwords.plaintext import RECORD_FIELDS
 
     assert tuple(WORD_FIELDS) == RECORD_FIELDS
 

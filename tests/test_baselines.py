@@ -4,8 +4,8 @@ import pytest
 
 from wsd.instance import Instance
 from wsd.knowledge.inventory import Sense
-from wsd.learners.baselines import MostFrequentSense, RandomSense, WordNetFirstSense
 from wsd.resources import has_nltk_resource
+from wsd.systems.baselines import MostFrequentSense, RandomSense, WordNetFirstSense
 
 needs_wordnet = pytest.mark.skipif(
     not has_nltk_resource("wordnet"), reason="NLTK WordNet (wordnet) is not installed"

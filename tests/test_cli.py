@@ -343,7 +343,7 @@ def test_allwords_trains_writes_keys_scores_and_reuses_a_saved_model(tmp_path, r
                  "--gloss-weight", "0", "--discourse-weight", "0", "--prior-count", "5",
                  "--backoff-margin", "0", "--temperature", "3")
     assert result.returncode == 0, result.stderr
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     saved = AllWordsWSD.load(model).get_params()
     assert (saved["n_models"], saved["prior"], saved["gloss_weight"], saved["discourse_weight"],

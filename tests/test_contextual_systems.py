@@ -10,19 +10,19 @@ import numpy as np
 import pytest
 from context_encoder import DIM, standin_encoder
 
-from wsd.allwords import AllWordsWSD
-from wsd.allwords.features import feature_set
-from wsd.allwords.modelfile import read_npz
 from wsd.annotate import load_annotator
 from wsd.cli import main
-from wsd.experiments.lexsample import run_lexsample
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import SystemSettings
+from wsd.experiments.lexsample_run import run_lexsample
 from wsd.features import encoders
 from wsd.features.contextual import ContextualEmbedding
 from wsd.features.encoders import CONTEXT_EXTRA, MissingExtraError
 from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
+from wsd.systems.allwords import AllWordsWSD
+from wsd.systems.allwords.instance_features import feature_set
+from wsd.systems.allwords.modelfile import read_npz
+from wsd.systems.named import SystemSettings
+from wsd.systems.supervised import SupervisedWSD
 
 LEXSAMPLE = "tests/data/lexsample"
 MONEY, RIVER = ["deposit", "money", "loan", "cash"], ["river", "water", "fishing", "mud"]
@@ -141,7 +141,7 @@ def test_allwords_refuses_a_model_from_another_encoder(standin, tmp_path):
                          and has_nltk_resource("averaged_perceptron_tagger_eng")),
                     reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
 def test_raw_text_encodes_each_sentence_once(standin):
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.plaintext import tag_text
 
     system = AllWordsWSD(features=[{"name": "bow", "params": {}}, CONTEXT], **QUICK).fit(
         two_target_sentences(40))
@@ -276,7 +276,7 @@ needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
 
 @needs_wordnet
 def test_sense_vectors_are_the_training_means_and_survive_the_model_file(standin, tmp_path):
-    from wsd.allwords.modelfile import ModelFileError, read_sense_vectors
+    from wsd.systems.allwords.modelfile import ModelFileError, read_sense_vectors
 
     train = two_target_sentences(30)
     system = AllWordsWSD(features=[CONTEXT], vector_backoff=True, **QUICK).fit(train)
@@ -311,8 +311,8 @@ def test_sense_vectors_are_the_training_means_and_survive_the_model_file(standin
 def test_a_word_without_a_classifier_answers_by_sense_vectors(standin):
     """*deposit* was never seen: with vector_backoff its answer is the WordNet sense whose
     vector (through hypernyms or the lexicographer file) is nearest, not the first sense."""
-    from wsd.allwords.predict import FIRST_SENSE, VECTORS
     from wsd.knowledge.inventory import WordNetInventory
+    from wsd.systems.allwords.predict import FIRST_SENSE, VECTORS
 
     train = two_target_sentences(30)
     system = AllWordsWSD(features=[CONTEXT], vector_backoff=True, **QUICK).fit(train)

@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 
 from wsd.corpora.bundled import (
-    bundled_data_dir,
     bundled_targets,
     load_bundled,
     load_bundled_inventory,
-    read_inventory,
     read_jsonl,
     read_source,
 )
+from wsd.knowledge.bundled_senses import bundled_data_dir, read_inventory
 from wsd.resources import has_nltk_resource
 
 TARGETS = bundled_targets()

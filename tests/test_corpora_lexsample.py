@@ -15,8 +15,8 @@ from wsd.corpora.lexsample import (
     read_lexsample,
     write_lexsample,
 )
+from wsd.corpora.lexsample_inventory import LexicalSampleInventory
 from wsd.corpora.resolve import load_corpus
-from wsd.knowledge.lexsample import LexicalSampleInventory
 
 DATA = Path(__file__).parent / "data" / "lexsample"
 

@@ -266,10 +266,10 @@ def test_a_marked_word_that_is_a_form_of_two_rows_words_is_a_problem_of_its_row(
 @needs_wordnet
 def test_a_model_finds_the_lemma_of_inflected_rows_as_disambiguate_does(tmp_path):
     from wsd.experiments.disambiguate import disambiguate
-    from wsd.experiments.pipeline import SupervisedWSD
     from wsd.features import Featurizer
     from wsd.learners import MulticlassAveragedPerceptron
-    from wsd.provenance import check_targets
+    from wsd.systems.provenance import check_targets
+    from wsd.systems.supervised import SupervisedWSD
 
     train = load_user_file(write(tmp_path / "t.tsv", "bat.animal\tThe <<bat>> flew at "
                                  "dusk.\nbat.club\tHe swung the <<bat>> hard.\n"))

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from wsd.evaluation.curves import learning_curve
+from wsd.evaluation.learning_curve import learning_curve
 from wsd.instance import Instance
 
 

@@ -20,8 +20,8 @@ from wsd.experiments.curves import (
     size_curve,
 )
 from wsd.experiments.figures import REPORT_DPI, REPORT_WIDTH, clipped_texts, fit_ylim, report_figure
-from wsd.experiments.systems import small_corpus_settings
 from wsd.features import Featurizer
+from wsd.systems.named import small_corpus_settings
 
 pytest.importorskip("matplotlib")
 CRANE = load_bundled("crane")

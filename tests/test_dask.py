@@ -104,9 +104,9 @@ def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs,
 
 
 def test_the_worker_plugin_loads_an_all_words_model_file_without_the_path(tmp_path):
-    from wsd.allwords.system import AllWordsWSD
     from wsd.annotate.annotator import AllWordsAnnotator, ModelRef, annotator_for
     from wsd.annotate.dask_runner import ModelPlugin
+    from wsd.systems.allwords.system import AllWordsWSD
 
     model = save_allwords_model(tmp_path)
     plugin = ModelPlugin(ModelRef.of(model))
@@ -123,8 +123,8 @@ def test_allwords_training_on_the_cluster_saves_the_model_file_of_one_process(cl
                                                                              tmp_path):
     from test_allwords import QUICK, _bank_sentences, _corpus
 
-    from wsd.allwords import run_allwords
     from wsd.cluster import joblib_on_dask
+    from wsd.experiments.allwords_run import run_allwords
 
     xml = _corpus(tmp_path, "toy", [_bank_sentences(8), _bank_sentences(8, offset=1)])
     options = {**QUICK, "n_models": 2, "epochs": 3}

@@ -23,7 +23,7 @@ TEXT = ("The money and cash loan went to the bank. Fishing banks with mud and wa
 
 @pytest.fixture(scope="module")
 def model_path(tmp_path_factory):
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     tmp = tmp_path_factory.mktemp("model")
     seed = [(["a", "seed", "grew"], 1, "seed%1:20:00::", "seed")] * 3
@@ -33,7 +33,7 @@ def model_path(tmp_path_factory):
 
 
 def test_annotate_text_gives_the_json_schema(model_path):
-    from wsd.allwords.text import annotate_text
+    from wsd.systems.allwords.plaintext import annotate_text
 
     records = annotate_text(model_path, TEXT)
     assert [r["text"] for r in records] == ["The money and cash loan went to the bank.",
@@ -86,8 +86,8 @@ def test_python_api_without_a_model_answers_bundled_targets_as_the_command_line_
     """Lesk had answered *He caught a huge bass* with the music sense from Python, while
     `wsd disambiguate --target bass` answered with the bundled model: the fish."""
     import wsd
-    from wsd.allwords.text import no_model_system
     from wsd.corpora.bundled import load_bundled_inventory
+    from wsd.systems.allwords.plaintext import no_model_system
 
     sentences = ["He caught a huge bass off the pier.", "He plays bass in a jazz band.",
                  "The cranes waded through the marsh."]  # fmt: skip
@@ -149,7 +149,7 @@ def test_a_model_file_is_loaded_once_while_it_is_unchanged(model_path, tmp_path)
     import shutil
 
     import wsd
-    from wsd.allwords.text import load_system
+    from wsd.systems.allwords.plaintext import load_system
 
     copy = tmp_path / "m.npz"
     shutil.copy(model_path, copy)
@@ -204,8 +204,8 @@ def _without_reader_notice(stderr: str) -> str:
 def test_no_model_for_a_word_that_is_not_bundled_answers_with_a_notice():
     """Gloss similarity with the [context] extra, else Lesk, each with a one-line notice;
     either by name with --model, without one."""
-    from wsd.allwords.text import GLOSS, no_model_system
-    from wsd.experiments.rawtext import GLOSS_NOTICE, NO_EXTRA_NOTICE
+    from wsd.experiments.rawtext_run import GLOSS_NOTICE, NO_EXTRA_NOTICE
+    from wsd.systems.allwords.plaintext import GLOSS, no_model_system
 
     result = run("disambiguate", "The violin was out of tune", "--target", "violin", "--json")
     assert result.returncode == 0, result.stderr
@@ -244,9 +244,9 @@ PLAIN_GAP = 0.05
 def test_raw_text_of_semeval2007_scores_close_to_its_xml():
     """A small model (trained on senseval3 for speed) on semeval2007's plain sentences and
     on its XML. benchmarks/raw_text.py prints the same for the SemCor model."""
-    from wsd.allwords import AllWordsWSD
     from wsd.corpora.framework import load_dataset
-    from wsd.evaluation.rawtext import plain_documents, raw_vs_xml
+    from wsd.experiments.rawtext_loss import plain_documents, raw_vs_xml
+    from wsd.systems.allwords import AllWordsWSD
 
     dev = load_dataset("semeval2007")
     by_id = {inst.id: inst for inst in dev}
@@ -268,7 +268,7 @@ def test_raw_text_of_semeval2007_scores_close_to_its_xml():
 
 
 def test_plain_text_written_as_a_person_writes_it():
-    from wsd.evaluation.rawtext import plain_documents
+    from wsd.experiments.rawtext_loss import plain_documents
     from wsd.instance import Instance
 
     sentences = [["The", "``", "causes", "``", "of", "it", "are", "n't", "known", ",", "she",
@@ -286,8 +286,8 @@ def test_plain_text_written_as_a_person_writes_it():
 def test_gloss_overlap_survives_sense_keys_nltk_cannot_look_up():
     """sun%1:17:02:: (the capitalised Sun) made NLTK's lemma_from_key raise inside Lesk's
     related glosses; the classifier's gloss overlap then counts no overlap instead."""
-    from wsd.allwords.predict import Knowledge
     from wsd.instance import Instance
+    from wsd.systems.allwords.predict import Knowledge
 
     inst = Instance(id="s", tokens=("the", "sun", "rose", "over", "the", "hills"), span=(1, 2),
                     lemma="sun", target_pos="NOUN")  # fmt: skip
@@ -311,8 +311,8 @@ def test_columns_stay_whole_when_a_sentence_or_expression_runs_over_a_line(model
     """Wrapped text is read across its line breaks, so a sentence (and an expression, *ice
     cream*) can hold one: the ``# text`` line, the TSV and CoNLL columns and the plain
     header stay one line each, whitespace shown as one space."""
-    from wsd.allwords.formats import render
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.formats import render
+    from wsd.systems.allwords.plaintext import tag_text
 
     text = "We ate ice\ncream by the bank of the\nriver, and the fish\tswam near the banks."
     tagged = tag_text(model_path, text)
@@ -362,7 +362,7 @@ def test_english_of_any_kind_gets_no_such_notice(text):
 
 
 def _bank_instance(system, text):
-    from wsd.allwords.text import _instances
+    from wsd.systems.allwords.plaintext import _instances
     from wsd.text import analyze
 
     instances = [inst for _, _, inst in _instances(analyze(text, system.reader), None)]
@@ -372,8 +372,8 @@ def _bank_instance(system, text):
 def test_a_classifier_answer_gives_its_reasons_summing_to_its_score_margin(model_path):
     """The raw-text answers had no reasons (``--top`` was silently ignored): the terms of the
     winner's score margin over the runner-up, which sum to it."""
-    from wsd.allwords.predict import classifier_groups
-    from wsd.allwords.text import load_system, tag_text
+    from wsd.systems.allwords.plaintext import load_system, tag_text
+    from wsd.systems.allwords.predict import classifier_groups
 
     system = load_system(model_path)
     instances, k = _bank_instance(system, TEXT)
@@ -439,7 +439,7 @@ def test_a_lesk_answer_gives_the_prior_and_the_words_each_sense_shares():
     shares *pour* with the sentence, and the baseball player's prior outweighs it."""
     import warnings
 
-    from wsd.allwords.text import _lesk, tag_text
+    from wsd.systems.allwords.plaintext import _lesk, tag_text
 
     text = "She poured water from the pitcher into a glass."
     with warnings.catch_warnings():
@@ -451,7 +451,7 @@ def test_a_lesk_answer_gives_the_prior_and_the_words_each_sense_shares():
                                                      "gloss overlap (none vs pour)"]  # fmt: skip
     prior, overlap = (value for _, value in pitcher.reasons)
     assert prior > 0 > overlap
-    from wsd.allwords.text import _instances
+    from wsd.systems.allwords.plaintext import _instances
     from wsd.text import analyze
 
     inst = _instances(analyze(text), frozenset({"pitcher"}))[0][2]
@@ -465,7 +465,7 @@ def test_bundled_targets_keep_their_models_without_a_target():
     with the musical range; the bundled model answers it, as with --target, and a <<word>>
     marker chooses the one word answered."""
     import wsd
-    from wsd.allwords.text import no_model_system
+    from wsd.systems.allwords.plaintext import no_model_system
 
     words = wsd.disambiguate("He caught a huge bass.")
     bass = next(w for w in words if w.token == "bass")
@@ -497,15 +497,15 @@ def test_unmark_gives_the_text_and_where_each_marked_word_starts():
 
 
 def tag_text_explained(text: str) -> list:
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.plaintext import tag_text
 
     return tag_text(None, text, explain=3)[1]
 
 
 def test_without_the_extra_lesk_answers_with_a_one_line_notice(monkeypatch):
-    from wsd.allwords import text as text_module
-    from wsd.experiments import rawtext
+    from wsd.experiments import rawtext_run as rawtext
     from wsd.features.encoders import MissingExtraError
+    from wsd.systems.allwords import plaintext as text_module
 
     def missing(model):
         raise MissingExtraError("no onnxruntime")
@@ -527,7 +527,7 @@ def test_a_gloss_answer_names_its_vector_terms(monkeypatch, tmp_path):
 
     from context_encoder import standin_encoder
 
-    from wsd.allwords import text as text_module
+    from wsd.systems.allwords import plaintext as text_module
 
     fixture = standin_encoder(monkeypatch, tmp_path)
     next(fixture)
@@ -558,7 +558,7 @@ def test_a_system_asked_for_by_name_answers_a_bundled_target_itself():
     Lesk's reasons); training options are refused as training nothing."""
     import warnings
 
-    from wsd.allwords.text import tag_text
+    from wsd.systems.allwords.plaintext import tag_text
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -11,9 +11,9 @@ import wsd.experiments.report as report
 from wsd.cli import main
 from wsd.corpora.bundled import load_bundled
 from wsd.experiments.evaluate import evaluate_model, marked_sentence, write_errors
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import make_system, small_corpus_settings
 from wsd.instance import Instance
+from wsd.systems.named import make_system, small_corpus_settings
+from wsd.systems.supervised import SupervisedWSD
 
 
 @pytest.fixture(scope="module")

@@ -12,11 +12,11 @@ from wsd.corpora import load_bundled
 from wsd.evaluation.splits import split_instances
 from wsd.experiments.compare import compare_systems, cross_validated_predictions
 from wsd.experiments.config import config_to_argv, read_config
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.experiments.report import to_markdown, write_table
-from wsd.experiments.systems import SystemSettings, make_system, small_corpus_settings
 from wsd.features import Featurizer
 from wsd.learners import MulticlassAveragedPerceptron
+from wsd.systems.named import SystemSettings, make_system, small_corpus_settings
+from wsd.systems.supervised import SupervisedWSD
 
 CRANE = load_bundled("crane")
 
@@ -119,7 +119,7 @@ def test_tables_are_written_as_csv_and_markdown(tmp_path):
 
 
 def test_per_key_systems_choose_only_among_their_own_words_senses():
-    from wsd.experiments.perkey import PerKeyWSD
+    from wsd.systems.perkey import PerKeyWSD
 
     bass = load_bundled("bass")
     mixed = CRANE[::2] + bass[::2]

@@ -221,7 +221,7 @@ def test_key_file_contract(tmp_path, lines, raw):
 @pytest.fixture(scope="module")
 def model_text(tmp_path_factory):
     from wsd.corpora.bundled import load_bundled
-    from wsd.experiments.systems import make_system, small_corpus_settings
+    from wsd.systems.named import make_system, small_corpus_settings
 
     model = make_system("averaged", small_corpus_settings(lemmatize=False, epochs=1))
     model.fit(load_bundled("bass")[::6])
@@ -526,7 +526,7 @@ def test_lexsample_dictionary_contract(tmp_path, text):
 def npz_bytes(tmp_path_factory):
     from test_allwords import QUICK, _bank_sentences, _corpus, _load
 
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     folder = tmp_path_factory.mktemp("npz")
     seeds = [(["a", "seed", "grew", "tall"], 1, "seed%1:20:00::", "seed"),

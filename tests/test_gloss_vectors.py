@@ -7,9 +7,7 @@ import numpy as np
 import pytest
 from context_encoder import standin_encoder
 
-from wsd.instance import Instance
-from wsd.knowledge.gloss_prior import GlossWithPrior
-from wsd.knowledge.gloss_vectors import (
+from wsd.features.gloss_vectors import (
     GlossCacheError,
     GlossStore,
     GlossVectors,
@@ -17,7 +15,9 @@ from wsd.knowledge.gloss_vectors import (
     sentence_vectors,
     text_words,
 )
+from wsd.instance import Instance
 from wsd.knowledge.inventory import Sense
+from wsd.systems.gloss_prior import GlossWithPrior
 
 
 class Synset:

@@ -26,7 +26,7 @@ sys.exit(1 if failed else 0)
 
 
 def test_every_module_imports_first():
-    assert "wsd.knowledge.lesk" in MODULES and len(MODULES) > 20
+    assert "wsd.systems.lesk" in MODULES and len(MODULES) > 20
     result = subprocess.run([sys.executable, "-c", CHECK, *MODULES], capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -44,8 +44,8 @@ def test_import_wsd_is_light_and_names_load_on_first_use():
 def test_the_raw_text_path_imports_neither_nltk_nor_other_heavy_packages():
     """A cold ``wsd disambiguate --model`` imports these modules; NLTK (through NLTK's
     ClassifierI in the learners), pandas, scipy.stats or numba would add seconds to it."""
-    code = ("import sys, wsd.cli, wsd.experiments.disambiguate, wsd.allwords.system, "
-            "wsd.allwords.text, wsd.text; "
+    code = ("import sys, wsd.cli, wsd.experiments.disambiguate, wsd.systems.allwords.system, "
+            "wsd.systems.allwords.plaintext, wsd.text; "
             "print([m for m in ('nltk', 'pandas', 'scipy.stats', 'numba', 'sklearn') "
             "if m in sys.modules])")  # fmt: skip
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -58,8 +58,8 @@ def test_the_bundled_path_imports_neither_nltk_nor_pandas():
     by these modules; NLTK (the learners had subclassed its ClassifierI), pandas (the metrics'
     tables) or scipy.stats had cost 5 s of CPU at every start."""
     code = ("import sys, wsd.cli, wsd.experiments.disambiguate, wsd.experiments.train, "
-            "wsd.experiments.pipeline, "
-            "wsd.experiments.systems, wsd.learners.multiclass, wsd.evaluation.metrics; "
+            "wsd.systems.supervised, "
+            "wsd.systems.named, wsd.learners.multiclass, wsd.evaluation.metrics; "
             "print([m for m in ('nltk', 'pandas', 'scipy.stats', 'sklearn') "
             "if m in sys.modules])")  # fmt: skip
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from wsd.corpora.bundled import DATA_DIR_ENV, bundled_data_dir, bundled_targets
+from wsd.corpora.bundled import bundled_targets
+from wsd.knowledge.bundled_senses import DATA_DIR_ENV, bundled_data_dir
 
 REPO = Path(__file__).resolve().parents[1]
 PROBE = ("import wsd.corpora.bundled as b; print(b.__file__); print(b.bundled_data_dir()); "

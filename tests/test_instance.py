@@ -67,7 +67,7 @@ def test_each_sentence_of_a_line_is_tokenized_so_periods_split_off():
 
 
 def test_sentences_end_after_periods_but_not_after_abbreviations_or_initials():
-    from wsd.instance import sentence_spans
+    from wsd.text.sentences import sentence_spans
 
     text = ("Up to and including E. Robert Wallach, a friend of Gen. Lee. He left. "
             "(J. Smith wrote it.) Mr. Brown came at 5 p.m. and sat. It was over.")
@@ -80,7 +80,7 @@ def test_a_list_items_number_and_a_date_or_figure_do_not_end_a_sentence():
     """*1. Preheat the oven* had been two sentences, *1.* and the instruction; so had *Oct. 30*
     and *Fig. 3*. A number that ends a sentence still does, and so does *Oct.* before a
     capital."""
-    from wsd.instance import sentence_spans
+    from wsd.text.sentences import sentence_spans
 
     text = ("1. Preheat the oven. 12. Serve. It opened Oct. 30 and closed in Oct. The plan is "
             "in Fig. 3 and Ref. 12. He scored 1. Then he left. See account no. 12345 on p. 7. "

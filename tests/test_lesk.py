@@ -6,17 +6,15 @@ import random
 import pytest
 
 from wsd.instance import Instance
-from wsd.knowledge import (
-    BundledInventory,
+from wsd.knowledge import BundledInventory, Sense, WordNetInventory
+from wsd.resources import has_nltk_resource
+from wsd.systems.lesk import (
     ExtendedLesk,
     LeskWithPrior,
     OriginalLesk,
-    Sense,
     SimplifiedLesk,
-    WordNetInventory,
     phrase_overlap,
 )
-from wsd.resources import has_nltk_resource
 
 needs_wordnet = pytest.mark.skipif(
     not has_nltk_resource("wordnet"), reason="NLTK WordNet (wordnet) is not installed"
@@ -348,16 +346,16 @@ def test_each_sentence_is_normalised_once_when_asked_out_of_text_order(monkeypat
     """The all-words model asks Lesk key by key, so a text's sentences come back after many
     others; each is normalised once (a cache of 256 had missed on two thirds of a
     1,600-sentence text), and the overlaps are those of a fresh system."""
-    from wsd.knowledge import lesk as lesk_module
+    from wsd.knowledge import normalise
 
     calls = []
-    word = lesk_module._Normaliser.word
+    word = normalise.Normaliser.word
 
     def counted(self, token, letter=None):
         calls.append(token)
         return word(self, token, letter)
 
-    monkeypatch.setattr(lesk_module._Normaliser, "word", counted)
+    monkeypatch.setattr(normalise.Normaliser, "word", counted)
     texts = [sentence("the", "bank", f"w{k}", "river", "water", id=f"s{k}") for k in range(1000)]
     system = SimplifiedLesk(TinyInventory(), stopwords=False, lemmatize=False)
     first = [scores(system, texts[0])]

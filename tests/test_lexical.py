@@ -5,12 +5,12 @@ import math
 import pytest
 
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_order
-from wsd.experiments.lexical import LinearSVMOnDicts, best_featurizer, best_system
-from wsd.experiments.systems import make_system
 from wsd.features import Featurizer, Weighting
 from wsd.features.weighting import BlockTfIdf
 from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
+from wsd.systems.lexical import LinearSVMOnDicts, best_featurizer, best_system
+from wsd.systems.named import make_system
 
 TRAIN = [
     {"bow=fish": 2.0, "bow=river": 1.0, "w-1=the": 1.0},

@@ -7,7 +7,7 @@ import pytest
 
 from wsd.cli import main
 from wsd.evaluation.scorer2 import read_sense_map, score_lexsample
-from wsd.experiments.lexsample import run_lexsample, write_answers
+from wsd.experiments.lexsample_run import run_lexsample, write_answers
 from wsd.learners.glosses import GlossOverlap, MostFrequentLabel
 from wsd.persistence import load_model
 

@@ -87,7 +87,7 @@ CORPUS = [
 
 @functools.cache
 def _reader():
-    from wsd.allwords.readertraining import train_reader
+    from wsd.systems.allwords.readertraining import train_reader
 
     return train_reader(_corpus(CORPUS * 3), epochs=10, seed=0)
 
@@ -101,7 +101,7 @@ def _read(text: str) -> list[tuple[str, str, str | None]]:
 @needs_wordnet
 def test_the_reader_learns_the_corpus_it_was_trained_on():
     """Its own sentences come back as they were annotated (units, lemmas, parts of speech)."""
-    from wsd.allwords.readertraining import corpus_sentences
+    from wsd.systems.allwords.readertraining import corpus_sentences
     from wsd.text.reader import LABELS
 
     sentences, lemmas = corpus_sentences(_corpus(CORPUS))
@@ -160,8 +160,8 @@ def test_offsets_always_point_into_the_input(text):
 @pytest.fixture(scope="module")
 def models(tmp_path_factory):
     """A small all-words model saved with its reader, and the same file without one."""
-    from wsd.allwords.modelfile import write_npz
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.modelfile import write_npz
+    from wsd.systems.allwords.system import AllWordsWSD
 
     system = AllWordsWSD(n_models=1, epochs=2).fit(_corpus(CORPUS * 2))
     assert system.reader_ is None  # too few sentences to learn one
@@ -174,7 +174,7 @@ def models(tmp_path_factory):
 
 @needs_wordnet
 def test_a_model_file_keeps_its_reader(models):
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import LearnedReader
 
     system, path, _ = models
@@ -191,7 +191,7 @@ def test_a_model_file_keeps_its_reader(models):
 @needs_wordnet
 def test_a_model_file_without_a_reader_says_so_once_and_answers(models):
     import wsd
-    from wsd.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import PLAIN
 
     _, _, path = models
@@ -245,7 +245,7 @@ def test_the_gap_table_puts_each_gold_unit_under_one_cause(models):
     words are extent errors (one read longer, one inside a unit begun before it); *bank* and
     *raised* are read as the gold has them. The waterfall's steps telescope from the plain
     text's right answers to the XML's."""
-    from wsd.evaluation.rawgap import CAUSES, STEPS, gap_rows, gap_table
+    from wsd.experiments.rawtext_gap import CAUSES, STEPS, gap_rows, gap_table
 
     system, _, _ = models
     gold = _corpus([[("The", None, None), ("bank", "bank", N), ("raised", "raise", V),
@@ -267,7 +267,7 @@ def test_sentences_written_as_headings_keep_their_labels():
     """The reader also learns from some of the corpus's sentences written as title-case
     headings: first word and words of four letters or more capitalised, no final period;
     *Durwood* was a name already and stays one, *cream* goes on with *ice*'s unit."""
-    from wsd.allwords.readertraining import HEADING_EVERY, as_heading, headings
+    from wsd.systems.allwords.readertraining import HEADING_EVERY, as_heading, headings
 
     words = ["the", "ice", "cream", "melted", "for", "Durwood", "."]
     labels = [0, 2, 1, 3, 0, 6, 0]

@@ -12,18 +12,18 @@ from wsd import cli
 from wsd.corpora.framework import load_framework, read_key_file, write_key_file
 from wsd.corpora.userfile import load_user_file, write_user_file
 from wsd.experiments.config import load_config, read_config
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.experiments.report import write_table
 from wsd.instance import Instance
 from wsd.persistence import load_model, save_model
 from wsd.requests import config_options
+from wsd.systems.supervised import SupervisedWSD
 
 
 @pytest.fixture(scope="module")
 def model_file(tmp_path_factory):
     """A small averaged-perceptron model of 'bass' (the bundled corpus, bag of words)."""
     from wsd.corpora.bundled import load_bundled
-    from wsd.experiments.systems import make_system, small_corpus_settings
+    from wsd.systems.named import make_system, small_corpus_settings
 
     model = make_system("averaged", small_corpus_settings(lemmatize=False, epochs=2))
     model.fit(load_bundled("bass"))
@@ -246,7 +246,7 @@ def test_evaluate_warns_when_the_test_data_is_the_training_data(capsys, model_fi
 
 
 def test_a_plural_target_with_a_lemma_column_is_one_word(tmp_path, model_file):
-    from wsd.provenance import check_single_target
+    from wsd.systems.provenance import check_single_target
 
     path = write(tmp_path / "d.tsv", "sense\tsentence\tlemma\n"
                                      "bass.fish\tTwo <<basses>> swam by.\tbass\n"

@@ -23,14 +23,14 @@ from test_cli import WSD
 from test_reliability import assert_one_line_error, run_cli, write
 
 from wsd import cli
-from wsd.allwords import AllWordsWSD
-from wsd.allwords.modelfile import ModelFileError
 from wsd.corpora.bundled import load_bundled
 from wsd.corpora.lexsample import read_dictionary, read_key, read_lexsample
 from wsd.evaluation.scorer2 import read_sense_map
 from wsd.features.vector_cache import VectorCache
 from wsd.persistence import load_model
 from wsd.resources import has_nltk_resource
+from wsd.systems.allwords import AllWordsWSD
+from wsd.systems.allwords.modelfile import ModelFileError
 
 DATA = Path(__file__).parent / "data" / "lexsample"
 TRAIN = (DATA / "train.xml").read_text(encoding="utf-8")

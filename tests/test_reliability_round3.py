@@ -18,12 +18,12 @@ from test_allwords import _bank_sentences, _corpus
 from test_reliability import assert_one_line_error, model_file, run_cli, write  # noqa: F401
 from test_reliability_readers import npz_model  # noqa: F401 - a fixture
 
-from wsd.allwords.modelfile import ModelFileError
-from wsd.allwords.runner import run_allwords
 from wsd.corpora import userfile
 from wsd.corpora.userfile import load_user_file, user_file_batches
+from wsd.experiments.allwords_run import run_allwords
 from wsd.persistence import atomic_open, load_model, read_text, regular_file
 from wsd.resources import has_nltk_resource
+from wsd.systems.allwords.modelfile import ModelFileError
 
 FISH, MUSIC = "bass%1:13:02::", "bass%1:10:00::"
 ROWS = "".join(f"{FISH}\tI caught a <<bass>> in the lake {i}\n{MUSIC}\tplay the <<bass>> loud "
@@ -212,7 +212,7 @@ def _npy(shape: tuple[int, ...], payload: bytes) -> bytes:
 
 def test_npz_members_are_checked_before_they_are_decompressed(tmp_path, npz_model,
                                                               monkeypatch):
-    from wsd.allwords import modelfile
+    from wsd.systems.allwords import modelfile
 
     monkeypatch.setattr(modelfile, "MAX_PLAIN_BYTES", 1 << 16)
     bomb = _rezip(npz_model, tmp_path / "bomb.npz", "coef.npy", _npy((1 << 18,), bytes(1 << 20)))

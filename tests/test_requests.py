@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsd import cli
-from wsd.experiments.systems import SYSTEM_NAMES
 from wsd.requests import (
     REQUESTS,
     AllwordsRequest,
@@ -24,6 +23,7 @@ from wsd.requests import (
     config_options,
     make_request,
 )
+from wsd.systems.named import SYSTEM_NAMES
 
 
 def test_every_command_has_a_request_and_one_library_function():
@@ -71,8 +71,8 @@ def test_no_help_text_writes_a_default_of_its_own():
 
 
 def test_help_shows_the_library_defaults(run_cli):
-    from wsd.allwords.system import AllWordsWSD
-    from wsd.experiments.systems import SystemSettings, small_corpus_settings
+    from wsd.systems.allwords.system import AllWordsWSD
+    from wsd.systems.named import SystemSettings, small_corpus_settings
 
     shown = " ".join(run_cli("allwords", "--help").stdout.split())
     assert f"(default: {AllWordsWSD().epochs})" in shown

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from wsd.allwords.sense_vectors import SenseVectors
 from wsd.instance import Instance
+from wsd.systems.allwords.sense_vectors import SenseVectors
 
 
 class Synset:

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import wsd.experiments.senses as senses_module
 from wsd.cli import main
-from wsd.corpora.bundled import bundled_data_dir
 from wsd.experiments.senses import format_senses, word_senses
+from wsd.knowledge.bundled_senses import bundled_data_dir
 from wsd.resources import has_nltk_resource
 
 needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),

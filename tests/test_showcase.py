@@ -38,8 +38,9 @@ import json, sys
 import nltk
 if sys.argv[1] == "without":
     nltk.data.path[:] = []  # a fresh machine: no NLTK data anywhere
-from wsd.experiments.disambiguate import disambiguate, train_bundled_model
-from wsd.experiments.systems import small_corpus_settings
+from wsd.experiments.disambiguate import disambiguate
+from wsd.systems.named import train_bundled_model
+from wsd.systems.named import small_corpus_settings
 from wsd.resources import has_nltk_resource
 assert has_nltk_resource("wordnet") == (sys.argv[1] == "with")
 targets = json.loads(sys.argv[2])  # sentence -> bundled target

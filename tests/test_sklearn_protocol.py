@@ -19,7 +19,6 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from wsd.corpora.bundled import load_bundled
 from wsd.experiments.disambiguate import disambiguate, format_record
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.features import Featurizer
 from wsd.learners import (
     AveragedPerceptron,
@@ -32,6 +31,7 @@ from wsd.learners import (
     VotedPerceptron,
 )
 from wsd.learners.explanation import explain_margin
+from wsd.systems.supervised import SupervisedWSD
 
 ARRAY_LEARNERS = [CSRAveragedPerceptron(), CSRAveragedPerceptron(average=False),
                   BinaryCSRAveragedPerceptron(), Perceptron(), AveragedPerceptron(),

@@ -58,7 +58,7 @@ def test_without_a_model_lesk_and_the_bundled_targets_answer_as_the_command_line
 
 
 def test_with_a_model_file_its_answers_are_the_command_lines(tmp_path):
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     model = AllWordsWSD(**QUICK, epochs=5).fit(_load(_corpus(tmp_path, "t",
                                                              [_bank_sentences(12)])))

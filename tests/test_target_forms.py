@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from test_reliability import assert_one_line_error, run_cli
 
 from wsd import cli
+from wsd.knowledge import forms
 from wsd.resources import MissingResourceError, has_nltk_resource
-from wsd.text import forms
 
 
 @pytest.fixture

@@ -112,7 +112,7 @@ def test_an_inflected_expression_target_and_a_word_inside_an_expression():
 def _apart(text: str) -> list:
     """``text``'s one sentence with every token a word of its own (no expression joined), as
     a reader that never joined *look up* reads it."""
-    from wsd.text.lexicon import base_form
+    from wsd.knowledge.lexicon import base_form
     from wsd.text.pipeline import Sentence, Word
 
     words, at = [], 0
@@ -383,7 +383,7 @@ def test_american_spelling_of_a_british_lemma_semcor_hardly_counted():
     (*colour*'s first sense is colouring material): ``american`` gives the spelling to read
     it as when both share a synset and SemCor tagged that one more often; *theatre* (11 to
     10) and words that only look alike (*hour*, *flour*) stay."""
-    from wsd.text.lexicon import american
+    from wsd.knowledge.lexicon import american
 
     assert [american(w, "n") for w in ("colour", "centre", "programme", "behaviour")] == [
         "color", "center", "program", "behavior"]

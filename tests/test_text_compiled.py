@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_allwords import _bank_sentences, _corpus, _load
 
 from wsd.resources import has_nltk_resource
-from wsd.treebank import span_tokenize
+from wsd.text.treebank import span_tokenize
 
 HAS_WORDNET = has_nltk_resource("wordnet")
 HAS_TAGGER = has_nltk_resource("averaged_perceptron_tagger_eng")
@@ -74,9 +74,9 @@ def lexicon():
     """The compiled lexicon in the user's cache (compiled here once per machine if missing)."""
     if not (HAS_WORDNET and HAS_TAGGER):
         pytest.skip("NLTK wordnet or averaged_perceptron_tagger_eng data absent")
-    from wsd.knowledge import compiled
+    from wsd.knowledge import lexicon_compiler
 
-    found = compiled.ensure()
+    found = lexicon_compiler.ensure()
     assert found is not None
     return found
 
@@ -116,7 +116,7 @@ def test_compiled_wordnet_answers_like_nltk(lexicon):
 @needs_both
 def test_compiled_senses_related_glosses_and_signatures_match_nltk(lexicon):
     from wsd.knowledge.inventory import WordNetInventory
-    from wsd.knowledge.lesk import SimplifiedLesk
+    from wsd.systems.lesk import SimplifiedLesk
 
     ours, theirs = WordNetInventory(wordnet=lexicon), WordNetInventory()
     our_lesk = SimplifiedLesk(ours, related=True)
@@ -136,7 +136,7 @@ def test_compiled_senses_related_glosses_and_signatures_match_nltk(lexicon):
 
 
 def _annotate(model, cache_dir) -> list:
-    code = ("import json, sys; from wsd.allwords.text import annotate_text; "
+    code = ("import json, sys; from wsd.systems.allwords.plaintext import annotate_text; "
             "print(json.dumps(annotate_text(sys.argv[1], sys.argv[2])))")
     env = {**os.environ, "WSD_CACHE_DIR": str(cache_dir)}
     result = subprocess.run([sys.executable, "-c", code, str(model), TEXT], env=env,
@@ -146,7 +146,7 @@ def _annotate(model, cache_dir) -> list:
 
 @needs_both
 def test_text_through_the_compiled_lexicon_as_through_nltk(lexicon, tmp_path):
-    from wsd.allwords import AllWordsWSD
+    from wsd.systems.allwords import AllWordsWSD
 
     # the default features (supersenses, lemmas), sense prior, gloss overlap and discourse;
     # no backoff margin, so that an unsure classifier still answers

@@ -113,7 +113,7 @@ def test_the_view_keeps_length_and_changes_only_what_it_reads_otherwise(pieces):
 
 
 def test_folded_spells_words_as_wordnet_does():
-    from wsd.text.lexicon import folded
+    from wsd.knowledge.lexicon import folded
 
     assert [folded(w) for w in ("café", "re\u0301sume\u0301", "naïve", "façade", "\ufb01sh",
                                 "\uff42\uff41\uff4e\uff4b", "bank", "São")] == [

@@ -1,8 +1,9 @@
 """wsd: word-sense disambiguation with sparse features, the perceptron family and Lesk.
 
 The names most scripts need are importable from here; the subpackages hold the rest:
-``wsd.corpora`` (loaders), ``wsd.features``, ``wsd.learners``, ``wsd.knowledge`` (Lesk),
-``wsd.allwords`` (all-words WSD and raw text), ``wsd.evaluation`` and ``wsd.experiments``.
+``wsd.corpora`` (loaders), ``wsd.knowledge`` (sense inventories), ``wsd.features``,
+``wsd.learners``, ``wsd.systems`` (MFS, Lesk, ``SupervisedWSD``, the all-words system in
+``wsd.systems.allwords``), ``wsd.evaluation`` and ``wsd.experiments`` (the drivers).
 Each name is imported on first use, so ``import wsd`` (and a cold ``wsd`` command) stays fast.
 """
 
@@ -20,7 +21,7 @@ _EXPORTS = {
     "load_dataset": "wsd.corpora",
     "load_senseval": "wsd.corpora",
     "read_lexsample": "wsd.corpora.lexsample",
-    "SupervisedWSD": "wsd.experiments.pipeline",
+    "SupervisedWSD": "wsd.systems.supervised",
     "Featurizer": "wsd.features",
     "Instance": "wsd.instance",
     "instances_from_text": "wsd.instance",
@@ -34,7 +35,7 @@ _EXPORTS = {
     "load_model": "wsd.persistence",
     "save_model": "wsd.persistence",
     "MissingResourceError": "wsd.resources",
-    "disambiguate": "wsd.allwords.text",
+    "disambiguate": "wsd.systems.allwords.plaintext",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])

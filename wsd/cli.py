@@ -23,8 +23,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from wsd import __version__
-from wsd.allwords.features import FEATURE_SET_NAMES
-from wsd.experiments.systems import LEARNER_NAMES
 from wsd.features import PRESETS
 from wsd.requests import (
     FLAG,
@@ -40,6 +38,8 @@ from wsd.requests import (
     value_type,
 )
 from wsd.resources import MissingResourceError
+from wsd.systems.allwords.instance_features import FEATURE_SET_NAMES
+from wsd.systems.named import LEARNER_NAMES
 from wsd.validation import cut_list
 
 # Each command's library function, imported when the command runs (a cold start loads only
@@ -51,9 +51,9 @@ COMMANDS = {
     "evaluate": "wsd.experiments.evaluate:evaluate_command",
     "compare": "wsd.experiments.compare:compare_command",
     "curves": "wsd.experiments.curves:curves_command",
-    "allwords": "wsd.allwords.runner:allwords_command",
+    "allwords": "wsd.experiments.allwords_run:allwords_command",
     "annotate": "wsd.annotate.run:annotate_command",
-    "lexsample": "wsd.experiments.lexsample:lexsample_command",
+    "lexsample": "wsd.experiments.lexsample_run:lexsample_command",
     "senses": "wsd.experiments.senses:senses_command",
     "demo": "wsd.experiments.demo:demo_command",
 }
@@ -71,14 +71,14 @@ def _defaults_of(function: Any) -> SimpleNamespace:
 @cache
 def _library_defaults() -> dict[str, Any]:
     """The defaults help texts name, read from the library: imported only to show --help."""
-    from wsd.allwords.runner import run_allwords
-    from wsd.allwords.system import AllWordsWSD
     from wsd.annotate.run import annotate_corpus
     from wsd.corpora.resolve import CORPUS_HELP
+    from wsd.experiments.allwords_run import run_allwords
     from wsd.experiments.curves import run_curves
     from wsd.experiments.disambiguate import TOP_FEATURES, UNSURE_MARGIN
-    from wsd.experiments.systems import SYSTEM_NAMES, SystemSettings, small_corpus_settings
     from wsd.learners.multiclass import MulticlassPerceptron
+    from wsd.systems.allwords.system import AllWordsWSD
+    from wsd.systems.named import SYSTEM_NAMES, SystemSettings, small_corpus_settings
 
     return {"settings": SystemSettings(), "small": small_corpus_settings(),
             "allwords": _defaults_of(AllWordsWSD), "run_allwords": _defaults_of(run_allwords),

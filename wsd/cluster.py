@@ -36,7 +36,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     ``workers`` single-threaded processes (closed on exit)."""
     if not wants_cluster(workers, scheduler):
         raise ValueError("give --workers N or --scheduler ADDRESS")
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster  # the optional [dask] extra
 
     tornado_log = logging.getLogger("tornado.application")
     tornado_log.addFilter(_interrupted_sync_filter)
@@ -90,7 +90,7 @@ def joblib_on_dask(workers: int | None = None, scheduler: str | None = None) -> 
     if not wants_cluster(workers, scheduler):
         yield None
         return
-    import joblib
+    import joblib  # joblib: only for work sent to Dask
 
     # the client named, not Dask's default one (which may be another cluster's)
     with dask_client(workers, scheduler) as client, \

@@ -9,8 +9,9 @@ A model file is one JSON object::
 JSON-able dict with ``to_dict()`` (which already carries ``kind``) and back with the
 classmethod ``from_dict(d)``.  Because every such dict names its own kind, a composite model
 (a featurizer plus a learner) can nest the dicts of its parts and rebuild them with
-:func:`object_from_dict`. :func:`load_model` also reads the compact ``.npz`` format of
-all-words models (``wsd.allwords.modelfile``), recognised by its zip signature.
+:func:`object_from_dict`. Other file formats (the all-words ``.npz``) are registered by their
+own modules with :func:`register_format`, so :func:`load_model` reads every model file and
+knows no system.
 """
 
 from __future__ import annotations
@@ -23,26 +24,56 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from math import isfinite
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
 FORMAT = "wsd-model"
-NPZ_MAGIC = b"PK\x03\x04"  # a zip archive: the .npz all-words model format
 VERSION = 1
 MAX_JSON_DEPTH = 64  # deeper nesting is refused before any reader recurses into it
 MAX_JSON_MODEL_BYTES = 1 << 30  # a JSON model is parsed whole: memory several times its size
 
-# Modules that register model kinds; imported on demand so that load_model works even when
-# the caller has not imported them yet.
-# (the modules themselves: ``wsd.learners`` imports its learners lazily)
+# Modules that register model kinds and file formats, by name (they sit above this module):
+# imported on demand, so that load_model reads every model file whatever the caller imported.
 _MODEL_MODULES = ("wsd.learners.binary", "wsd.learners.multiclass", "wsd.learners.voted",
-                  "wsd.learners.glosses", "wsd.experiments.pipeline", "wsd.allwords.system")
+                  "wsd.learners.glosses", "wsd.systems.supervised", "wsd.systems.allwords.system")
 _REGISTRY: dict[str, type] = {}
 
 T = TypeVar("T", bound=type)
+
+
+@dataclass(frozen=True)
+class ModelFormat:
+    """A model-file format besides the JSON one: its files start with ``magic``, ``load``
+    reads one into an instance of ``cls``."""
+
+    magic: bytes
+    cls: type
+    load: Callable[[Path], Any]
+
+
+_FORMATS: list[ModelFormat] = []
+
+
+def register_format(magic: bytes, cls: type, load: Callable[[Path], Any]) -> None:
+    """Let :func:`load_model` read files starting with ``magic`` with ``load``."""
+    if all(found.magic != magic for found in _FORMATS):
+        _FORMATS.append(ModelFormat(magic, cls, load))
+
+
+def _file_format(head: bytes) -> ModelFormat | None:
+    """The registered format whose files start like ``head`` (the model modules are imported
+    first when none does), else None: a JSON file, or none of ours."""
+    for attempt in range(2):
+        found = next((f for f in _FORMATS if head.startswith(f.magic)), None)
+        if found is not None or attempt:
+            return found
+        for module in _MODEL_MODULES:
+            importlib.import_module(module)
+    return None
 
 
 def register_model(cls: T) -> T:
@@ -112,8 +143,11 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     """
     path = regular_file(path, "model file")  # a FIFO would hang, /dev/zero never end
     with open(path, "rb") as stream:
-        if stream.read(4) == NPZ_MAGIC:  # the compact all-words format (wsd.allwords.modelfile)
-            return _load_npz(path, expected)
+        found = _file_format(stream.read(16))
+    if found is not None:
+        if expected is not None and not issubclass(found.cls, expected):
+            raise _bad_file(path, _other_kind(found.cls.__name__, expected.__name__))
+        return found.load(path)
     if path.stat().st_size > MAX_JSON_MODEL_BYTES:
         raise _bad_file(path, f"is larger than {MAX_JSON_MODEL_BYTES:,} bytes: not a JSON model "
                               "file wsd wrote")
@@ -146,14 +180,6 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
         raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
     except MALFORMED_DATA_ERRORS as err:  # a part of the wrong type or shape
         raise _bad_file(path, f"could not be loaded: {err}") from err
-
-
-def _load_npz(path: Path, expected: type | None) -> Any:
-    from wsd.allwords.system import AllWordsWSD
-
-    if expected is not None and not issubclass(AllWordsWSD, expected):
-        raise _bad_file(path, _other_kind("AllWordsWSD", expected.__name__))
-    return AllWordsWSD.from_npz(path)
 
 
 def _bad_file(path: Path, problem: str) -> ValueError:

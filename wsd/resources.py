@@ -10,6 +10,8 @@ DOWNLOAD_ALL = (
     "averaged_perceptron_tagger_eng universal_tagset"
 )
 
+TAGGER_RESOURCE = "averaged_perceptron_tagger_eng"  # NLTK's English averaged perceptron tagger
+
 # NLTK resource name -> the path nltk.data.find looks for.
 NLTK_RESOURCES = {
     "wordnet": "corpora/wordnet",

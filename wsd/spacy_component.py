@@ -6,7 +6,7 @@
     [(t.text, t._.synset) for t in doc]                      # ("bank", "bank.n.02"), ...
 
 It reads the Doc's own text and finds the answers by character offset: our raw-text reader
-(``wsd.allwords.text.tag_text``, the path of ``wsd disambiguate``) splits the text into
+(``wsd.systems.allwords.plaintext.tag_text``, the path of ``wsd disambiguate``) splits the text into
 its units (*ice cream* is one), lemmas and parts of speech, so every answer equals
 ``wsd disambiguate``'s on the same text, whatever the pipeline's tokenizer. Each token of a
 disambiguated unit gets ``token._.sense_key``, ``token._.synset`` (the synset's name),
@@ -24,7 +24,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from wsd.allwords.text import tag_text
+from wsd.systems.allwords.plaintext import tag_text
 
 SPAN_GROUP = "wsd"
 TOKEN_ATTRIBUTES = ("sense_key", "synset", "sense_source", "sense_margin")

@@ -1,7 +1,7 @@
 """What annotates one document, and loading it once per process from a model file.
 
 An annotator turns a document's text into sentence records in the ``--json`` format of
-``wsd disambiguate`` (the all-words model's records come from ``wsd.allwords.text``)::
+``wsd disambiguate`` (the all-words model's records come from ``wsd.systems.allwords.plaintext``)::
 
     {"text": sentence, "words": [{"token", "start", "end", "lemma", "pos", "sense_key",
                                   "synset", "gloss", "score", "margin", "source"}, ...]}
@@ -23,10 +23,12 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from wsd import persistence
+from wsd.api import ALL_WORDS, ONE_WORD, scope_of
 from wsd.instance import Instance, token_spans
 from wsd.persistence import file_sha256
+from wsd.resources import has_nltk_resource
+from wsd.text.treebank import visible
 from wsd.text.web import plain_view
-from wsd.treebank import visible
 
 
 @runtime_checkable
@@ -58,11 +60,10 @@ def _synset_of(sense_key: str) -> str | None:
     """The WordNet synset name of a sense key (None for other sense ids or without WordNet)."""
     if "%" not in sense_key:
         return None
-    from wsd.resources import has_nltk_resource
 
     if not has_nltk_resource("wordnet"):
         return None
-    from nltk.corpus import wordnet
+    from nltk.corpus import wordnet  # NLTK: over a second to import
 
     try:
         return wordnet.lemma_from_key(sense_key).synset().name()
@@ -137,7 +138,8 @@ class AllWordsAnnotator:
         self.system = system
 
     def annotate(self, text: str) -> list[dict[str, Any]]:
-        from wsd.allwords.text import annotate_text
+        # the all-words system: for its models only
+        from wsd.systems.allwords.plaintext import annotate_text
 
         # a corpus's documents go by unseen: a notice naming none of them would not help
         return annotate_text(self.system, text, check_english=False)
@@ -146,13 +148,9 @@ class AllWordsAnnotator:
 def annotator_from_model(model: Any) -> Annotator:
     """The annotator for a loaded model: an all-words system tags every content word, a
     one-word ``SupervisedWSD`` its word."""
-    from wsd.allwords.system import AllWordsWSD
-    from wsd.experiments.pipeline import SupervisedWSD
-
-    if isinstance(model, AllWordsWSD):
-        return AllWordsAnnotator(model)
-    if isinstance(model, SupervisedWSD):
-        return OneWordAnnotator(model)
+    annotator = {ALL_WORDS: AllWordsAnnotator, ONE_WORD: OneWordAnnotator}.get(scope_of(model))
+    if annotator is not None:
+        return annotator(model)
     raise ValueError(f"wsd annotate cannot use a {type(model).__name__} model: give an "
                      "all-words model (wsd allwords --save) or a one-word one (wsd train)")
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from distributed import Client, WorkerPlugin, as_completed
 
 from wsd.annotate.annotator import Annotator, ModelRef, load_checked, preload
-from wsd.annotate.inputs import Partition
+from wsd.annotate.documents import Partition
 from wsd.annotate.process import PartitionResult, annotate_partition
 from wsd.cluster import dask_client
 

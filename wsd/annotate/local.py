@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from wsd.annotate.annotator import ModelRef
-from wsd.annotate.inputs import Partition
+from wsd.annotate.documents import Partition
 from wsd.annotate.process import PartitionResult, annotate_partition
 
 

@@ -35,8 +35,8 @@ _COUNTS = ("documents", "annotated", "bad", "sentences", "tokens", "tagged")
 
 def _pyarrow():
     try:
-        import pyarrow
-        import pyarrow.parquet
+        import pyarrow  # the optional [parquet] extra
+        import pyarrow.parquet  # the optional [parquet] extra
     except ImportError as err:
         raise ImportError("--format parquet needs pyarrow: pip install "
                           "'wsd-perceptron[parquet]'") from err

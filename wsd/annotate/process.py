@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wsd.annotate.annotator import ModelRef, annotator_for
-from wsd.annotate.inputs import BadDocument, Partition
+from wsd.annotate.documents import BadDocument, Partition
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any
 from tqdm import tqdm
 
 from wsd.annotate.annotator import ModelRef
-from wsd.annotate.inputs import (
+from wsd.annotate.documents import (
     DEFAULT_MAX_BYTES,
     DEFAULT_PARTITION_SIZE,
     check_out_apart,
@@ -91,7 +91,7 @@ def annotate_corpus(
     todo = (part for part in partitions(read_documents(inputs, max_document_bytes, codec),
                                         partition_size) if not folder.finished(part.index))
     if on_dask:
-        from wsd.annotate.dask_runner import run_dask
+        from wsd.annotate.dask_runner import run_dask  # the optional [dask] extra
 
         results = run_dask(todo, reference, workers=workers, scheduler=scheduler)
     else:

@@ -25,7 +25,7 @@ order of the file; training uses the first (``instance_labels``), scoring accept
 
 The dictionary file (Senseval-3's ``EnglishLS.dictionary.xml``) lists each lexelt's senses as
 ``<sense id=".." gloss=".." synset=".."/>``; ``read_dictionary`` returns
-``{lexelt item: [(sense id, gloss, synonyms), ...]}`` for ``wsd.knowledge.lexsample``.
+``{lexelt item: [(sense id, gloss, synonyms), ...]}`` for ``wsd.corpora.lexsample_inventory``.
 Every error names the file and line.
 
 Input contract: the file is UTF-8 unless a byte-order mark or the XML declaration says

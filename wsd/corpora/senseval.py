@@ -46,7 +46,7 @@ def load_senseval(word: str) -> list[Instance]:
 @cache
 def _load(name: str) -> tuple[Instance, ...]:
     require_nltk_resource("senseval")
-    from nltk.corpus import senseval
+    from nltk.corpus import senseval  # NLTK: over a second to import
 
     target_pos = _TARGET_POS[name]
     result = []

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from wsd.instance import Instance
+from wsd.knowledge.forms import form_lemma, lemmas_of
 from wsd.persistence import loads_json, text_lines, write_text_atomic
 from wsd.validation import Problems
 
@@ -334,8 +335,6 @@ def _json_problem(record: Any) -> str | None:
 def _bases(words: set[str]) -> set[str] | None:
     """The target words of a file that are no inflection of another of them (None when the
     file has fewer than two words: nothing to share)."""
-    from wsd.text.forms import lemmas_of  # wsd.text imports the corpora
-
     if len(words) < 2:
         return None
     return {word for word in words if lemmas_of(word, words) == [word]}
@@ -348,8 +347,6 @@ def _shared_lemma(row: _Row, inst: Instance, bases: set[str] | None,
     target's (a word that is a form of several is a problem of its row: None)."""
     if bases is None or row.lemma is not None or inst.lemma in bases:
         return inst
-    from wsd.text.forms import form_lemma
-
     try:
         lemma = form_lemma(inst.target, bases, "")
     except ValueError as error:

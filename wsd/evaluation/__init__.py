@@ -9,7 +9,7 @@ from __future__ import annotations
 from wsd.lazy import lazy_getattr
 
 _EXPORTS = {
-    "learning_curve": "wsd.evaluation.curves",
+    "learning_curve": "wsd.evaluation.learning_curve",
     **dict.fromkeys(("NO_ANSWER", "accuracy", "classification_report", "cohen_kappa",
                      "confusion_matrix", "contingency_table", "contingency_tables",
                      "precision_recall_fscore"), "wsd.evaluation.metrics"),

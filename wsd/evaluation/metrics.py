@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:  # pandas is imported by the tables' functions: ``accuracy`` starts fast
-    import pandas as pd
+    import pandas as pd  # pandas: tables only, slow to import
 
 NO_ANSWER = "<no answer>"  # confusion-matrix column for None predictions
 AVERAGES = ("micro", "macro", "weighted")
@@ -88,7 +88,7 @@ def _labels(classes: list, predicted: list, labels: Sequence | None) -> list:
 
 
 def _counts(classes: list, predicted: list, labels: list) -> pd.DataFrame:
-    import pandas as pd
+    import pandas as pd  # pandas: tables only, slow to import
 
     total = len(classes)
     gold_count = Counter(classes)
@@ -136,7 +136,7 @@ def _fscore(precision: np.ndarray, recall: np.ndarray, beta: float) -> np.ndarra
 
 
 def _per_class(table: pd.DataFrame, beta: float, zero_division: float) -> pd.DataFrame:
-    import pandas as pd
+    import pandas as pd  # pandas: tables only, slow to import
 
     tp, fp, fn = (table[c].to_numpy() for c in ("tp", "fp", "fn"))
     precision = _ratio(tp, tp + fp, zero_division)
@@ -215,7 +215,7 @@ def classification_report(
 ) -> pd.DataFrame:
     """Per-class precision / recall / F-beta / support, then 'micro avg', 'macro avg' and
     'weighted avg' rows. ``beta`` is kept in ``report.attrs['beta']``."""
-    import pandas as pd
+    import pandas as pd  # pandas: tables only, slow to import
 
     _check_options(beta, None)
     classes, predicted = _resolve(gold, predicted)
@@ -240,7 +240,7 @@ def confusion_matrix(
     With ``labels`` only those rows and columns are kept (items outside them are left out). None
     predictions get their own last column, NO_ANSWER, when there are any.
     """
-    import pandas as pd
+    import pandas as pd  # pandas: tables only, slow to import
 
     classes, predicted = _resolve(gold, predicted)
     names = _labels(classes, predicted, labels)

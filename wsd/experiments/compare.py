@@ -16,13 +16,13 @@ from wsd.corpora.resolve import load_corpus
 from wsd.evaluation.metrics import accuracy, precision_recall_fscore
 from wsd.evaluation.significance import bootstrap_ci, mcnemar, pairwise_mcnemar
 from wsd.evaluation.splits import instance_labels, split_instances, stratified_kfold
-from wsd.experiments.perkey import PerKeyWSD
 from wsd.experiments.report import format_comparison, table_paths, write_comparison
-from wsd.experiments.systems import KNOWLEDGE, SUPERVISED, SYSTEM_NAMES, make_system, settings_for
 from wsd.instance import Instance
 from wsd.knowledge.inventory import BundledInventory, WordNetInventory
 from wsd.requests import CommandNote, CompareRequest, check_folds
 from wsd.resources import has_nltk_resource
+from wsd.systems.named import KNOWLEDGE, SUPERVISED, SYSTEM_NAMES, make_system, settings_for
+from wsd.systems.perkey import PerKeyWSD
 
 
 def cross_validated_predictions(

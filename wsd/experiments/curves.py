@@ -22,14 +22,14 @@ from wsd.experiments.figures import (
     report_style,
 )
 from wsd.experiments.report import write_csv
-from wsd.experiments.systems import settings_for
 from wsd.features import Featurizer
 from wsd.instance import Instance
-from wsd.learners.baselines import MostFrequentSense
 from wsd.learners.multiclass import MulticlassPerceptron
 from wsd.learners.training import epoch_orders
 from wsd.persistence import atomic_open
 from wsd.requests import CommandNote, CurvesRequest, given
+from wsd.systems.baselines import MostFrequentSense
+from wsd.systems.named import settings_for
 
 LEARNERS = {"perceptron": False, "averaged": True}
 SIZE_FRACTIONS = (0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
@@ -169,7 +169,7 @@ def curves_figures(
     ``mfs`` is a dotted line where it falls inside, else a note; ``caption`` (the settings)
     is printed under each. Needs matplotlib (``pip install 'wsd-perceptron[plot]'``)."""
     try:
-        from matplotlib.ticker import MaxNLocator
+        from matplotlib.ticker import MaxNLocator  # the optional [plot] extra
     except ImportError as err:
         raise ImportError(
             "plots need matplotlib: pip install 'wsd-perceptron[plot]' (the CSV files are "

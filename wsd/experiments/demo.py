@@ -8,11 +8,11 @@ from functools import partial
 
 from wsd.corpora.bundled import bundled_targets, load_bundled
 from wsd.experiments.compare import compare_systems
-from wsd.experiments.disambiguate import disambiguate, format_record, train_bundled_model
+from wsd.experiments.disambiguate import disambiguate, format_record
 from wsd.experiments.report import describe_column, readable_table
-from wsd.experiments.systems import make_system, small_corpus_settings
 from wsd.knowledge.inventory import BundledInventory
 from wsd.requests import DemoRequest
+from wsd.systems.named import make_system, small_corpus_settings, train_bundled_model
 
 DEMO_SYSTEMS = ("mfs", "lesk", "perceptron", "averaged", "voted")
 DEMO_COLUMNS = ["accuracy", "ci_low", "ci_high", "macro_f1", "p_vs_mfs"]

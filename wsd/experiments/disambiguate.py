@@ -8,19 +8,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from wsd.corpora.bundled import (
-    bundled_target,
-    bundled_targets,
-    load_bundled,
-    load_bundled_inventory,
-)
+from wsd.api import ONE_WORD, scope_of
+from wsd.corpora.bundled import bundled_target
 from wsd.experiments import rawtext
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import SystemSettings, make_system, settings_for
 from wsd.experiments.textinput import read_lines, read_text
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
+from wsd.knowledge.forms import form_lemma, is_form_of, target_lemma
 from wsd.requests import DisambiguateRequest
-from wsd.text.forms import form_lemma, is_form_of, target_lemma
+from wsd.systems.named import settings_for, train_bundled_model
+from wsd.systems.supervised import SupervisedWSD
 from wsd.text.web import plain_view
 
 # Answers whose score margin over the runner-up is below this are marked unsure. Measured by
@@ -29,23 +25,6 @@ from wsd.text.web import plain_view
 # 1,250); on the four targets before line, 58% and 89% (benchmarks/bundled_defaults.py).
 UNSURE_MARGIN = 0.3
 TOP_FEATURES = 5  # features shown per answer of a bundled target, or with --target
-
-
-def bundled_glosses(target: str) -> dict[str, str]:
-    """Sense id -> gloss from the bundled inventory of ``target``."""
-    return {s["id"]: s["gloss"] for s in load_bundled_inventory(target)["senses"]}
-
-
-def train_bundled_model(target: str, settings: SystemSettings | None = None) -> SupervisedWSD:
-    """The averaged perceptron trained on every bundled sentence of ``target``."""
-    targets = bundled_targets()
-    if target not in targets:
-        raise ValueError(
-            f"no bundled training data for {target!r}; bundled targets: {', '.join(targets)} "
-            "(or pass --model with a model trained on your own data)"
-        )
-    model = make_system("averaged", settings, glosses=bundled_glosses(target))
-    return model.fit(load_bundled(target))
 
 
 def parse_sentence(text: str, target: str | None, index: int, where: str | None = None) -> Instance:
@@ -162,7 +141,7 @@ def disambiguate_command(request: DisambiguateRequest) -> Iterator[str]:
     sentences, places = read_lines(request.sentences, request.file, request.encoding)
     if model is None:
         model = train_bundled_model(bundled_target(request.target), settings_for(request))
-    elif not isinstance(model, SupervisedWSD):
+    elif scope_of(model) != ONE_WORD:
         raise ValueError(f"{request.model} holds a {type(model).__name__}, not a model from "
                          "`wsd train` or `wsd allwords --save`")
     unsure_below = UNSURE_MARGIN if request.unsure_below is None else request.unsure_below

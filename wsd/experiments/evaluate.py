@@ -13,11 +13,11 @@ import pandas as pd
 from wsd.corpora.framework import write_key_file
 from wsd.corpora.resolve import corpus_batches, corpus_files
 from wsd.evaluation.metrics import accuracy, classification_report, confusion_matrix
-from wsd.experiments.pipeline import SupervisedWSD
 from wsd.instance import Instance
 from wsd.persistence import check_output_path, check_outputs_apart, write_text_atomic
-from wsd.provenance import EvaluationNotes, check_targets
 from wsd.requests import EvaluateRequest
+from wsd.systems.provenance import EvaluationNotes, check_targets
+from wsd.systems.supervised import SupervisedWSD
 
 BATCH = 10_000  # instances scored at once: a user file streams
 

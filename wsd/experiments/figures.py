@@ -24,7 +24,7 @@ _CHAR_WIDTH = 0.56  # an average character's width, in ems, to wrap the caption
 @contextlib.contextmanager
 def report_style() -> Iterator[None]:
     """Matplotlib settings for report figures, while the figure is built."""
-    import matplotlib
+    import matplotlib  # the optional [plot] extra
 
     with matplotlib.rc_context(REPORT_STYLE):
         yield
@@ -33,8 +33,8 @@ def report_style() -> Iterator[None]:
 def report_figure(width: float = REPORT_WIDTH, height: float = REPORT_HEIGHT) -> Any:
     """A matplotlib Figure of one report column, without pyplot (the caller's backend is left
     alone); build it inside ``report_style()``."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # the optional [plot] extra
+    from matplotlib.figure import Figure  # the optional [plot] extra
 
     figure = Figure(figsize=(width, height))
     FigureCanvasAgg(figure)

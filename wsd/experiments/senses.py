@@ -8,10 +8,12 @@ import textwrap
 from collections import Counter
 from collections.abc import Iterator
 
+from wsd.knowledge.forms import target_lemma
 from wsd.knowledge.inventory import BundledInventory, Sense, WordNetInventory, coarse_pos
+from wsd.knowledge.lexicon import folded
 from wsd.requests import SensesRequest
 from wsd.resources import MissingResourceError, has_nltk_resource
-from wsd.treebank import ascii_quotes, without_possessive
+from wsd.text.treebank import ascii_quotes, without_possessive
 
 SOURCES = ("auto", "bundled", "wordnet")
 
@@ -62,20 +64,17 @@ def word_senses(word: str, pos: str | None = None, source: str = "auto") -> tupl
                              f"targets: {', '.join(bundled.targets())}")
         return "bundled", senses
     if not has_nltk_resource("wordnet"):
-        from wsd.text.forms import target_lemma
-
         form_of = target_lemma(name, bundled.targets())  # regular inflections: no WordNet
         hint = f" (for the bundled {form_of}: wsd senses {form_of})" if form_of else ""
         raise MissingResourceError(
             f"{word!r} is not a bundled target ({', '.join(bundled.targets())}){hint}, and its "
             "senses come from WordNet, which is not installed; get it with: "
             "python -m nltk.downloader wordnet")
-    from wsd.text.lexicon import folded  # the raw-text package: only needed here
 
     inventory = WordNetInventory(exact_lemma=False)
     senses = inventory.senses(folded(name), pos)
     if not senses and len(name.split()) > 1:  # an inflected expression: *looked up*
-        from wsd.text.pipeline import target_lemmas
+        from wsd.text.pipeline import target_lemmas  # the tagger: for a word WordNet lacks
 
         senses = next(filter(None, (inventory.senses(lemma, pos)
                                     for lemma in sorted(target_lemmas(name)))), [])

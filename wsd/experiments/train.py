@@ -8,13 +8,12 @@ from functools import partial
 
 from wsd.corpora.resolve import corpus_files, load_corpus
 from wsd.corpora.userfile import user_file_batches
-from wsd.experiments.disambiguate import bundled_glosses
-from wsd.experiments.lexsample import dictionary_glosses
-from wsd.experiments.pipeline import SupervisedWSD
-from wsd.experiments.systems import make_learner_system, settings_for
+from wsd.experiments.lexsample_run import dictionary_glosses
 from wsd.persistence import check_output_path
-from wsd.provenance import check_single_target, check_targets, check_two_senses
 from wsd.requests import PredictRequest, TrainRequest
+from wsd.systems.named import bundled_glosses, make_learner_system, settings_for
+from wsd.systems.provenance import check_single_target, check_targets, check_two_senses
+from wsd.systems.supervised import SupervisedWSD
 
 BATCH = 10_000  # instances of a user file held in memory at once
 

@@ -1,6 +1,6 @@
 """Features: extractors (Instance -> dict), POS tagging, weighting, the Featurizer, vectorizing."""
 
-from wsd.features.bow import BUILTIN_STOPWORDS, BagOfWords
+from wsd.features.bow import BagOfWords
 from wsd.features.collocations import IMS_COLLOCATIONS, Collocations
 from wsd.features.contextual import ContextualEmbedding
 from wsd.features.extractors import (
@@ -26,6 +26,7 @@ from wsd.features.weighting import (
     Weighting,
     make_weighting,
 )
+from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 
 __all__ = [
     "BUILTIN_STOPWORDS",

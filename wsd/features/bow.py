@@ -8,42 +8,14 @@ from typing import Any
 
 from wsd.features.extractors import Extractor, check_window
 from wsd.instance import Instance
-from wsd.resources import require_nltk_resource
-
-# Our own compact list of English function words: used by default so that stopword removal
-# works on a machine without NLTK data. ``stopwords="nltk"`` selects NLTK's English list instead.
-BUILTIN_STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further
-    had has have having he her here hers herself him himself his how i if in into is it its itself
-    just me more most my myself no nor not now of off on once only or other our ours ourselves out
-    over own same she should so some such than that the their theirs them themselves then there
-    these they this those through to too under until up very was we were what when where which
-    while who whom why will with would you your yours yourself yourselves 's 're 've 'd 'll 'm n't
-    """.split()
-)
-
-
-def nltk_stopwords() -> frozenset[str]:
-    """NLTK's English stopword list; MissingResourceError with the download command if absent."""
-    require_nltk_resource("stopwords")
-    from nltk.corpus import stopwords
-
-    return frozenset(stopwords.words("english"))
-
-
-def is_punctuation(token: str) -> bool:
-    """True for tokens without a single letter or digit (``.``, ``--``, ``''``)."""
-    return not any(ch.isalnum() for ch in token)
+from wsd.knowledge.inventory import require_wordnet, wordnet_reader
+from wsd.knowledge.normalise import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
 
 
 class _Morphy:
     """WordNet's morphy base form, memoised per word (the first POS that knows the word wins)."""
 
     def __init__(self) -> None:
-        from wsd.knowledge.inventory import require_wordnet, wordnet_reader
-
         require_wordnet()
         self._morphy = wordnet_reader().morphy  # the compiled lexicon's or NLTK's: same answers
         self._cache: dict[str, str] = {}

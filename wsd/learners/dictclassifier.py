@@ -22,7 +22,7 @@ from wsd.learners.inputs import (
 )
 
 if TYPE_CHECKING:
-    from nltk.probability import DictionaryProbDist
+    from nltk.probability import DictionaryProbDist  # NLTK: over a second to import
 
 
 class DictClassifierMixin(ScoreMixin):
@@ -105,7 +105,7 @@ class DictClassifierMixin(ScoreMixin):
         return self._scores(examples)
 
     def _probabilities(self, examples: list[Example]) -> np.ndarray:
-        from scipy.special import softmax
+        from scipy.special import softmax  # scipy.special: probabilities only
 
         temperature = getattr(self, "temperature_", 1.0)
         return softmax(self._probability_scores(examples) / temperature, axis=1)
@@ -120,7 +120,7 @@ class DictClassifierMixin(ScoreMixin):
     def prob_classify_many(self, featuresets: Sequence[Mapping[str, float]]
                            ) -> list[DictionaryProbDist]:  # fmt: skip
         """``prob_classify`` of each feature dict, in one pass."""
-        from nltk.probability import DictionaryProbDist
+        from nltk.probability import DictionaryProbDist  # NLTK: over a second to import
 
         probabilities = self._probabilities(self._examples_of(featuresets)).tolist()
         return [DictionaryProbDist(dict(zip(self.classes_, row, strict=True)))
@@ -129,8 +129,8 @@ class DictClassifierMixin(ScoreMixin):
     def calibrate(self, X_dev: Any, y_dev: Sequence[Hashable]):
         """Fit ``temperature_`` on held-out data (never the training data, where the scores are
         overconfident): the T that minimises the log loss of softmax(scores / T). Returns self."""
-        from scipy.optimize import minimize_scalar
-        from scipy.special import log_softmax
+        from scipy.optimize import minimize_scalar  # scipy.optimize: calibration only
+        from scipy.special import log_softmax  # scipy.special: calibration only
 
         examples = self._examples_of(X_dev, what="X_dev")
         labels = check_labels(y_dev, len(examples), what="y_dev")

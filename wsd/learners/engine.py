@@ -35,7 +35,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import scipy.sparse as sp
+from joblib import Parallel, delayed
 from numba import njit
+from tqdm.auto import tqdm
 
 from wsd.learners.base import EstimatorMixin, NotFittedError
 from wsd.learners.inputs import (
@@ -44,6 +46,8 @@ from wsd.learners.inputs import (
     check_labels,
     check_matrix,
     check_patience,
+    check_prediction_options,
+    check_update_options,
 )
 from wsd.learners.training import EarlyStopping, epoch_orders
 
@@ -485,15 +489,12 @@ class _CSRPerceptronBase(EstimatorMixin):
     def _progress(self, orders, total: int):
         if not self.verbose:
             return orders
-        from tqdm.auto import tqdm
 
         return tqdm(orders, total=total, desc=type(self).__name__, unit="epoch")
 
     # ---- state ------------------------------------------------------------------------
 
     def _check_params(self) -> None:
-        from wsd.learners.multiclass import check_prediction_options, check_update_options
-
         check_update_options(self.margin, self.update, self.C)
         check_prediction_options(self.n_models, self.prior, self.backoff_margin)
         multiclass_only = (self.margin, self.update, self.n_models, self.prior,
@@ -719,8 +720,6 @@ def train_many(
     Tasks with fewer than two classes are an error: answer those with their only sense.
     Returns ``{key: fitted model}`` in the order of ``tasks``.
     """
-    from joblib import Parallel, delayed
-
     single = [key for key, task in tasks.items() if len(set(task[1])) < 2]
     if single:
         raise ValueError(
@@ -729,8 +728,6 @@ def train_many(
         )
     jobs = (delayed(_train_one)(key, task, params, seed, binary) for key, task in tasks.items())
     if verbose:
-        from tqdm.auto import tqdm
-
         jobs = tqdm(jobs, total=len(tasks), desc="train_many", unit="task")
     results = Parallel(n_jobs=n_jobs, prefer=prefer)(jobs)
     return dict(results)

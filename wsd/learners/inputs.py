@@ -218,3 +218,12 @@ def check_update_options(margin: float, update: str, C: float) -> None:
         raise ValueError(f"margin must be a number >= 0, got {margin!r}")
     if isinstance(C, bool) or not isinstance(C, (int, float)) or not C > 0:
         raise ValueError(f"C must be a number > 0, got {C!r}")
+
+
+def check_prediction_options(n_models: int, prior: float, backoff_margin: float) -> None:
+    """ValueError unless n_models is an integer >= 1 and prior, backoff_margin are >= 0."""
+    if isinstance(n_models, bool) or not isinstance(n_models, int) or n_models < 1:
+        raise ValueError(f"n_models must be an integer >= 1, got {n_models!r}")
+    for name, value in (("prior", prior), ("backoff_margin", backoff_margin)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+            raise ValueError(f"{name} must be a number >= 0, got {value!r}")

@@ -70,6 +70,7 @@ from wsd.learners.inputs import (
     check_epochs,
     check_labels,
     check_patience,
+    check_prediction_options,
     check_update_options,
     sorted_classes,
 )
@@ -281,8 +282,8 @@ class MulticlassPerceptron(DictClassifierMixin, PersistentMixin, EstimatorMixin)
                       dev: tuple[list[Example], list] | None) -> MulticlassPerceptron:
         """Train with the compiled engine and take over its state: identical weights, history
         and counter, so prediction, saving and ``partial_fit`` go on in this class."""
-        from wsd.features.vectorize import FeatureVectorizer
-        from wsd.learners.engine import CSRAveragedPerceptron
+        from wsd.features.vectorize import FeatureVectorizer  # scipy.sparse: compiled engine only
+        from wsd.learners.engine import CSRAveragedPerceptron  # numba: compiled engine only
 
         X = [dict(x) for x in examples]
         vectorizer = FeatureVectorizer(min_count=1).fit(X)
@@ -528,15 +529,6 @@ class MulticlassAveragedPerceptron(MulticlassPerceptron):
                          patience=patience, verbose=verbose, engine=engine, margin=margin,
                          update=update, C=C, n_models=n_models, prior=prior,
                          backoff_margin=backoff_margin)
-
-
-def check_prediction_options(n_models: int, prior: float, backoff_margin: float) -> None:
-    """ValueError unless n_models is an integer >= 1 and prior, backoff_margin are >= 0."""
-    if isinstance(n_models, bool) or not isinstance(n_models, int) or n_models < 1:
-        raise ValueError(f"n_models must be an integer >= 1, got {n_models!r}")
-    for name, value in (("prior", prior), ("backoff_margin", backoff_margin)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
-            raise ValueError(f"{name} must be a number >= 0, got {value!r}")
 
 
 def _counts(labels: Sequence[Hashable], index: Mapping[Hashable, int]) -> list[int]:

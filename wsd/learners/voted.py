@@ -193,7 +193,7 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
         """Vote totals (examples x classes) and, with ``keep_steps``, each vector's class.
         With ``winner_only`` the totals are partial, counted only until the winner (their
         argmax) is settled."""
-        from wsd.learners.votekernel import vote
+        from wsd.learners.votekernel import vote  # numba: compiles on first use
 
         indptr, indices, data = self._csr_arrays(examples)
         n, n_vectors = len(examples), len(self.counts_)

@@ -7,9 +7,13 @@ takes WordNet's base forms and longest expressions.
 ``analyze(text, reader)`` returns one ``Sentence`` per sentence; its ``words`` are the units a
 sense is chosen for (a multi-word expression is one word), each knowing whether it is a
 content word. Needs NLTK's WordNet and tagger data (``MissingResourceError`` with the
-downloader command otherwise).
+downloader command otherwise). Names are imported on first use, so the tokenizer
+(``wsd.text.treebank``) loads without the rest.
 """
 
-from wsd.text.pipeline import Sentence, Word, analyze, target_lemmas
+from wsd.lazy import lazy_getattr
 
-__all__ = ["Sentence", "Word", "analyze", "target_lemmas"]
+_EXPORTS = {name: "wsd.text.pipeline" for name in ("Sentence", "Word", "analyze", "target_lemmas")}
+__all__ = sorted(_EXPORTS)
+
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

@@ -7,12 +7,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wsd.features.bow import BUILTIN_STOPWORDS
-from wsd.text.lexicon import base_form, folded
+from wsd.knowledge.lexicon import base_form, folded
+from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.text.reader import PLAIN, Unit
 from wsd.text.tagger import penn_tags
+from wsd.text.treebank import ascii_quotes, tokens_with_spans, visible, without_possessive
 from wsd.text.web import PlainView, plain_view
-from wsd.treebank import ascii_quotes, tokens_with_spans, visible, without_possessive
 
 OBJECT_PRONOUNS = frozenset("me you him her us them it".split())
 

@@ -5,7 +5,7 @@ and part of speech.
 perceptron (``wsd.learners.greedy``, features in ``wsd.text.readerfeatures``) labels each
 token *not a unit* (O), *begins a unit* of NOUN, VERB, ADJ or ADV or a name of a kind (as
 SemCor tags names WordNet lacks: person, group, location), or *goes on with the unit* (I),
-trained on the corpus's sentences (``wsd.allwords.readertraining``). Lemmas by lookup: the
+trained on the corpus's sentences (``wsd.systems.allwords.readertraining``). Lemmas by lookup: the
 corpus's most frequent lemma for the form and part of speech, else WordNet's base form; a
 unit of several tokens is the WordNet expression they spell (else its tokens are read apart).
 
@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from wsd.text.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.knowledge.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
+from wsd.learners.greedylabel import dynamic_rows, label_greedy
 from wsd.text.readerfeatures import (
     EDGE,
     TEMPLATES,
@@ -118,8 +119,6 @@ class LearnedReader:
 
     def labels(self, sentences: Sentences) -> tuple[list[int], np.ndarray]:
         """Every token's label (index into ``LABELS``) and scores, sentence after sentence."""
-        from wsd.learners.greedylabel import label_greedy
-
         X = self.vocabulary.rows(sentences)
         tags = self._tag_ids([tag for _, tags in sentences for tag in tags])
         starts = np.cumsum([0] + [len(tokens) for tokens, _ in sentences])
@@ -217,7 +216,6 @@ class LearnedReader:
             raise ValueError("its reader's values or lemmas are not lists and maps of strings")
         vocabulary = Vocabulary(values)
         n_rows = meta.get("rows")
-        from wsd.learners.greedylabel import dynamic_rows
 
         expected = vocabulary.size + dynamic_rows(len(LABELS), len(vocabulary.ids["t"]))
         if n_rows != expected or len(weights) != len(rows) * len(LABELS) or (

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from wsd.text.lexicon import LONGEST_EXPRESSION, expressions, folded, tagged_count, wordnet
+from wsd.knowledge.lexicon import LONGEST_EXPRESSION, expressions, folded, tagged_count, wordnet
 
 # Templates whose value comes from the token's own form.
 TYPE_TEMPLATES = ("w", "wx", "suf3", "suf2", "pre3", "shape", "wn", "cn", "cv", "ca", "cr")

@@ -12,9 +12,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
-from wsd.features.pos import TAGGER_RESOURCE
 from wsd.knowledge import compiled
-from wsd.resources import require_nltk_resource
+from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
 
 _START, _END = ["-START-", "-START2-"], ["-END-", "-END2-"]
 
@@ -95,7 +94,7 @@ def _tagger():
     if lexicon is not None:
         return PerceptronTags(*lexicon.tagger_params())
     require_nltk_resource(TAGGER_RESOURCE)
-    from nltk.tag.perceptron import PerceptronTagger
+    from nltk.tag.perceptron import PerceptronTagger  # NLTK: over a second to import
 
     tagger = PerceptronTagger()
     return PerceptronTags(tagger.model.weights, tagger.tagdict, sorted(tagger.classes))

@@ -11,7 +11,7 @@ of the same length, so that every offset still points at the input, in which
   that a sentence ends there as it does on the page (a tag right inside ``<< >>``, the target
   marker of the bundled models, is left alone);
 - a character reference (*&amp;*, *&rsquo;*, *&#8217;*) is the character it stands for,
-  padded with word joiners, which ``wsd.treebank`` leaves out of word forms (*don&rsquo;t*
+  padded with word joiners, which ``wsd.text.treebank`` leaves out of word forms (*don&rsquo;t*
   splits as *do* + *n't*);
 - Markdown's emphasis and code marks against a word (asterisks or underscores around *bank*,
   backquotes around a word, ~~ around struck text) are blanks too (the tokenizer had kept them
@@ -36,7 +36,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from wsd.instance import document_sentence_spans
+from wsd.text.sentences import document_sentence_spans
 
 _MARKUP = re.compile(
     r"(?<!<)</?([A-Za-z][\w:-]*)"  # a tag's name, then its attributes

@@ -1,0 +1,207 @@
+"""Gloss vectors: each WordNet synset's text (lemma names, gloss, examples) encoded once by a
+contextual encoder, pooled over the whole text as a sentence embedding, and kept on disk.
+
+The text of ``pitcher.n.02`` is *"pitcher, ewer: an open vessel with a handle and a spout for
+pouring; ..."* (its examples follow, joined by "; "). Its vector is the mean over all the
+text's word pieces, the two special ones included (the pooling all-MiniLM-L6-v2 was trained
+with), of the hidden states of the chosen layers averaged; texts longer than ``max_pieces``
+are cut.
+
+Vectors are computed lazily, for the synsets a run asks for, and added to one ``.npz`` file
+per encoder, layers and WordNet (under ``$WSD_CACHE_DIR/gloss-vectors``): float16 rows, the
+synset names, and a JSON header naming the format version, the encoder's identity, the
+layers, the pooling and a digest of the WordNet files. A file whose header names another
+encoder, layers or WordNet is refused (:class:`GlossCacheError`), never read as if it were
+this one's; every write goes through a temporary file and a rename.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from wsd.features.encoders import DEFAULT_ENCODER, Encoder, file_digest, load_encoder
+from wsd.features.vector_cache import cache_root, digest
+from wsd.knowledge.inventory import wordnet_reader
+from wsd.persistence import atomic_open
+
+FORMAT = "wsd-gloss-vectors"
+VERSION = 1
+POOLING = "mean-of-all-pieces"
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+class GlossCacheError(ValueError):
+    """A gloss-vector file that is not this encoder's, layers' or WordNet's (or not one)."""
+
+
+def gloss_text(synset) -> str:
+    """The text encoded for a synset: its lemma names, its gloss and its examples."""
+    names = ", ".join(name.replace("_", " ") for name in synset.lemma_names())
+    return "; ".join([f"{names}: {synset.definition()}", *synset.examples()])
+
+
+def layer_numbers(encoder: Encoder, layers: Sequence[int]) -> list[int]:
+    """``layers`` as numbers 0..n (negative ones count from the last); ValueError if absent."""
+    n = encoder.n_layers
+    numbers = [x + n + 1 if x < 0 else x for x in layers]
+    if not numbers or not all(0 <= x <= n for x in numbers):
+        raise ValueError(f"layers {tuple(layers)} do not exist in this encoder ({n} layers)")
+    return numbers
+
+
+def text_words(text: str) -> list[str]:
+    """The words and punctuation marks of a text (what the encoder's tokenizer is given)."""
+    return _TOKEN.findall(text) or ["."]
+
+
+def sentence_vectors(encoder: Encoder, texts: Sequence[Sequence[str]],
+                     layers: Sequence[int] = (-1,), max_pieces: int = 128,
+                     batch_size: int = 32) -> np.ndarray:
+    """float32 (len(texts), dim): for each tokenized text, the mean over its pieces ([CLS] and
+    [SEP] included; at most ``max_pieces``) of the hidden states of ``layers`` averaged."""
+    numbers = sorted(set(layer_numbers(encoder, layers)))
+    pieces = encoder.pieces([list(words) for words in texts])
+    runs = [(encoder.cls_id, *ids[: max_pieces - 2], encoder.sep_id) for ids, _ in pieces]
+    order = sorted(range(len(runs)), key=lambda i: len(runs[i]))
+    out: np.ndarray | None = None
+    for start in range(0, len(order), batch_size):
+        batch = order[start : start + batch_size]
+        width = max(len(runs[i]) for i in batch)
+        ids = np.full((len(batch), width), encoder.pad_id, dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for row, i in enumerate(batch):
+            ids[row, : len(runs[i])] = runs[i]
+            mask[row, : len(runs[i])] = 1
+        states = encoder.hidden_states(ids, mask, numbers).mean(axis=0)
+        pooled = (states * mask[:, :, None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
+        if out is None:
+            out = np.zeros((len(texts), pooled.shape[1]), np.float32)
+        out[batch] = pooled
+    return out if out is not None else np.zeros((0, 0), np.float32)
+
+
+def unit_rows(vectors: np.ndarray) -> np.ndarray:
+    """float32 rows scaled to length 1 (zero rows stay zero)."""
+    vectors = np.asarray(vectors, np.float64)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return (vectors / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
+
+def wordnet_identity() -> str:
+    """A digest of the WordNet data files NLTK reads (``data.*`` and ``index.sense``, or the
+    whole zip)."""
+    import nltk  # NLTK: over a second to import
+
+    try:
+        root = Path(str(nltk.data.find("corpora/wordnet")))
+    except LookupError:
+        root = Path(str(nltk.data.find("corpora/wordnet.zip")))
+    if root.is_file():
+        return file_digest(root)
+    files = sorted(p for p in root.iterdir() if p.name.startswith("data.")
+                   or p.name == "index.sense")  # fmt: skip
+    return file_digest(*files)
+
+
+class GlossStore:
+    """One gloss-vector file: ``load`` its vectors (refusing another encoder's), ``save`` all."""
+
+    def __init__(self, path: Path, header: dict) -> None:
+        self.path = Path(path)
+        self.header = {"format": FORMAT, "version": VERSION, **header}
+
+    def load(self) -> dict[str, np.ndarray]:
+        """Synset name -> float16 vector; empty when the file does not exist yet."""
+        if not self.path.exists():
+            return {}
+        try:
+            with open(self.path, "rb") as stream, np.load(stream, allow_pickle=False) as data:
+                header = json.loads(str(data["header"]))
+                names, matrix = data["names"], data["vectors"]
+        except (OSError, ValueError, KeyError, EOFError) as err:
+            raise GlossCacheError(f"{self.path}: not a gloss-vector file ({err}); delete it "
+                                  "to encode the glosses again") from None
+        if not isinstance(header, dict):
+            raise GlossCacheError(f"{self.path}: not a gloss-vector file (no header)")
+        for field in ("format", "version", "encoder", "layers", "pooling", "wordnet"):
+            if header.get(field) != self.header[field]:
+                raise GlossCacheError(
+                    f"{self.path}: gloss vectors of {field} {header.get(field)!r}, not "
+                    f"{self.header[field]!r}; delete the file to encode the glosses again")
+        if (names.ndim != 1 or names.dtype.kind != "U" or matrix.dtype != np.float16
+                or matrix.ndim != 2 or len(matrix) != len(names)
+                or not np.isfinite(matrix).all()):
+            raise GlossCacheError(f"{self.path}: damaged ({matrix.dtype} {matrix.shape} "
+                                  f"vectors for {len(names)} names); delete it")
+        return dict(zip(names.tolist(), matrix, strict=True))
+
+    def save(self, vectors: dict[str, np.ndarray]) -> None:
+        """Write all ``vectors`` (float16) atomically (``wsd.persistence.atomic_open``)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        names = np.array(list(vectors), dtype=str)
+        matrix = np.stack([np.asarray(v, np.float16) for v in vectors.values()])
+        with atomic_open(self.path, "wb") as stream:
+            np.savez(stream, header=np.array(json.dumps(self.header)), names=names,
+                     vectors=matrix)
+
+
+class GlossVectors:
+    """Gloss vectors by synset name, encoded on first use by ``model`` and kept on disk.
+
+    ``layers``: the layers averaged (-1: the last, what sentence embeddings pool);
+    ``cache``: keep them in ``path`` (default: a file under ``$WSD_CACHE_DIR/gloss-vectors``
+    named by the encoder, layers and WordNet), else only in memory; ``wordnet``: the reader of
+    the glosses (default ``wordnet_reader()``) and ``wordnet_id`` its identity in the file's
+    header (default :func:`wordnet_identity`)."""
+
+    def __init__(self, model: str = DEFAULT_ENCODER, layers: Sequence[int] = (-1,),
+                 cache: bool = True, path: str | Path | None = None, wordnet=None,
+                 wordnet_id: str | None = None) -> None:
+        self.model = model
+        self.wordnet_id = wordnet_id
+        self.layers = tuple(layers)
+        self.cache = cache
+        self._path = Path(path) if path is not None else None
+        self._wordnet = wordnet
+        self._store: GlossStore | None = None
+        self._vectors: dict[str, np.ndarray] | None = None
+
+    def _wn(self):
+        if self._wordnet is None:
+            self._wordnet = wordnet_reader()
+        return self._wordnet
+
+    def _open(self, encoder: Encoder) -> dict[str, np.ndarray]:
+        if self._vectors is None:
+            header = {"encoder": encoder.identity, "pooling": POOLING,
+                      "layers": layer_numbers(encoder, self.layers),
+                      "wordnet": self.wordnet_id or wordnet_identity()}
+            if self.cache:
+                name = digest(*(str(header[k]) for k in sorted(header)))[:24]
+                path = self._path or cache_root() / "gloss-vectors" / f"{name}.npz"
+                self._store = GlossStore(path, header)
+                self._vectors = self._store.load()
+            else:
+                self._vectors = {}
+        return self._vectors
+
+    def vectors(self, synsets: Iterable[str]) -> dict[str, np.ndarray]:
+        """float32 vector of each synset name asked for (those not yet known are encoded and,
+        with ``cache``, saved)."""
+        encoder = load_encoder(self.model)
+        known = self._open(encoder)
+        wanted = list(dict.fromkeys(synsets))
+        todo = [name for name in wanted if name not in known]
+        if todo:
+            wn = self._wn()
+            texts = [text_words(gloss_text(wn.synset(name))) for name in todo]
+            fresh = sentence_vectors(encoder, texts, self.layers).astype(np.float16)
+            known.update(zip(todo, fresh, strict=True))
+            if self._store is not None:
+                self._store.save(known)
+        return {name: known[name].astype(np.float32) for name in wanted}

@@ -1,0 +1,69 @@
+"""Where an all-words instance sits: its document and sentence, the sentences around it, and
+WordNet's example sentences as extra training instances."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wsd.instance import Instance
+from wsd.knowledge.inventory import WordNetInventory
+from wsd.knowledge.sensekeys import sense_key
+
+SentenceId = tuple[str, str]
+
+
+def sentence_of(inst: Instance) -> SentenceId:
+    """``(document, sentence id)`` from ``Instance.meta`` (the instance id when it has none)."""
+    meta = dict(inst.meta)
+    return meta.get("document", ""), meta.get("sentence", inst.id)
+
+
+def neighbour_tokens(
+    instances: Sequence[Instance], sentences: int
+) -> dict[SentenceId, tuple[str, ...]]:
+    """For each sentence (``(document, sentence id)`` from ``Instance.meta``), the tokens of the
+    ``sentences`` sentences before and after it in the same document, in text order.
+
+    Sentences are known only through the instances they hold (the loader keeps no others), in
+    the order the instances come; a sentence without any instance is therefore skipped.
+    """
+    order: dict[str, list[SentenceId]] = {}
+    tokens: dict[SentenceId, tuple[str, ...]] = {}
+    for inst in instances:
+        sentence = sentence_of(inst)
+        if sentence not in tokens:
+            tokens[sentence] = inst.tokens
+            order.setdefault(sentence[0], []).append(sentence)
+    context: dict[SentenceId, tuple[str, ...]] = {}
+    for in_document in order.values():
+        for i, sentence in enumerate(in_document):
+            around = in_document[max(0, i - sentences) : i] + in_document[i + 1 : i + 1 + sentences]
+            context[sentence] = tuple(t for other in around for t in tokens[other])
+    return context
+
+
+def wordnet_examples(lemma: str, pos: str, inventory: WordNetInventory) -> list[Instance]:
+    """Training instances from WordNet's example sentences of each sense of ``lemma``/``pos``.
+
+    An example counts when one of its tokens is the (one-word) lemma, or inflects to it by
+    WordNet's morphy; its gold sense is that sense's key. Ids are ``wn:<sense key>:<n>``.
+    """
+    from nltk.corpus import wordnet  # NLTK: over a second to import
+    from nltk.tokenize import TreebankWordTokenizer  # NLTK: over a second to import
+
+    if "_" in lemma or " " in lemma:
+        return []
+    tokenizer = TreebankWordTokenizer()
+    letter = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}.get(pos)
+    found = []
+    for sense in inventory.lemmas(lemma, pos):
+        for n, text in enumerate(sense.synset().examples()):
+            tokens = tuple(tokenizer.tokenize(text))
+            for i, token in enumerate(tokens):
+                word = token.lower()
+                if word == lemma or wordnet.morphy(word, letter) == lemma:
+                    found.append(Instance(id=f"wn:{sense_key(sense)}:{n}", tokens=tokens,
+                                          span=(i, i + 1), lemma=lemma, target_pos=pos,
+                                          senses=(sense_key(sense),)))  # fmt: skip
+                    break
+    return found

@@ -1,0 +1,300 @@
+"""Prediction: every instance gets its key's classifier (plus sense prior, gloss overlap and one
+sense per discourse), else its key's most frequent training sense, else the WordNet first sense,
+and a ``Decision`` saying which of them answered, how sure it was and by what margin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+from scipy import special
+
+from wsd.instance import Instance
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
+from wsd.resources import MissingResourceError
+from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords.instance_features import InstanceFeatures, spec_json
+from wsd.systems.allwords.keymodel import KeyModel, most_frequent
+from wsd.systems.lesk import SimplifiedLesk
+
+if TYPE_CHECKING:
+    from wsd.systems.allwords.system import AllWordsWSD
+
+CLASSIFIER, MFS, FIRST_SENSE, VECTORS = "classifier", "mfs", "first-sense", "sense-vectors"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The answer for one instance and where it came from.
+
+    ``source``: "classifier", "mfs" (the key's most frequent training sense), "first-sense"
+    (WordNet's) or "sense-vectors" (``vector_backoff``), None when nothing answered.
+    ``score``: the chosen sense's share of the softmax of the classifier's total scores
+    divided by the system's ``temperature`` (an estimate of how often such an answer is
+    right), its relative training frequency for "mfs", its share of the softmax of the
+    sense-vector scores (not calibrated) for "sense-vectors". ``margin``: the margin over the
+    runner-up, as everywhere in wsd: the chosen sense's score minus the runner-up sense's, in
+    the units of the scores that chose it (the classifier's totals, prior, gloss overlap and
+    discourse included, the sum of its ``reasons``; for "mfs" and "sense-vectors", the
+    shares); the sense's own score when there is no runner-up. Both are None for the WordNet
+    first sense, which has no scores. ``reasons``: why, when asked.
+    """
+
+    sense: str | None
+    source: str | None
+    score: float | None = None
+    margin: float | None = None
+    reasons: Reasons | None = None
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """Why a system chose its sense over the ``runner_up`` (a sense key): the terms of the
+    score margin between them, which sum to it; zero terms left out. A classifier's: the
+    bias, the features that moved it most (``bow=deposit``), the others together, the
+    contextual block, the sense prior, the gloss overlap and the rest of the document (one
+    sense per discourse)."""
+
+    runner_up: str
+    terms: tuple[tuple[str, float], ...]
+
+
+def one_sense_per_discourse(
+    instances: Sequence[Instance], scores: Sequence[np.ndarray], weight: float
+) -> list[np.ndarray]:
+    """Scores of instances of one key, each plus ``weight`` times the mean softmax of the
+    scores of the other instances in its document (Gale et al. 1992: a word keeps its sense
+    within a discourse). Instances with no ``document`` in ``meta`` keep their scores."""
+    documents: dict[str, list[int]] = {}
+    for i, inst in enumerate(instances):
+        document = sentence_of(inst)[0]
+        if document:
+            documents.setdefault(document, []).append(i)
+    softmax = [special.softmax(s) for s in scores]
+    smoothed = list(scores)
+    for members in documents.values():
+        if len(members) < 2:
+            continue
+        total = np.sum([softmax[i] for i in members], axis=0)
+        for i in members:
+            smoothed[i] = scores[i] + weight * (total - softmax[i]) / (len(members) - 1)
+    return smoothed
+
+
+def _shares(values: np.ndarray, best: int) -> tuple[float, float]:
+    """``(share of best, share of best minus the best other share)`` of a distribution."""
+    others = np.delete(values, best)
+    return float(values[best]), float(values[best] - (others.max() if others.size else 0.0))
+
+
+class Knowledge:
+    """WordNet's first senses and gloss overlaps, loaded on first use (a system without
+    WordNet still answers its classifiers and most frequent senses), from the compiled
+    lexicon when there is one (``wsd.knowledge.compiled``: the same answers, faster)."""
+
+    def __init__(self) -> None:
+        self._wordnet: WordNetInventory | bool | None = None
+        self._lesk: SimplifiedLesk | None = None
+
+    def senses(self, inst: Instance) -> list[Sense]:
+        """The WordNet senses of the instance's lemma#pos (none without WordNet)."""
+        if not inst.target_pos:
+            return []
+        if self._wordnet is None:
+            try:
+                self._wordnet = WordNetInventory(wordnet=wordnet_reader())
+            except MissingResourceError:
+                self._wordnet = False
+        return self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+
+    def first_sense(self, inst: Instance) -> str | None:
+        """The WordNet first sense of the instance's lemma#pos (None without WordNet)."""
+        senses = self.senses(inst)
+        return senses[0].id if senses else None
+
+    def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
+        """Per class, how many distinct context words its WordNet signature shares."""
+        if self._lesk is None:
+            inventory = WordNetInventory(wordnet=wordnet_reader())
+            self._lesk = SimplifiedLesk(inventory, related=True)
+        overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
+        return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
+
+
+def _frequency_decision(counts: Mapping[str, int]) -> Decision:
+    sense = most_frequent(counts)
+    senses = sorted(counts)
+    frequencies = np.array([counts[s] for s in senses], dtype=float)
+    score, margin = _shares(frequencies / frequencies.sum(), senses.index(sense))
+    return Decision(sense, MFS, score, margin)
+
+
+def log_prior(counts: Mapping[str, int], classes: Sequence[str]) -> np.ndarray:
+    """log p(sense | key) per class, add-one relative training frequency (WordNet examples may
+    bring senses the counts lack)."""
+    seen = np.array([counts.get(c, 0) + 1.0 for c in classes])
+    return np.log(seen / seen.sum())
+
+
+def prior_weight(prior: float, prior_count: float, counts: Mapping[str, int]) -> float:
+    """The weight of a key's log prior: ``prior * (1 + prior_count / n)`` for a key with n
+    training examples, so that a key with few examples leans more on its sense frequencies."""
+    return prior * (1.0 + prior_count / sum(counts.values()))
+
+
+KeyGroup = tuple[str, list[int], list[dict[str, float]], dict[int, np.ndarray]]
+
+
+def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance]) -> Iterator[KeyGroup]:
+    """Per key with a classifier: the positions of its instances, their feature rows and
+    (with a contextual block) their dense rows by position."""
+    classified: dict[str, list[int]] = {}
+    for i, inst in enumerate(instances):
+        if inst.key in system.models_:
+            classified.setdefault(inst.key, []).append(i)
+    if not classified:
+        return
+    features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
+    dense = _context_rows(system, instances, classified)
+    for key, positions in classified.items():
+        yield key, positions, features.extract([instances[i] for i in positions]), dense
+
+
+def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
+                      ) -> Iterator[tuple[str, list[int], list[np.ndarray]]]:  # fmt: skip
+    """Per key with a classifier: the positions of its instances and the classifier's own
+    scores of each (no prior, gloss or discourse)."""
+    for key, positions, rows, dense in _classifier_rows(system, instances):
+        model = system.models_[key]
+        yield key, positions, [model.scores(row, dense.get(i)) for i, row in zip(
+            positions, rows, strict=True)]
+
+
+def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
+                  scores: np.ndarray) -> np.ndarray:  # fmt: skip
+    """The classifier's scores plus the sense prior and the gloss overlap."""
+    if system.prior:
+        scores = scores + _prior_scores(system, model, key)
+    if system.gloss_weight:
+        scores = scores + system.gloss_weight * system.knowledge.gloss_overlaps(inst,
+                                                                                model.classes)
+    return scores
+
+
+def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
+    counts = system.sense_counts_[key]
+    return prior_weight(system.prior, system.prior_count, counts) * log_prior(counts,
+                                                                              model.classes)
+
+
+def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, float],
+             scores: tuple[np.ndarray, np.ndarray, np.ndarray], top: int) -> Reasons:
+    """The terms of the winner's score margin over the runner-up (see ``Reasons``), the
+    ``top`` features by size; ``scores``: the classifier's own, with the prior and gloss
+    overlap, and the total."""
+    own, before, total = scores
+    best, runner_up = np.argsort(-total, kind="stable")[:2]
+
+    def gap(values: np.ndarray) -> float:
+        return float(values[best]) - float(values[runner_up])
+
+    rows = model.rows
+    features = sorted(((f, gap(v * model.coef[rows[f]].astype(np.float64)))
+                       for f, v in model.weighting.transform_one(row).items() if f in rows),
+                      key=lambda term: -abs(term[1]))  # fmt: skip
+    rest = sum(value for _, value in features[top:])
+    prior = gap(_prior_scores(system, model, key)) if system.prior else 0.0
+    bias = gap(model.intercept)
+    terms = [("bias", bias), *features[:top],
+             (f"{len(features) - top} other features", rest) if len(features) > top else None,
+             ("contextual block", gap(own) - bias - sum(v for _, v in features)),
+             ("sense prior", prior), ("gloss overlap", gap(before) - gap(own) - prior),
+             ("rest of the document", gap(total) - gap(before))]
+    return Reasons(model.classes[runner_up],
+                   tuple(t for t in terms if t is not None and abs(t[1]) >= 5e-4))
+
+
+def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
+                         scores: np.ndarray) -> Decision:  # fmt: skip
+    ranked = np.argsort(-scores, kind="stable")
+    if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
+        return _frequency_decision(system.sense_counts_[key])
+    best = int(ranked[0])
+    probability = float(special.softmax(scores / system.temperature)[best])
+    margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
+    return Decision(model.classes[best], CLASSIFIER, probability, float(margin))
+
+
+def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
+                  classified: Mapping[str, list[int]]) -> dict[int, np.ndarray]:
+    """Instance position -> its scaled contextual row, for the instances a classifier answers
+    (empty without a contextual block); their sentences are encoded together, each once."""
+    block = getattr(system, "context_", None)
+    if block is None:
+        return {}
+    order = [i for positions in classified.values() for i in positions]
+    rows = block.transform([instances[i] for i in order], progress=system.verbose)
+    return dict(zip(order, rows, strict=True))
+
+
+def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
+                      positions: Sequence[int]) -> dict[int, Decision]:  # fmt: skip
+    """With ``vector_backoff``, sense vectors and a contextual block: position -> the
+    sense-vector decision of each of those instances that has WordNet senses."""
+    table = getattr(system, "sense_vectors_", None)
+    block = getattr(system, "context_", None)
+    if not (system.vector_backoff and table is not None and block is not None and positions):
+        return {}
+    if table.wordnet is None:
+        table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
+    found = {}
+    vectors = block.vectors([instances[i] for i in positions], progress=system.verbose)
+    for i, vector in zip(positions, vectors, strict=True):
+        senses = [s for s in system.knowledge.senses(instances[i]) if s.synset]
+        if not senses:
+            continue
+        counts = system.sense_counts_.get(instances[i].key, {})
+        scores = (system.vector_prior * log_prior(counts, [s.id for s in senses])
+                  + table.cosines(vector, [s.synset for s in senses]))  # fmt: skip
+        best = int(np.argmax(scores))
+        score, margin = _shares(special.softmax(scores), best)  # not calibrated
+        found[i] = Decision(senses[best].id, VECTORS, score, margin)
+    return found
+
+
+def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
+           ) -> list[Decision]:  # fmt: skip
+    """A decision per instance (already POS-tagged as the system expects): its key's
+    classifier, else the key's most frequent sense, else the WordNet first sense. With
+    ``explain`` > 0, a classifier's decision carries its ``Reasons`` (that many features)."""
+    decisions: list[Decision | None] = [None] * len(instances)
+    for i, inst in enumerate(instances):
+        counts = system.sense_counts_.get(inst.key)
+        if inst.key in system.models_:
+            continue
+        if counts:
+            decisions[i] = _frequency_decision(counts)
+        else:
+            first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
+            decisions[i] = Decision(first, FIRST_SENSE if first else None)
+    unclassified = [i for i, inst in enumerate(instances) if inst.key not in system.models_]
+    for i, decision in _vector_decisions(system, instances, unclassified).items():
+        decisions[i] = decision
+    for key, positions, rows, dense in _classifier_rows(system, instances):
+        model = system.models_[key]
+        group = [instances[i] for i in positions]
+        own = [model.scores(row, dense.get(i)) for i, row in zip(positions, rows, strict=True)]
+        before = [_total_scores(system, model, key, inst, s)
+                  for inst, s in zip(group, own, strict=True)]  # fmt: skip
+        scores = before
+        if system.discourse_weight:
+            scores = one_sense_per_discourse(group, before, system.discourse_weight)
+        for j, (i, total) in enumerate(zip(positions, scores, strict=True)):
+            decision = _classifier_decision(system, model, key, total)
+            if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:
+                decision = replace(decision, reasons=_reasons(
+                    system, model, key, rows[j], (own[j], before[j], total), explain))
+            decisions[i] = decision
+    return decisions  # type: ignore[return-value]

@@ -1,0 +1,129 @@
+"""Training the learned reader (``wsd.text.reader.LearnedReader``) on a sense-annotated
+corpus: its sentences' tokens labelled as the corpus annotated them (a unit of NOUN, VERB, ADJ
+or ADV, a name of a kind, or no unit), and the lemmas it gives forms where WordNet would give
+another."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from wsd.instance import Instance
+from wsd.knowledge.lexicon import POS_LETTER, base_form
+from wsd.learners.greedy import train_greedy
+from wsd.systems.allwords.context import sentence_of
+from wsd.text.reader import EPOCHS, INSIDE, LABELS, NAME_KINDS, OUTSIDE, LearnedReader
+from wsd.text.readerfeatures import Vocabulary, lowercase, wordnet_expression
+from wsd.text.tagger import penn_tags
+
+# Short sentences (3 to HEADING_WORDS words) also trained on as title-case headings: as many
+# as one in HEADING_EVERY of the corpus's sentences (set once, not tuned).
+HEADING_WORDS, HEADING_EVERY = 12, 10
+
+
+def name_kind(inst: Instance) -> str | None:
+    """The kind of name an instance of the corpus is (*Durwood_Pye* tagged person), or None:
+    its lemma is one of ``NAME_KINDS`` and its text a capitalised word other than that lemma
+    (not *Person*, nor *a person*)."""
+    start, end = inst.span
+    text = " ".join(inst.tokens[start:end])
+    if inst.lemma in NAME_KINDS and text[:1].isupper() and text.lower() != inst.lemma:
+        return inst.lemma
+    return None
+
+
+def corpus_sentences(instances: Iterable[Instance]
+                     ) -> tuple[list[tuple[list[str], list[int]]], dict[str, str]]:  # fmt: skip
+    """The corpus's sentences as tokens (a multi-word token's words apart) and gold labels,
+    and the lemmas it gives forms where they are not WordNet's (``LearnedReader.lemmas``).
+    Only the sentences of documents annotated in more than one part of speech are labelled:
+    SemCor tagged the verbs alone in 166 of its 352 documents, whose untagged nouns would
+    teach that nouns are no units (their verbs' lemmas are counted)."""
+    instances = [inst for inst in instances if inst.target_pos in POS_LETTER]
+    parts: dict[str, set[str]] = {}
+    for inst in instances:
+        parts.setdefault(sentence_of(inst)[0], set()).add(inst.target_pos)
+    sentences: dict[Any, tuple[Sequence[str], dict[int, str]]] = {}
+    lemma_counts: dict[str, Counter[str]] = {}
+    for inst in instances:
+        kind = name_kind(inst)
+        if len(parts[sentence_of(inst)[0]]) > 1:
+            _, units = sentences.setdefault((sentence_of(inst), inst.tokens), (inst.tokens, {}))
+            units[inst.span[0]] = f"B-{kind or inst.target_pos}"
+        if kind is None:
+            words = inst.tokens[inst.span[0]].replace("_", " ").split()
+            key = f"{'_'.join(lowercase(w) for w in words)}#{POS_LETTER[inst.target_pos]}"
+            lemma_counts.setdefault(key, Counter())[inst.lemma.lower()] += 1
+    found = []
+    for tokens, units in sentences.values():
+        words, labels = [], []
+        for k, token in enumerate(tokens):
+            pieces = token.replace("_", " ").split() or [token]
+            words += pieces
+            labels += [LABELS.index(units[k]), *[INSIDE] * (len(pieces) - 1)] if k in units \
+                else [OUTSIDE] * len(pieces)  # fmt: skip
+        found.append((words, labels))
+    return found, _lemma_exceptions(lemma_counts)
+
+
+def _lemma_exceptions(counts: Mapping[str, Counter[str]]) -> dict[str, str]:
+    """The corpus's most frequent lemma per ``form#letter`` where WordNet would give another;
+    a one-word form's lemmas of several words (*revolves*: revolve_around, where the corpus
+    tagged a verb apart from its particle) are left out: the particle may not be there."""
+    found = {}
+    for key, lemmas in counts.items():
+        form, letter = key.rsplit("#", 1)
+        words = tuple(form.split("_"))
+        if len(words) == 1:
+            lemmas = Counter({lemma: n for lemma, n in lemmas.items() if "_" not in lemma})
+            if not lemmas:
+                continue
+        lemma = max(lemmas.items(), key=lambda item: (item[1], item[0]))[0]
+        default = base_form(form, letter) if len(words) == 1 else (
+            wordnet_expression(words) or (None,))[0]  # fmt: skip
+        if lemma != default:
+            found[key] = lemma
+    return found
+
+
+def as_heading(words: Sequence[str], labels: Sequence[int]) -> tuple[list[str], list[int]]:
+    """A sentence written as a title-case heading: its first word and every word of four
+    letters or more capitalised, its final punctuation dropped; the labels as they were (a
+    capital that only the heading gives makes no name)."""
+    end = len(words) - 1 if len(words) > 1 and not any(c.isalnum() for c in words[-1]) \
+        else len(words)  # fmt: skip
+    return ([w[:1].upper() + w[1:] if (k == 0 or len(w) >= 4) and w[:1].isalpha() else w
+             for k, w in enumerate(words[:end])], list(labels[:end]))  # fmt: skip
+
+
+def headings(sentences: Sequence[tuple[list[str], list[int]]],
+             seed: int) -> list[tuple[list[str], list[int]]]:  # fmt: skip
+    """``as_heading`` of a ``seed``-ed choice of the short sentences (3 to ``HEADING_WORDS``
+    words), as many as one in ``HEADING_EVERY`` of all, in the corpus's order."""
+    short = [k for k, (words, _) in enumerate(sentences) if 3 <= len(words) <= HEADING_WORDS]
+    chosen = np.random.default_rng(seed).permutation(short)[: len(sentences) // HEADING_EVERY]
+    return [as_heading(*sentences[k]) for k in sorted(int(k) for k in chosen)]
+
+
+def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
+                 seed: int = 0) -> LearnedReader:  # fmt: skip
+    """A ``LearnedReader`` trained on the corpus's sentences (tagged by the raw-text path's
+    tagger) for ``epochs`` passes in a ``seed``-ed order; besides them, some of them written
+    as title-case headings (``headings``): the corpus has too few headings to teach that
+    their capitals make no names."""
+    sentences, lemmas = corpus_sentences(instances)
+    sentences += headings(sentences, seed)
+    tagged = [(words, penn_tags(words)) for words, _ in sentences]
+    types = Counter(word for words, _ in tagged for word in words)
+    vocabulary = Vocabulary.learn(types, tagged)
+    reader = LearnedReader(vocabulary, np.zeros((0, len(LABELS))), lemmas, epochs)
+    X = vocabulary.rows(tagged)
+    tags = reader._tag_ids([tag for _, tags in tagged for tag in tags])
+    starts = np.cumsum([0] + [len(words) for words, _ in tagged])
+    gold = np.array([label for _, labels in sentences for label in labels], dtype=np.int64)
+    reader.W = train_greedy(X, tags, starts, gold, vocabulary.size, len(LABELS),
+                            len(vocabulary.ids["t"]), epochs, seed)  # fmt: skip
+    return reader

@@ -1,0 +1,130 @@
+"""Gloss similarity with the sense prior: the no-model answer when the ``[context]`` extra is
+installed.
+
+Each candidate sense scores ``log P(s) + weight · cos(context, gloss(s)) + overlap · log(1 +
+shared words)``: ``P(s)`` the sense prior of :class:`~wsd.systems.lesk.LeskWithPrior`
+(WordNet's counts plus, after ``fit``, training counts, add-``smoothing``); ``gloss(s)`` the
+synset's gloss vector (:mod:`wsd.features.gloss_vectors`); the cosine is ``1 - mix`` times
+that with the target's own vector (the encoder's last layer over the target's pieces, a window
+of 128 pieces: ``wsd.features.contextual``) plus ``mix`` times that with the sentence's vector
+(pooled as the glosses are); the last term is simplified Lesk's count of context words the
+sense's gloss and examples share (0 turns it off). The defaults (weight 10, mix 0.3, overlap
+1, smoothing 1) are the best cell of a grid on semeval2007 (docs/sense-vectors.md,
+benchmarks/gloss_allwords.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from wsd.features.contextual import ContextualEmbedding
+from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
+from wsd.features.gloss_vectors import GlossVectors, sentence_vectors, unit_rows
+from wsd.instance import Instance
+from wsd.knowledge.inventory import Sense, SenseInventory
+from wsd.systems.baselines import InventorySystem
+from wsd.systems.lesk import SimplifiedLesk, _first_best, log_prior
+
+Answer = str | None
+DEFAULT_WEIGHT = 10.0  # these three: the best cell on semeval2007 (benchmarks/gloss_allwords.py)
+DEFAULT_MIX = 0.3
+DEFAULT_OVERLAP = 1.0
+TERMS = ("sense prior", "gloss vectors", "gloss overlap")
+
+
+class GlossWithPrior(InventorySystem):
+    """Sense prior plus the gloss vectors' cosine with the context plus the gloss overlap
+    (see the module docstring); ``fit`` adds training counts to the prior. ``glosses``: the
+    gloss vectors (default: ``GlossVectors(model, cache=cache)`` over WordNet)."""
+
+    def __init__(self, inventory: SenseInventory | None = None, weight: float = DEFAULT_WEIGHT,
+                 mix: float = DEFAULT_MIX, overlap: float = DEFAULT_OVERLAP,
+                 smoothing: float = 1.0, model: str = DEFAULT_ENCODER, cache: bool = True,
+                 glosses: GlossVectors | None = None) -> None:
+        if not 0 <= mix <= 1:
+            raise ValueError(f"mix must be from 0 to 1, not {mix!r}")
+        if smoothing <= 0:
+            raise ValueError(f"smoothing must be > 0 (it keeps log P finite), not {smoothing!r}")
+        self.inventory = inventory
+        self.weight = weight
+        self.mix = mix
+        self.overlap = overlap
+        self.smoothing = smoothing
+        self.model = model
+        self.cache = cache
+        self._glosses = glosses or GlossVectors(model, cache=cache)
+        self._targets: dict[tuple, np.ndarray] = {}
+        self._sentences: dict[tuple, np.ndarray] = {}
+        self._lesk: SimplifiedLesk | None = None
+
+    def fit(self, instances: Sequence[Instance] = ()) -> GlossWithPrior:
+        """Add the training instances' first gold senses to the sense counts."""
+        self.counts_ = Counter(inst.senses[0] for inst in instances if inst.senses)
+        return self
+
+    def prepare(self, instances: Sequence[Instance]) -> None:
+        """Encode the contexts and glosses of ``instances`` in batches (``sense_terms`` of one
+        of them is then a look-up)."""
+        targets = list({(i.tokens, i.span): i for i in instances
+                        if (i.tokens, i.span) not in self._targets}.items())  # fmt: skip
+        if targets:
+            vectors = ContextualEmbedding(self.model, layers=(-1,), window=128, cache=False
+                                          ).vectors([inst for _, inst in targets])
+            self._targets.update(zip((k for k, _ in targets), unit_rows(vectors), strict=True))
+        sentences = list(dict.fromkeys(i.tokens for i in instances
+                                       if i.tokens not in self._sentences))  # fmt: skip
+        if sentences:
+            vectors = sentence_vectors(load_encoder(self.model), sentences)
+            self._sentences.update(zip(sentences, unit_rows(vectors), strict=True))
+        inventory = self._inventory()
+        self._glosses.vectors(sense.synset for inst in instances
+                              for sense in inventory.senses(inst.lemma, inst.target_pos)
+                              if sense.synset)  # fmt: skip
+
+    def similarities(self, inst: Instance, senses: Sequence[Sense]) -> np.ndarray:
+        """Each sense's gloss vector's cosine with the context: ``1 - mix`` times the target's
+        plus ``mix`` times the sentence's."""
+        if (inst.tokens, inst.span) not in self._targets or inst.tokens not in self._sentences:
+            self.prepare([inst])
+        context = ((1 - self.mix) * self._targets[(inst.tokens, inst.span)]
+                   + self.mix * self._sentences[inst.tokens])  # fmt: skip
+        glosses = self._glosses.vectors(s.synset for s in senses)
+        return unit_rows(np.stack([glosses[s.synset] for s in senses])) @ context
+
+    def shared_words(self, inst: Instance, sense: Sense) -> list[str]:
+        """The context words the sense's gloss and examples share (simplified Lesk's)."""
+        return self._overlaps().shared_words(inst, sense)
+
+    def _overlaps(self) -> SimplifiedLesk:
+        if self._lesk is None:
+            self._lesk = SimplifiedLesk(self._inventory())
+        return self._lesk
+
+    def sense_terms(self, inst: Instance) -> list[tuple[Sense, float, float, float]]:
+        """Every candidate sense with the three terms of its score (``TERMS``), in inventory
+        order: ``log P(s)``, ``weight · cosine`` and ``overlap · log(1 + shared words)``."""
+        senses = [s for s in self._inventory().senses(inst.lemma, inst.target_pos) if s.synset]
+        if not senses:
+            return []
+        priors = log_prior(senses, getattr(self, "counts_", Counter()), self.smoothing)
+        shared = ([len(self.shared_words(inst, s)) for s in senses] if self.overlap
+                  else [0] * len(senses))  # fmt: skip
+        return [(sense, prior, self.weight * float(cosine), self.overlap * math.log1p(n))
+                for sense, prior, cosine, n in zip(senses, priors, self.similarities(
+                    inst, senses), shared, strict=True)]  # fmt: skip
+
+    def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
+        """Every candidate sense with its combined score, in inventory order."""
+        return [(sense, sum(terms)) for sense, *terms in self.sense_terms(inst)]
+
+    def answer(self, inst: Instance) -> Answer:
+        scored = self.sense_scores(inst)
+        return _first_best(scored)[0].id if scored else None
+
+    def predict(self, instances: Sequence[Instance]) -> list[Answer]:
+        self.prepare(instances)
+        return [self.answer(inst) for inst in instances]

@@ -10,7 +10,7 @@ from typing import Any
 
 from wsd.api import ONE_WORD, scope_of
 from wsd.corpora.bundled import bundled_target
-from wsd.experiments import rawtext
+from wsd.experiments import rawtext_run as rawtext
 from wsd.experiments.textinput import read_lines, read_text
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
 from wsd.knowledge.forms import form_lemma, is_form_of, target_lemma

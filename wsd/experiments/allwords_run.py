@@ -16,7 +16,7 @@ from wsd.cluster import joblib_on_dask
 from wsd.corpora.framework import dataset_paths, load_framework, write_key_file
 from wsd.corpora.resolve import corpus_files
 from wsd.evaluation.scorer import score_framework
-from wsd.knowledge import compiled
+from wsd.knowledge import lexicon_compiler
 from wsd.persistence import check_output_path
 from wsd.requests import AllwordsRequest, given
 from wsd.systems.allwords.instance_features import feature_set
@@ -176,4 +176,4 @@ def allwords_command(request: AllwordsRequest) -> Iterator[str]:
         yield f"key files written to {request.out}"
     if request.save:
         yield f"model saved to {request.save}"
-        compiled.ensure()  # WordNet and the tagger compiled once: fast `disambiguate --model`
+        lexicon_compiler.ensure()  # WordNet and tagger compiled once: fast `disambiguate --model`

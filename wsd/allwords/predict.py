@@ -168,8 +168,7 @@ def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
     scores of each (no prior, gloss or discourse)."""
     for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
-        yield key, positions, [model.scores(row, dense.get(i)) for i, row in zip(
-            positions, rows, strict=True)]
+        yield key, positions, model.scores_many(rows, [dense.get(i) for i in positions])
 
 
 def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
@@ -285,7 +284,7 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
     for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
         group = [instances[i] for i in positions]
-        own = [model.scores(row, dense.get(i)) for i, row in zip(positions, rows, strict=True)]
+        own = model.scores_many(rows, [dense.get(i) for i in positions])
         before = [_total_scores(system, model, key, inst, s)
                   for inst, s in zip(group, own, strict=True)]  # fmt: skip
         scores = before

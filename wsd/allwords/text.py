@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy import special
 
-from wsd.allwords.predict import Decision, Reasons
+from wsd.allwords.predict import Decision, Reasons, softmax
 from wsd.allwords.system import AllWordsWSD
 from wsd.features.bow import BUILTIN_STOPWORDS
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
@@ -180,7 +179,7 @@ def _prior_decision(terms: Sequence[tuple], source: str,
         return Decision(None, None)
     scores = np.array([sum(values) for _, *values in terms])
     best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
-    shares = special.softmax(scores)
+    shares = softmax(scores)
     runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
     reasons = None
     if names is not None and len(terms) > 1:

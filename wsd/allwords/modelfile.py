@@ -148,6 +148,9 @@ def _savez(out: BinaryIO, arrays: Mapping[str, np.ndarray]) -> None:
                 npy.write_array(member, array, allow_pickle=False)
 
 
+MAX_KNOWN_NAMES = 1 << 20  # names whose vocabulary position is kept (a text's features repeat)
+
+
 class Vocabulary:
     """The shared feature names, kept as the file's decoded text and split into names when a
     key's classifier first asks for some (splitting at load would cost every start)."""
@@ -155,6 +158,7 @@ class Vocabulary:
     def __init__(self, text: str) -> None:
         self._text = text
         self._size = text.count(SEPARATOR) + 1 if text else 0
+        self._ids: dict[str, int] = {}  # the names looked up so far (see ``ids``)
 
     def __len__(self) -> int:
         return self._size
@@ -171,12 +175,16 @@ class Vocabulary:
 
     def ids(self, names: Sequence[str]) -> np.ndarray:
         """The position of each name in the (sorted) vocabulary, -1 for names not in it."""
-        vocabulary, size = self._names, self._size
-        found = []
-        for name in names:
-            i = bisect.bisect_left(vocabulary, name)
-            found.append(i if i < size and vocabulary[i] == name else -1)
-        return np.array(found, dtype=np.int64)
+        known = self._ids
+        if len(known) > MAX_KNOWN_NAMES:
+            known.clear()
+        missing = [name for name in names if name not in known]
+        if missing:
+            vocabulary, size = self._names, self._size
+            for name in missing:
+                i = bisect.bisect_left(vocabulary, name)
+                known[name] = i if i < size and vocabulary[i] == name else -1
+        return np.fromiter(map(known.__getitem__, names), dtype=np.int64, count=len(names))
 
 
 class StoredKeyModel(KeyModel):

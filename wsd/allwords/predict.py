@@ -85,8 +85,8 @@ def one_sense_per_discourse(
 def softmax(scores: np.ndarray) -> np.ndarray:
     """``scipy.special.softmax`` of a vector, the same sums in plain numpy (importing
     scipy.special had cost a cold start 0.1 s, and each call its dispatch)."""
-    shifted = np.exp(scores - np.max(scores, keepdims=True))
-    return shifted / np.sum(shifted, keepdims=True)
+    shifted = np.exp(scores - scores.max())
+    return shifted / shifted.sum()
 
 
 def _shares(values: np.ndarray, best: int) -> tuple[float, float]:

@@ -108,12 +108,18 @@ class Knowledge:
         """The WordNet senses of the instance's lemma#pos (none without WordNet)."""
         if not inst.target_pos:
             return []
+        inventory = self._inventory()
+        return inventory.senses(inst.lemma, inst.target_pos) if inventory else []
+
+    def _inventory(self) -> WordNetInventory | None:
+        """WordNet's senses, one inventory for the first senses and the gloss overlaps (each
+        lemma's senses are read once); None without WordNet."""
         if self._wordnet is None:
             try:
                 self._wordnet = WordNetInventory(wordnet=wordnet_reader())
             except MissingResourceError:
                 self._wordnet = False
-        return self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+        return self._wordnet or None
 
     def first_sense(self, inst: Instance) -> str | None:
         """The WordNet first sense of the instance's lemma#pos (None without WordNet)."""
@@ -123,7 +129,7 @@ class Knowledge:
     def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Per class, how many distinct context words its WordNet signature shares."""
         if self._lesk is None:
-            inventory = WordNetInventory(wordnet=wordnet_reader())
+            inventory = self._inventory() or WordNetInventory(wordnet=wordnet_reader())
             self._lesk = SimplifiedLesk(inventory, related=True)
         overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
         return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)

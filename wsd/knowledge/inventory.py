@@ -54,6 +54,7 @@ _TAG_LETTER = {"N": "n", "V": "v", "J": "a", "A": "a", "R": "r"}
 _UNIVERSAL = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}
 
 
+@functools.lru_cache(maxsize=4096)  # called for every context token of every instance
 def tag_letter(tag: str | None) -> str | None:
     """The WordNet letter for a universal (NOUN) or Penn (NNS, VBD, JJ, RB) tag, else None."""
     if not tag:

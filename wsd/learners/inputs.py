@@ -13,10 +13,12 @@ import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from math import isfinite
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import scipy.sparse as sp
+
+if TYPE_CHECKING:  # imported on use: reading raw text with a model needs no scipy
+    import scipy.sparse as sp
 
 # A feature dict after checking: (name, value) pairs with finite non-zero float values.
 Example = tuple[tuple[str, float], ...]
@@ -144,6 +146,8 @@ def check_matrix(X: Any, n_features: int | None = None, what: str = "X",
     """``X`` (dense array-like or scipy.sparse, 2-D, finite real numbers) as a float64 CSR
     matrix in canonical form (sorted, no duplicate entries); the caller's data is never
     changed. ``n_features``: the width the model was trained on."""
+    import scipy.sparse as sp
+
     if sp.issparse(X):
         if X.dtype.kind == "c":
             raise ValueError("Complex data not supported")
@@ -184,6 +188,8 @@ def check_matrix(X: Any, n_features: int | None = None, what: str = "X",
 def is_feature_dicts(X: Any) -> bool:
     """Whether ``X`` holds feature dicts (a sequence or 1-D object array of mappings, or any
     other iterable); matrices, arrays, data frames and lists of rows are not."""
+    import scipy.sparse as sp
+
     if sp.issparse(X):
         return False
     if hasattr(X, "__array__"):

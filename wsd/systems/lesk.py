@@ -134,7 +134,10 @@ class _Lesk(InventorySystem):
         """The distinct words of the sense's gloss (+ examples), and with ``related`` those
         of the glosses of its related senses: its signature."""
         key = ("words", sense.id)
-        if key not in self._signatures and self._compiled_signatures():
+        known = self._signatures.get(key)
+        if known is not None:  # each sense's signature is asked for by every instance
+            return known  # type: ignore[return-value]
+        if self._compiled_signatures():
             inventory = self._inventory()
             related = inventory.compiled_related(sense)
             if related is not None:

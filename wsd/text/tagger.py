@@ -12,10 +12,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from wsd.knowledge import compiled
 from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
 
 _START, _END = ["-START-", "-START2-"], ["-END-", "-END2-"]
+
+
+_NO_ROW = np.zeros(0)  # a feature without weights
+MAX_ROWS = 100_000  # features whose rows are kept (a text's features repeat)
 
 
 class PerceptronTags:
@@ -26,6 +32,8 @@ class PerceptronTags:
     def __init__(self, weights: Mapping[str, Mapping[str, float]], tagdict: Mapping[str, str],
                  classes: Sequence[str]) -> None:  # fmt: skip
         self.weights, self.tagdict, self.classes = weights, tagdict, list(classes)
+        self._columns = {label: i for i, label in enumerate(self.classes)}
+        self._rows: dict[str, np.ndarray] = {}  # a feature's weights per class, on first use
 
     @staticmethod
     def normalize(word: str) -> str:
@@ -74,18 +82,37 @@ class PerceptronTags:
     def _predict(self, features: list[str]) -> str:
         """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
         highest score, ties to the greater label."""
-        scores = self._scores(features)
-        return max(zip(scores.values(), scores.keys(), strict=True))[1]
+        scores = self._score_vector(features)
+        best = np.flatnonzero(scores == scores.max())
+        return self.classes[best[0]] if len(best) == 1 else max(self.classes[i] for i in best)
 
     def _scores(self, features: list[str]) -> dict[str, float]:
-        scores = dict.fromkeys(self.classes, 0.0)
-        weights = self.weights
+        return dict(zip(self.classes, self._score_vector(features).tolist(), strict=True))
+
+    def _score_vector(self, features: list[str]) -> np.ndarray:
+        """Per class, its weights summed feature after feature (NLTK's sums: adding a row
+        adds 0.0 where the feature has no weight, which changes no sum)."""
+        scores = np.zeros(len(self.classes))
+        rows = self._rows
         for feature in features:
-            row = weights.get(feature)
-            if row:
-                for label, weight in row.items():
-                    scores[label] += weight
+            row = rows.get(feature)
+            if row is None:
+                if len(rows) > MAX_ROWS:
+                    rows.clear()
+                row = rows[feature] = self._row(feature)
+            if row is not _NO_ROW:
+                scores += row
         return scores
+
+    def _row(self, feature: str) -> np.ndarray:
+        weights = self.weights.get(feature)
+        if not weights:
+            return _NO_ROW
+        column = self._columns
+        row = np.zeros(len(self.classes))
+        for label, weight in weights.items():
+            row[column[label]] = weight
+        return row
 
 
 @functools.cache

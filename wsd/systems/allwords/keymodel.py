@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -64,20 +64,42 @@ class KeyModel:
         dims, rows = zip(*found, strict=True) if found else ((), ())
         return np.array(dims, dtype=np.int64), np.array(rows, dtype=np.int64)
 
+    @functools.cached_property
+    def coef64(self) -> np.ndarray:
+        """The weights in float64, cast once (each score sums them in float64)."""
+        return self.coef.astype(np.float64)
+
+    def row_ids(self, names: Sequence[str]) -> np.ndarray:
+        """The weight row of each feature name, -1 for names this classifier lacks."""
+        rows = self.rows
+        return np.fromiter((rows.get(f, -1) for f in names), dtype=np.int64, count=len(names))
+
     def scores(self, features: Mapping[str, float], dense: np.ndarray | None = None) -> np.ndarray:
         """One score per class for an unweighted feature dict and, with a contextual block,
         the instance's scaled ``dense`` row (it bypasses the weighting)."""
-        total = self.intercept.astype(np.float64)
-        rows = self.rows
-        found = [(rows[f], v) for f, v in self.weighting.transform_one(features).items()
-                 if f in rows]  # fmt: skip
-        if found:  # one product of the rows it knows: a sum of rows had cost 6% of raw text
-            ids, values = zip(*found, strict=True)
-            total += np.array(values) @ self.coef[list(ids)].astype(np.float64)
-        if dense is not None:
-            dims, dense_rows = self.dense_rows
-            total += dense[dims].astype(np.float64) @ self.coef[dense_rows].astype(np.float64)
-        return total
+        return self.scores_many([features], [dense])[0]
+
+    def scores_many(self, features: Sequence[Mapping[str, float]],
+                    dense: Sequence[np.ndarray | None]) -> list[np.ndarray]:  # fmt: skip
+        """``scores`` of several instances: their feature names looked up together, then
+        one product per instance of the rows it knows (the same sums as one at a time)."""
+        weighted = [self.weighting.transform_one(f) for f in features]
+        ends = np.cumsum([len(w) for w in weighted])
+        found = self.row_ids([f for w in weighted for f in w])
+        found_values = np.fromiter((v for w in weighted for v in w.values()), dtype=np.float64,
+                                   count=len(found))  # fmt: skip
+        totals = []
+        for end, size, row in zip(ends, map(len, weighted), dense, strict=True):
+            total = self.intercept.astype(np.float64)
+            ids = found[end - size : end]
+            known = ids >= 0
+            if known.any():
+                total += found_values[end - size : end][known] @ self.coef64[ids[known]]
+            if row is not None:
+                dims, dense_rows = self.dense_rows
+                total += row[dims].astype(np.float64) @ self.coef64[dense_rows]
+            totals.append(total)
+        return totals
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import special
 
 from wsd.instance import Instance
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
@@ -72,15 +71,22 @@ def one_sense_per_discourse(
         document = sentence_of(inst)[0]
         if document:
             documents.setdefault(document, []).append(i)
-    softmax = [special.softmax(s) for s in scores]
+    shares = [softmax(s) for s in scores]
     smoothed = list(scores)
     for members in documents.values():
         if len(members) < 2:
             continue
-        total = np.sum([softmax[i] for i in members], axis=0)
+        total = np.sum([shares[i] for i in members], axis=0)
         for i in members:
-            smoothed[i] = scores[i] + weight * (total - softmax[i]) / (len(members) - 1)
+            smoothed[i] = scores[i] + weight * (total - shares[i]) / (len(members) - 1)
     return smoothed
+
+
+def softmax(scores: np.ndarray) -> np.ndarray:
+    """``scipy.special.softmax`` of a vector, the same sums in plain numpy (importing
+    scipy.special had cost a cold start 0.1 s, and each call its dispatch)."""
+    shifted = np.exp(scores - scores.max())
+    return shifted / shifted.sum()
 
 
 def _shares(values: np.ndarray, best: int) -> tuple[float, float]:
@@ -102,12 +108,18 @@ class Knowledge:
         """The WordNet senses of the instance's lemma#pos (none without WordNet)."""
         if not inst.target_pos:
             return []
+        inventory = self._inventory()
+        return inventory.senses(inst.lemma, inst.target_pos) if inventory else []
+
+    def _inventory(self) -> WordNetInventory | None:
+        """WordNet's senses, one inventory for the first senses and the gloss overlaps (each
+        lemma's senses are read once); None without WordNet."""
         if self._wordnet is None:
             try:
                 self._wordnet = WordNetInventory(wordnet=wordnet_reader())
             except MissingResourceError:
                 self._wordnet = False
-        return self._wordnet.senses(inst.lemma, inst.target_pos) if self._wordnet else []
+        return self._wordnet or None
 
     def first_sense(self, inst: Instance) -> str | None:
         """The WordNet first sense of the instance's lemma#pos (None without WordNet)."""
@@ -117,7 +129,7 @@ class Knowledge:
     def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Per class, how many distinct context words its WordNet signature shares."""
         if self._lesk is None:
-            inventory = WordNetInventory(wordnet=wordnet_reader())
+            inventory = self._inventory() or WordNetInventory(wordnet=wordnet_reader())
             self._lesk = SimplifiedLesk(inventory, related=True)
         overlap = {sense.id: score for sense, score in self._lesk.sense_scores(inst)}
         return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
@@ -168,8 +180,7 @@ def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
     scores of each (no prior, gloss or discourse)."""
     for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
-        yield key, positions, [model.scores(row, dense.get(i)) for i, row in zip(
-            positions, rows, strict=True)]
+        yield key, positions, model.scores_many(rows, [dense.get(i) for i in positions])
 
 
 def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
@@ -222,7 +233,7 @@ def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
     if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
         return _frequency_decision(system.sense_counts_[key])
     best = int(ranked[0])
-    probability = float(special.softmax(scores / system.temperature)[best])
+    probability = float(softmax(scores / system.temperature)[best])
     margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
     return Decision(model.classes[best], CLASSIFIER, probability, float(margin))
 
@@ -259,7 +270,7 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
         scores = (system.vector_prior * log_prior(counts, [s.id for s in senses])
                   + table.cosines(vector, [s.synset for s in senses]))  # fmt: skip
         best = int(np.argmax(scores))
-        score, margin = _shares(special.softmax(scores), best)  # not calibrated
+        score, margin = _shares(softmax(scores), best)  # not calibrated
         found[i] = Decision(senses[best].id, VECTORS, score, margin)
     return found
 
@@ -285,7 +296,7 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
     for key, positions, rows, dense in _classifier_rows(system, instances):
         model = system.models_[key]
         group = [instances[i] for i in positions]
-        own = [model.scores(row, dense.get(i)) for i, row in zip(positions, rows, strict=True)]
+        own = model.scores_many(rows, [dense.get(i) for i in positions])
         before = [_total_scores(system, model, key, inst, s)
                   for inst, s in zip(group, own, strict=True)]  # fmt: skip
         scores = before

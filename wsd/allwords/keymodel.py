@@ -64,12 +64,20 @@ class KeyModel:
         dims, rows = zip(*found, strict=True) if found else ((), ())
         return np.array(dims, dtype=np.int64), np.array(rows, dtype=np.int64)
 
-    def scores(self, features: Mapping[str, float], dense: np.ndarray | None = None) -> np.ndarray:
+    def weighted(self, features: Mapping[str, float],
+                 extra: Mapping[str, float] | None = None) -> dict[str, float]:
+        """The weighted feature dict, plus ``extra`` features (the sense cosines) unweighted."""
+        weighted = self.weighting.transform_one(features)
+        return {**weighted, **extra} if extra else weighted
+
+    def scores(self, features: Mapping[str, float], dense: np.ndarray | None = None,
+               extra: Mapping[str, float] | None = None) -> np.ndarray:
         """One score per class for an unweighted feature dict and, with a contextual block,
-        the instance's scaled ``dense`` row (it bypasses the weighting)."""
+        the instance's scaled ``dense`` row and its ``extra`` sense-cosine features (both
+        bypass the weighting)."""
         total = self.intercept.astype(np.float64)
         rows = self.rows
-        found = [(rows[f], v) for f, v in self.weighting.transform_one(features).items()
+        found = [(rows[f], v) for f, v in self.weighted(features, extra).items()
                  if f in rows]  # fmt: skip
         if found:  # one product of the rows it knows: a sum of rows had cost 6% of raw text
             ids, values = zip(*found, strict=True)

@@ -379,8 +379,14 @@ def test_sense_cosines_are_features_the_perceptron_weighs(standin, tmp_path):
     (decision,) = system.decide(test[:1], explain=10)
     assert {name for name, _ in decision.reasons.terms} & set(found)  # reasons name them
 
-    loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
+    path = system.save(tmp_path / "m.npz")
+    loaded = AllWordsWSD.load(path)
     assert loaded.sense_weight == 2.0
+    with np.load(path) as archive:  # an older wsd, which reads version 1, refuses the file
+        assert json.loads(archive["metadata"].tobytes())["version"] == 2
+    plain = AllWordsWSD(features=[CONTEXT], **QUICK).fit(train).save(tmp_path / "plain.npz")
+    with np.load(plain) as archive:
+        assert json.loads(archive["metadata"].tobytes())["version"] == 1
     assert loaded.decide(test, explain=3) == system.decide(test, explain=3)
     system.sense_weight = 0.0  # without the cosines the same weights answer otherwise
     assert [d.score for d in system.decide(test)] != [d.score for d in loaded.decide(test)]

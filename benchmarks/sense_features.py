@@ -22,7 +22,7 @@ import argparse
 import time
 from collections.abc import Sequence
 
-from wsd.allwords import AllWordsWSD
+from wsd.allwords import AllWordsWSD, sense_features
 from wsd.allwords.features import feature_set
 from wsd.allwords.heldout import document_folds
 from wsd.corpora.framework import load_dataset
@@ -70,7 +70,11 @@ def main() -> None:
     parser.add_argument("--heldout", action="store_true")
     parser.add_argument("--full", action="store_true")
     parser.add_argument("--folds", type=int, default=3)
+    parser.add_argument("--only-folds", type=int, nargs="+", help="score only these folds")
+    parser.add_argument("--best", action="store_true",
+                        help="also the indicator of the class with the highest cosine")
     args = parser.parse_args()
+    sense_features.BEST = args.best
     tagger = system(0.0)
     semcor = tagger.tagged(load_dataset("semcor"))
     tests = {name: tagger.tagged(load_dataset(name)) for name in SETS}
@@ -83,6 +87,8 @@ def main() -> None:
     if args.heldout:
         totals = {w: None for w in args.weights}
         for fold, (train, held) in enumerate(document_folds(semcor, args.folds, seed=0)):
+            if args.only_folds and fold not in args.only_folds:
+                continue
             for weight in args.weights:
                 model, seconds = fitted(weight, train)
                 found = tally(model, held)

@@ -20,11 +20,25 @@ import numpy as np
 from wsd.allwords.sense_vectors import SenseSums, SenseVectors, synset_name
 
 PREFIX = "sense:"
+BEST_PREFIX = "sense_best:"
+BEST = False  # also a 0/1 indicator of the class with the highest cosine (an experiment)
 
 
 def feature_names(classes: Sequence[str]) -> list[str]:
-    """The feature name of each class's cosine."""
-    return [f"{PREFIX}{c}" for c in classes]
+    """The feature name of each class's cosine (and with ``BEST``, of its indicator)."""
+    return [f"{PREFIX}{c}" for c in classes] + ([f"{BEST_PREFIX}{c}" for c in classes]
+                                                if BEST else [])
+
+
+def columns(cosines: np.ndarray, weight: float) -> np.ndarray:
+    """The feature values of rows of cosines: ``weight`` times them (and with ``BEST``, 1 for
+    the class with the highest cosine of each row)."""
+    values = weight * np.asarray(cosines, np.float32)
+    if not BEST:
+        return values
+    best = np.zeros_like(values)
+    best[np.arange(len(values)), np.argmax(cosines, axis=1)] = 1.0
+    return np.hstack([values, best])
 
 
 def _cosine(rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
@@ -68,5 +82,5 @@ def cosines(table: SenseVectors, vector: np.ndarray, classes: Sequence[str]) -> 
 def features(table: SenseVectors, vector: np.ndarray, classes: Sequence[str],
              weight: float) -> dict[str, float]:
     """A new instance's cosine features for a classifier with ``classes``."""
-    return dict(zip(feature_names(classes), weight * cosines(table, vector, classes),
-                    strict=True))
+    values = columns(cosines(table, vector, classes)[None], weight)[0]
+    return dict(zip(feature_names(classes), values.tolist(), strict=True))

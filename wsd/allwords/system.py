@@ -359,7 +359,7 @@ class AllWordsWSD:
             if key not in cosines:
                 return block[a:b], self.context_.names
             classes, values = cosines[key]
-            return (np.hstack([block[a:b], self.sense_weight * values.astype(np.float32)]),
+            return (np.hstack([block[a:b], sense_features.columns(values, self.sense_weight)]),
                     self.context_.names + sense_features.feature_names(classes))
 
         return dense

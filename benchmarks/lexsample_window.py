@@ -49,18 +49,19 @@ def encode(window: int) -> None:
           flush=True)
 
 
-def cross_validate(windows: list[int], folds: int) -> None:
-    words = {word: ensure_pos(load_senseval(word)) for word in senseval_words()}
-    for window in windows:
-        scores = []
-        for word, instances in words.items():
+def cross_validate(windows: list[int], folds: int, words: list[str]) -> None:
+    scores: dict[int, list[float]] = {window: [] for window in windows}
+    for word in words:
+        instances = ensure_pos(load_senseval(word))
+        for window in windows:
             clock = time.perf_counter()
             _, by_fold = cross_validated_predictions(lambda w=window: with_window(w), instances,
                                                      folds=folds, seed=0)
-            scores.append(100 * float(np.mean(by_fold)))
-            print(f"window {window:4d}  {word:9} {scores[-1]:.2f}  "
+            scores[window].append(100 * float(np.mean(by_fold)))
+            print(f"window {window:4d}  {word:9} {scores[window][-1]:.2f}  "
                   f"({time.perf_counter() - clock:.0f} s)", flush=True)
-        print(f"window {window:4d}  mean      {np.mean(scores):.2f}", flush=True)
+    for window, found in scores.items():
+        print(f"window {window:4d}  mean of {len(found)} words {np.mean(found):.2f}", flush=True)
 
 
 def main() -> None:
@@ -69,11 +70,12 @@ def main() -> None:
     parser.add_argument("--cv", action="store_true")
     parser.add_argument("--windows", type=int, nargs="+", default=[32, 64, 128, 256])
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--words", nargs="+", default=senseval_words())
     args = parser.parse_args()
     if args.encode:
         encode(args.encode)
     if args.cv:
-        cross_validate(args.windows, args.folds)
+        cross_validate(args.windows, args.folds, args.words)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import argparse
 import time
 from collections.abc import Sequence
 
-from wsd.allwords import AllWordsWSD, sense_features
+from wsd.allwords import AllWordsWSD
 from wsd.allwords.context import sentence_of
 from wsd.allwords.features import feature_set
 from wsd.allwords.heldout import document_folds
@@ -76,10 +76,7 @@ def main() -> None:
     parser.add_argument("--only-folds", type=int, nargs="+", help="score only these folds")
     parser.add_argument("--sample", type=int, default=1,
                         help="score one in this many of a fold's documents (cheaper)")
-    parser.add_argument("--best", action="store_true",
-                        help="also the indicator of the class with the highest cosine")
     args = parser.parse_args()
-    sense_features.BEST = args.best
     tagger = system(0.0)
     semcor = tagger.tagged(load_dataset("semcor"))
     tests = {name: tagger.tagged(load_dataset(name)) for name in SETS}

@@ -20,25 +20,16 @@ import numpy as np
 from wsd.allwords.sense_vectors import SenseSums, SenseVectors, synset_name
 
 PREFIX = "sense:"
-BEST_PREFIX = "sense_best:"
-BEST = False  # also a 0/1 indicator of the class with the highest cosine (an experiment)
 
 
 def feature_names(classes: Sequence[str]) -> list[str]:
-    """The feature name of each class's cosine (and with ``BEST``, of its indicator)."""
-    return [f"{PREFIX}{c}" for c in classes] + ([f"{BEST_PREFIX}{c}" for c in classes]
-                                                if BEST else [])
+    """The feature name of each class's cosine."""
+    return [f"{PREFIX}{c}" for c in classes]
 
 
 def columns(cosines: np.ndarray, weight: float) -> np.ndarray:
-    """The feature values of rows of cosines: ``weight`` times them (and with ``BEST``, 1 for
-    the class with the highest cosine of each row)."""
-    values = weight * np.asarray(cosines, np.float32)
-    if not BEST:
-        return values
-    best = np.zeros_like(values)
-    best[np.arange(len(values)), np.argmax(cosines, axis=1)] = 1.0
-    return np.hstack([values, best])
+    """The float32 feature values of rows of cosines: ``weight`` times them."""
+    return weight * np.asarray(cosines, np.float32)
 
 
 def _cosine(rows: np.ndarray, columns: np.ndarray) -> np.ndarray:

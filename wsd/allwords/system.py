@@ -98,7 +98,10 @@ class AllWordsWSD:
     ``vector_backoff``: with a contextual block, a key without a classifier (seen with one
     sense, or never) answers by sense vectors instead (``wsd.allwords.sense_vectors``: the
     sense maximising ``vector_prior · log p(sense) + cos(instance, sense vector)`` over the
-    lemma's WordNet senses, p the add-one training frequency);
+    lemma's WordNet senses, p the add-one training frequency); ``sense_weight``: with a
+    contextual block, each classifier also weighs, per class, ``sense_weight`` times the cosine
+    of the instance's vector with that class's sense vector (``wsd.allwords.sense_features``;
+    0, off: it did not gain on the development sets, docs/sense-vectors.md);
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
     answers right six times in ten); it changes no answer.

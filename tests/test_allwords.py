@@ -337,10 +337,11 @@ def test_gloss_weight_adds_the_wordnet_gloss_overlap(toy):
 def test_model_files_from_before_gloss_and_discourse_keep_them_off(toy):
     train, _ = toy
     data = AllWordsWSD(**QUICK).fit(train).to_dict()
-    for option in ("gloss_weight", "discourse_weight", "temperature"):
+    for option in ("gloss_weight", "discourse_weight", "temperature", "sense_weight"):
         del data["params"][option]
     loaded = AllWordsWSD.from_dict(data)
     assert (loaded.gloss_weight, loaded.discourse_weight, loaded.temperature) == (0.0, 0.0, 1.0)
+    assert loaded.sense_weight == 0.0
     assert AllWordsWSD().gloss_weight > 0 and AllWordsWSD().discourse_weight > 0
 
 

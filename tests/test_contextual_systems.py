@@ -328,3 +328,65 @@ def test_a_word_without_a_classifier_answers_by_sense_vectors(standin):
     assert decision.source == VECTORS and 0 <= decision.margin <= decision.score <= 1
     system.vector_backoff = False
     assert system.decide([unseen])[0].source == FIRST_SENSE
+
+
+@needs_wordnet
+def test_sense_cosines_are_features_the_perceptron_weighs(standin, tmp_path):
+    """With sense_weight, each class of a key has a feature sense:<class> valued weight times
+    the cosine of the instance's raw vector with the class's sense vector (leave-one-out in
+    training); the compiled engine learns from them what the dict learner learns from the
+    same rows built here independently; the model file keeps the weight and answers alike."""
+    from nltk.corpus import wordnet
+
+    from wsd.learners.engine import task_seed
+    from wsd.learners.multiclass import MulticlassAveragedPerceptron
+    from wsd.systems.allwords.sense_features import features, training_cosines
+    from wsd.systems.allwords.sense_vectors import SenseSums
+
+    train = two_target_sentences(30)
+    system = AllWordsWSD(features=[CONTEXT], sense_weight=2.0, **QUICK).fit(train)
+    model = system.models_["bank#NOUN"]
+    assert {f for f in model.features if f.startswith("sense:")} == {
+        f"sense:{BANK_MONEY}", f"sense:{BANK_RIVER}"}
+
+    raw = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False).vectors(train)
+    bank = [i for i, inst in enumerate(train) if inst.lemma == "bank"]
+    labels = [train[i].senses[0] for i in bank]
+    classes = sorted(set(labels))
+    sums = SenseSums.fit(train, raw, wordnet)
+    cosines = 2.0 * training_cosines(raw[bank], [True] * len(bank), labels, classes,
+                                     sums).astype(np.float32)
+    scaled = system.context_.scale(raw.copy())[bank]
+    rows = [{**{f"context:{j}": float(v) for j, v in enumerate(scaled[r])},
+             **{f"sense:{c}": float(cosines[r, k]) for k, c in enumerate(classes)}}
+            for r in range(len(bank))]
+    theirs = MulticlassAveragedPerceptron(epochs=5, seed=task_seed(0, "bank#NOUN"), margin=1.0,
+                                          engine="dict").fit(rows, labels)
+    weights = theirs.weights()
+    for f in model.features:
+        for k, c in enumerate(model.classes):
+            assert model.coef[model.rows[f], k] == pytest.approx(weights[f].get(c, 0.0),
+                                                                 abs=1e-4)
+    assert model.intercept.tolist() == pytest.approx([theirs.biases()[c] for c in
+                                                      model.classes], abs=1e-4)
+
+    test = two_target_sentences(8, offset=300)
+    new = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False).vectors(test[:1])
+    expected = {c: 2.0 * float(new[0] @ system.sense_vectors_.vector(
+        wordnet.lemma_from_key(c).synset().name()) / np.linalg.norm(new[0])) for c in classes}
+    found = features(system.sense_vectors_, new[0], classes, 2.0)
+    assert found == pytest.approx({f"sense:{c}": v for c, v in expected.items()}, abs=1e-5)
+    (decision,) = system.decide(test[:1], explain=10)
+    assert {name for name, _ in decision.reasons.terms} & set(found)  # reasons name them
+
+    path = system.save(tmp_path / "m.npz")
+    loaded = AllWordsWSD.load(path)
+    assert loaded.sense_weight == 2.0
+    with np.load(path) as archive:  # an older wsd, which reads version 1, refuses the file
+        assert json.loads(archive["metadata"].tobytes())["version"] == 2
+    plain = AllWordsWSD(features=[CONTEXT], **QUICK).fit(train).save(tmp_path / "plain.npz")
+    with np.load(plain) as archive:
+        assert json.loads(archive["metadata"].tobytes())["version"] == 1
+    assert loaded.decide(test, explain=3) == system.decide(test, explain=3)
+    system.sense_weight = 0.0  # without the cosines the same weights answer otherwise
+    assert [d.score for d in system.decide(test)] != [d.score for d in loaded.decide(test)]

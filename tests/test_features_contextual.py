@@ -93,6 +93,22 @@ def test_long_contexts_are_windowed(standin):
     assert not np.allclose(v, embed(window=512).vectors([far])[0])  # with it in the window
 
 
+def test_the_presets_see_a_window_around_the_target(standin):
+    """full+context (the lexical sample's) sees PRESET_CONTEXT_WINDOW pieces: a word far
+    outside them changes nothing, one inside does."""
+    from wsd.features.featurizer import PRESET_CONTEXT_WINDOW
+
+    (block,) = Featurizer.preset("full+context").dense_extractors()
+    assert block.window == PRESET_CONTEXT_WINDOW < 256
+    words = [f"w{i}" for i in range(100)]  # one piece each (the stand-in cuts 3 letters)
+    inst = Instance(id="c", tokens=(*words, "bass", *words), span=(100, 101), lemma="bass")
+    far = Instance(id="f", tokens=("zzz", *inst.tokens[1:]), span=(100, 101), lemma="bass")
+    near = Instance(id="n", tokens=(*inst.tokens[:99], "zzz", *inst.tokens[100:]),
+                    span=(100, 101), lemma="bass")
+    v, v_far, v_near = block.vectors([inst, far, near])
+    assert np.array_equal(v, v_far) and not np.allclose(v, v_near)
+
+
 def test_a_cache_hit_gives_identical_vectors_without_encoding(standin, tmp_path):
     instances = [text("he caught a huge <<bass>> today"), text("the <<bass>> line was loud")]
     cached = embed(cache=True)

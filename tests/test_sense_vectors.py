@@ -100,3 +100,51 @@ def test_bad_tables_are_refused():
         SenseVectors(["a", "b"], np.zeros((3, 2)))
     with pytest.raises(ValueError, match="NaN"):
         SenseVectors(["a"], np.array([[np.nan, 1.0]]))
+
+
+# ---------------------------------------------------------------- cosines as features (3a)
+
+def hand_sums():
+    """Two pitcher senses: the vessel seen twice ((1, 0) and (0, 1)), the player once ((1, 1))."""
+    from wsd.systems.allwords.sense_vectors import SenseSums
+
+    train = [inst(0, "pitcher%1:06:00::"), inst(1, "pitcher%1:06:00::"),
+             inst(2, "pitcher%1:18:00::")]
+    vectors = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], np.float32)
+    return SenseSums.fit(train, vectors, Wordnet()), vectors
+
+
+def test_sense_sums_count_and_sum_each_synset():
+    sums, _ = hand_sums()
+    assert sums.names == ["pitcher.n.01", "pitcher.n.02"]
+    np.testing.assert_array_equal(sums.sums, [[1.0, 1.0], [1.0, 1.0]])
+    assert sums.counts.tolist() == [1, 2]
+
+
+def test_training_cosines_leave_the_instance_out_of_its_own_sense():
+    """Worked by hand: (1, 0) against the vessel without itself, (0, 1): cosine 0; against the
+    player (1, 1): 1/sqrt(2). The player's only example has no other: 0. A row outside the
+    sums (a WordNet example, say) sees the whole means."""
+    from wsd.systems.allwords.sense_features import training_cosines
+
+    sums, vectors = hand_sums()
+    classes = ["pitcher%1:06:00::", "pitcher%1:18:00::"]
+    labels = ["pitcher%1:06:00::", "pitcher%1:06:00::", "pitcher%1:18:00::"]
+    found = training_cosines(vectors, [True, True, True], labels, classes, sums)
+    half = 1 / np.sqrt(2)
+    np.testing.assert_allclose(found, [[0.0, half], [0.0, half], [1.0, 0.0]], atol=1e-12)
+    outside = training_cosines(vectors[:1], [False], labels[:1], classes, sums)
+    np.testing.assert_allclose(outside, [[half, half]], atol=1e-12)
+
+
+def test_new_instances_get_the_cosines_of_the_stored_vectors():
+    from wsd.systems.allwords.sense_features import features
+
+    sums, _ = hand_sums()
+    table = SenseVectors.of_sums(sums)
+    found = features(table, np.array([3.0, 0.0]), ["pitcher%1:06:00::", "pitcher%1:18:00::",
+                                                   "pitcher%9:99:99::"], 2.0)  # fmt: skip
+    # both means are (1, 1)/|.|: cosine 1/sqrt(2), times the weight 2; a key WordNet lacks: 0
+    assert found == pytest.approx({"sense:pitcher%1:06:00::": np.sqrt(2),
+                                   "sense:pitcher%1:18:00::": np.sqrt(2),
+                                   "sense:pitcher%9:99:99::": 0.0}, abs=2e-3)

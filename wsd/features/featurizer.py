@@ -26,9 +26,15 @@ VERSION = 1
 ExtractorLike = Callable[[Instance], Mapping[str, float]]
 
 
+# Word pieces the presets' contextual block sees around the target: chosen by 5-fold
+# cross-validation on NLTK's senseval training data among 32, 64 and 256 (the former window):
+# python benchmarks/lexsample_window.py --cv (docs/sense-vectors.md, section 4).
+PRESET_CONTEXT_WINDOW = 64
+
+
 def _preset_extractors(name: str, window: int | None, lemmatize: bool) -> list[Extractor]:
     if name == "context" or name.endswith("+context"):
-        context = ContextualEmbedding()
+        context = ContextualEmbedding(window=PRESET_CONTEXT_WINDOW)
         check_encoder(context.model)  # a missing extra stops here, before any other work
         sparse = name.removesuffix("context").removesuffix("+")
         return (_preset_extractors(sparse, window, lemmatize) if sparse else []) + [context]

@@ -189,15 +189,15 @@ class ContextBlock:
         deviation = np.sqrt(squares / n)
         deviation[deviation == 0] = 1.0
         self.mean, self.deviation = mean, deviation
-        return self._scaled(block)
+        return self.scale(block)
 
     def transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
         """The scaled block of new instances (float32, one row each)."""
         if not instances:
             return np.zeros((0, len(self.mean)), np.float32)
-        return self._scaled(self.vectors(instances, progress))
+        return self.scale(self.vectors(instances, progress))
 
-    def _scaled(self, block: np.ndarray) -> np.ndarray:
+    def scale(self, block: np.ndarray) -> np.ndarray:
         """float32 ``block`` scaled in place, a chunk of rows at a time (in float64)."""
         for a in range(0, len(block), SCALE_CHUNK):
             block[a : a + SCALE_CHUNK] = scale_dense(block[a : a + SCALE_CHUNK].astype(np.float64),

@@ -74,16 +74,27 @@ class KeyModel:
         rows = self.rows
         return np.fromiter((rows.get(f, -1) for f in names), dtype=np.int64, count=len(names))
 
-    def scores(self, features: Mapping[str, float], dense: np.ndarray | None = None) -> np.ndarray:
+    def weighted(self, features: Mapping[str, float],
+                 extra: Mapping[str, float] | None = None) -> dict[str, float]:
+        """The weighted feature dict, plus ``extra`` features (the sense cosines) unweighted."""
+        weighted = self.weighting.transform_one(features)
+        return {**weighted, **extra} if extra else weighted
+
+    def scores(self, features: Mapping[str, float], dense: np.ndarray | None = None,
+               extra: Mapping[str, float] | None = None) -> np.ndarray:
         """One score per class for an unweighted feature dict and, with a contextual block,
-        the instance's scaled ``dense`` row (it bypasses the weighting)."""
-        return self.scores_many([features], [dense])[0]
+        the instance's scaled ``dense`` row and its ``extra`` sense-cosine features (both
+        bypass the weighting)."""
+        return self.scores_many([features], [dense], [extra])[0]
 
     def scores_many(self, features: Sequence[Mapping[str, float]],
-                    dense: Sequence[np.ndarray | None]) -> list[np.ndarray]:  # fmt: skip
+                    dense: Sequence[np.ndarray | None],
+                    extra: Sequence[Mapping[str, float] | None] | None = None,
+                    ) -> list[np.ndarray]:  # fmt: skip
         """``scores`` of several instances: their feature names looked up together, then
         one product per instance of the rows it knows (the same sums as one at a time)."""
-        weighted = [self.weighting.transform_one(f) for f in features]
+        extra = extra if extra is not None else [None] * len(features)
+        weighted = [self.weighted(f, e) for f, e in zip(features, extra, strict=True)]
         ends = np.cumsum([len(w) for w in weighted])
         found = self.row_ids([f for w in weighted for f in w])
         found_values = np.fromiter((v for w in weighted for v in w.values()), dtype=np.float64,

@@ -2,7 +2,8 @@
 
 Members (all plain numeric arrays; nothing is pickled):
 
-- ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1, "kind":
+- ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1 (2 when the
+  classifiers weigh sense cosines, ``sense_weight`` > 0, which an older wsd cannot), "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
   "weightings" (the distinct fitted weightings), "reader" (the learnt raw-text reader's labels,
   feature templates, feature values and corpus lemmas, ``wsd.text.reader``; absent in older
@@ -53,7 +54,7 @@ from wsd.text.reader import LearnedReader
 from wsd.validation import MAX_COUNT, MAX_WEIGHT_VALUE
 
 FORMAT = "wsd-allwords"
-VERSION = 1
+VERSION = 2  # the newest read; 2: classifiers that weigh sense cosines (``sense_weight``)
 KIND = "AllWordsWSD"
 SEPARATOR = "\x00"
 NPZ_MAGIC = b"PK\x03\x04"
@@ -81,6 +82,12 @@ DAMAGED_ARCHIVE_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, Val
 
 def _bytes(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+
+
+def file_version(header: Mapping[str, Any]) -> int:
+    """2 for a model whose classifiers weigh sense cosines (older wsd would score it without
+    them, so it must refuse the file), else 1 (what every older wsd reads)."""
+    return 2 if header.get("params", {}).get("sense_weight") and "context" in header else 1
 
 
 def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel],
@@ -111,7 +118,7 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
         weighting = json.dumps(model.weighting.to_dict(), sort_keys=True)
         weighting_index.append(weightings.setdefault(weighting, len(weightings)))
     metadata = {
-        "format": FORMAT, "version": VERSION, "kind": KIND, **header, "keys": keys,
+        "format": FORMAT, "version": file_version(header), "kind": KIND, **header, "keys": keys,
         "classes": [models[key].classes for key in keys],
         "weightings": [json.loads(w) for w in weightings],
     }  # fmt: skip

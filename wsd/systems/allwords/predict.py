@@ -13,6 +13,7 @@ import numpy as np
 from wsd.instance import Instance
 from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
 from wsd.resources import MissingResourceError
+from wsd.systems.allwords import sense_features
 from wsd.systems.allwords.context import sentence_of
 from wsd.systems.allwords.instance_features import InstanceFeatures, spec_json
 from wsd.systems.allwords.keymodel import KeyModel, most_frequent
@@ -156,12 +157,13 @@ def prior_weight(prior: float, prior_count: float, counts: Mapping[str, int]) ->
     return prior * (1.0 + prior_count / sum(counts.values()))
 
 
-KeyGroup = tuple[str, list[int], list[dict[str, float]], dict[int, np.ndarray]]
+KeyGroup = tuple[str, list[int], list[dict[str, float]], dict[int, np.ndarray],
+                 dict[int, dict[str, float]]]
 
 
 def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance]) -> Iterator[KeyGroup]:
     """Per key with a classifier: the positions of its instances, their feature rows and
-    (with a contextual block) their dense rows by position."""
+    (with a contextual block) their dense rows and sense-cosine features by position."""
     classified: dict[str, list[int]] = {}
     for i, inst in enumerate(instances):
         if inst.key in system.models_:
@@ -169,18 +171,19 @@ def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance]) -> Iter
     if not classified:
         return
     features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
-    dense = _context_rows(system, instances, classified)
+    dense, extra = _context_rows(system, instances, classified)
     for key, positions in classified.items():
-        yield key, positions, features.extract([instances[i] for i in positions]), dense
+        yield key, positions, features.extract([instances[i] for i in positions]), dense, extra
 
 
 def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
                       ) -> Iterator[tuple[str, list[int], list[np.ndarray]]]:  # fmt: skip
     """Per key with a classifier: the positions of its instances and the classifier's own
     scores of each (no prior, gloss or discourse)."""
-    for key, positions, rows, dense in _classifier_rows(system, instances):
+    for key, positions, rows, dense, extra in _classifier_rows(system, instances):
         model = system.models_[key]
-        yield key, positions, model.scores_many(rows, [dense.get(i) for i in positions])
+        yield key, positions, model.scores_many(rows, [dense.get(i) for i in positions],
+                                   [extra.get(i) for i in positions])
 
 
 def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
@@ -201,10 +204,11 @@ def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
 
 
 def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, float],
+             extra: Mapping[str, float] | None,
              scores: tuple[np.ndarray, np.ndarray, np.ndarray], top: int) -> Reasons:
     """The terms of the winner's score margin over the runner-up (see ``Reasons``), the
-    ``top`` features by size; ``scores``: the classifier's own, with the prior and gloss
-    overlap, and the total."""
+    ``top`` features by size (the sense cosines ``extra`` among them); ``scores``: the
+    classifier's own, with the prior and gloss overlap, and the total."""
     own, before, total = scores
     best, runner_up = np.argsort(-total, kind="stable")[:2]
 
@@ -213,7 +217,7 @@ def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, f
 
     rows = model.rows
     features = sorted(((f, gap(v * model.coef[rows[f]].astype(np.float64)))
-                       for f, v in model.weighting.transform_one(row).items() if f in rows),
+                       for f, v in model.weighted(row, extra).items() if f in rows),
                       key=lambda term: -abs(term[1]))  # fmt: skip
     rest = sum(value for _, value in features[top:])
     prior = gap(_prior_scores(system, model, key)) if system.prior else 0.0
@@ -239,15 +243,27 @@ def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
 
 
 def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
-                  classified: Mapping[str, list[int]]) -> dict[int, np.ndarray]:
-    """Instance position -> its scaled contextual row, for the instances a classifier answers
-    (empty without a contextual block); their sentences are encoded together, each once."""
+                  classified: Mapping[str, list[int]]
+                  ) -> tuple[dict[int, np.ndarray], dict[int, dict[str, float]]]:  # fmt: skip
+    """Instance position -> its scaled contextual row, and -> its sense-cosine features (with
+    ``sense_weight`` and sense vectors), for the instances a classifier answers (both empty
+    without a contextual block); their sentences are encoded together, each once."""
     block = getattr(system, "context_", None)
     if block is None:
-        return {}
-    order = [i for positions in classified.values() for i in positions]
-    rows = block.transform([instances[i] for i in order], progress=system.verbose)
-    return dict(zip(order, rows, strict=True))
+        return {}, {}
+    order = [i for key, positions in classified.items() for i in positions]
+    raw = block.vectors([instances[i] for i in order], progress=system.verbose)
+    extra = {}
+    table = getattr(system, "sense_vectors_", None)
+    if getattr(system, "sense_weight", 0.0) and table is not None and order:
+        if table.wordnet is None:
+            table.wordnet = nltk_wordnet()  # sense keys to synsets, hypernyms
+        key_of = {i: key for key, positions in classified.items() for i in positions}
+        extra = {i: sense_features.features(table, vector, system.models_[key_of[i]].classes,
+                                            system.sense_weight)
+                 for i, vector in zip(order, raw, strict=True)}  # fmt: skip
+    rows = block.scale(raw) if order else raw
+    return dict(zip(order, rows, strict=True)), extra
 
 
 def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
@@ -293,10 +309,11 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
     unclassified = [i for i, inst in enumerate(instances) if inst.key not in system.models_]
     for i, decision in _vector_decisions(system, instances, unclassified).items():
         decisions[i] = decision
-    for key, positions, rows, dense in _classifier_rows(system, instances):
+    for key, positions, rows, dense, extra in _classifier_rows(system, instances):
         model = system.models_[key]
         group = [instances[i] for i in positions]
-        own = model.scores_many(rows, [dense.get(i) for i in positions])
+        own = model.scores_many(rows, [dense.get(i) for i in positions],
+                                [extra.get(i) for i in positions])
         before = [_total_scores(system, model, key, inst, s)
                   for inst, s in zip(group, own, strict=True)]  # fmt: skip
         scores = before
@@ -306,6 +323,7 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
             decision = _classifier_decision(system, model, key, total)
             if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:
                 decision = replace(decision, reasons=_reasons(
-                    system, model, key, rows[j], (own[j], before[j], total), explain))
+                    system, model, key, rows[j], extra.get(i), (own[j], before[j], total),
+                    explain))
             decisions[i] = decision
     return decisions  # type: ignore[return-value]

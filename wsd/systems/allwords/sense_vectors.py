@@ -20,7 +20,51 @@ from wsd.instance import Instance
 from wsd.knowledge.sensekeys import lemma_for_key
 
 MAX_CLIMB = 8  # hypernym levels tried before the lexicographer file
+CHUNK = 4096  # training vectors summed in float64 at a time
 VECTOR_PRIOR = 0.1  # the sense prior's weight beside the cosine (benchmarks/sense_vectors.py)
+
+
+class SenseSums:
+    """Per synset, the sum (float64) and number of the training vectors whose instance's first
+    gold sense is in it, and the synset of each sense key met (None: WordNet lacks it)."""
+
+    def __init__(self, names: list[str], sums: np.ndarray, counts: np.ndarray,
+                 synset_of: dict[str, str | None], wordnet=None) -> None:
+        self.names, self.sums, self.counts, self.synset_of = names, sums, counts, synset_of
+        self.wordnet = wordnet
+        self.row = {name: i for i, name in enumerate(names)}
+
+    @classmethod
+    def fit(cls, instances: Sequence[Instance], vectors: np.ndarray, wordnet) -> SenseSums:
+        synset_of: dict[str, str | None] = {}
+        row: dict[str, int] = {}
+        owner = np.full(len(instances), -1, np.int64)
+        for i, inst in enumerate(instances):
+            if not inst.senses:
+                continue
+            name = synset_name(wordnet, inst.senses[0], synset_of)
+            if name is not None:
+                owner[i] = row.setdefault(name, len(row))
+        width = vectors.shape[1] if len(vectors) else 0
+        sums = np.zeros((len(row), width))
+        for a in range(0, len(owner), CHUNK):  # float64 a chunk at a time, never the whole
+            chunk = owner[a : a + CHUNK]
+            kept = np.flatnonzero(chunk >= 0)
+            np.add.at(sums, chunk[kept], np.asarray(vectors[a : a + CHUNK][kept], np.float64))
+        counts = np.bincount(owner[owner >= 0], minlength=len(row))
+        names = sorted(row)
+        order = [row[n] for n in names]
+        return cls(names, sums[order], counts[order], synset_of, wordnet)
+
+
+def synset_name(wordnet, key: str, known: dict[str, str | None]) -> str | None:
+    """The synset name of a sense key (None when WordNet lacks it), remembered in ``known``."""
+    if key not in known:
+        try:
+            known[key] = lemma_for_key(wordnet, key).synset().name()
+        except (LookupError, ValueError):
+            known[key] = None
+    return known[key]
 
 
 class SenseVectors:
@@ -39,33 +83,19 @@ class SenseVectors:
         self.wordnet = wordnet
         self._index = {name: i for i, name in enumerate(self.names)}
         self._built: dict[str, np.ndarray | None] = {}
+        self.synset_of: dict[str, str | None] = {}  # sense key -> synset, as looked up
         self._lexnames: dict[str, np.ndarray] | None = None
 
     @classmethod
     def fit(cls, instances: Sequence[Instance], vectors: np.ndarray, wordnet) -> SenseVectors:
         """The mean target vector of each synset, over the instances whose first gold sense
         is in it (``vectors``: one row per instance); sense keys WordNet lacks are skipped."""
-        synset_of: dict[str, str | None] = {}
-        sums: dict[str, np.ndarray] = {}
-        counts: dict[str, int] = {}
-        for inst, vector in zip(instances, vectors, strict=True):
-            if not inst.senses:
-                continue
-            key = inst.senses[0]
-            if key not in synset_of:
-                try:
-                    synset_of[key] = lemma_for_key(wordnet, key).synset().name()
-                except (LookupError, ValueError):
-                    synset_of[key] = None
-            name = synset_of[key]
-            if name is None:
-                continue
-            sums[name] = sums.get(name, 0.0) + np.asarray(vector, np.float64)
-            counts[name] = counts.get(name, 0) + 1
-        names = sorted(sums)
-        width = len(vectors[0]) if len(vectors) else 0
-        means = np.array([sums[n] / counts[n] for n in names]).reshape(len(names), width)
-        return cls(names, unit_rows(means), wordnet)
+        return cls.of_sums(SenseSums.fit(instances, vectors, wordnet))
+
+    @classmethod
+    def of_sums(cls, sums: SenseSums) -> SenseVectors:
+        """The unit mean vector of each synset of ``sums``."""
+        return cls(sums.names, unit_rows(sums.sums), sums.wordnet)
 
     def vector(self, synset: str) -> np.ndarray | None:
         """The float32 unit vector of a synset: its own, else built through WordNet (None

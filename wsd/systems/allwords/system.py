@@ -22,6 +22,7 @@ from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.learners.inputs import check_update_options
 from wsd.resources import TAGGER_RESOURCE, MissingResourceError, require_nltk_resource
+from wsd.systems.allwords import sense_features
 from wsd.systems.allwords.context import neighbour_tokens, sentence_of, wordnet_examples
 from wsd.systems.allwords.instance_features import (
     TUNED_FEATURES,
@@ -39,7 +40,7 @@ from wsd.systems.allwords.modelfile import (
     write_npz,
 )
 from wsd.systems.allwords.predict import Decision, Knowledge, decide
-from wsd.systems.allwords.sense_vectors import VECTOR_PRIOR, SenseVectors
+from wsd.systems.allwords.sense_vectors import VECTOR_PRIOR, SenseSums, SenseVectors
 from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
 from wsd.validation import check_weight
 
@@ -50,7 +51,8 @@ PARAM_RANGES = (("n_models", 1, 1000), ("epochs", 1, 100_000), ("context_sentenc
                 ("min_examples", 0, 10**9), ("cv_folds", 0, 100))
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
-                   "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False}
+                   "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False,
+                   "sense_weight": 0.0}
 
 
 @persistence.register_model
@@ -88,7 +90,10 @@ class AllWordsWSD:
     ``vector_backoff``: with a contextual block, a key without a classifier (seen with one
     sense, or never) answers by sense vectors instead (``wsd.systems.allwords.sense_vectors``: the
     sense maximising ``vector_prior · log p(sense) + cos(instance, sense vector)`` over the
-    lemma's WordNet senses, p the add-one training frequency);
+    lemma's WordNet senses, p the add-one training frequency); ``sense_weight``: with a
+    contextual block, each classifier also weighs, per class, ``sense_weight`` times the
+    cosine of the instance's vector with that class's sense vector (``sense_features``; 0,
+    off: it did not gain on the development sets, docs/sense-vectors.md);
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
     answers right six times in ten); it changes no answer.
@@ -128,6 +133,7 @@ class AllWordsWSD:
         backoff: str = "first_sense",
         vector_backoff: bool = False,
         vector_prior: float = VECTOR_PRIOR,
+        sense_weight: float = 0.0,
         seed: int | None = 0,
         n_jobs: int = 1,
         verbose: bool = False,
@@ -155,6 +161,7 @@ class AllWordsWSD:
         self.backoff = backoff
         self.vector_backoff = vector_backoff
         self.vector_prior = vector_prior
+        self.sense_weight = sense_weight
         self.seed = seed
         self.n_jobs = n_jobs
         self.verbose = verbose
@@ -188,6 +195,7 @@ class AllWordsWSD:
             "backoff": self.backoff,
             "vector_backoff": self.vector_backoff,
             "vector_prior": self.vector_prior,
+            "sense_weight": self.sense_weight,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
             "verbose": self.verbose,
@@ -214,7 +222,7 @@ class AllWordsWSD:
         if not isinstance(self.vector_backoff, bool):
             raise ValueError(f"vector_backoff must be true or false, got {self.vector_backoff!r}")
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",
-                     "vector_prior"):
+                     "vector_prior", "sense_weight"):
             check_weight(name, getattr(self, name))
         check_weight("temperature", self.temperature, above_zero=True)
 
@@ -291,8 +299,11 @@ class AllWordsWSD:
         spec = spec_json(self.features)
         self.context_ = ContextBlock.of(spec)
         raw = self.context_.vectors(labelled, self.verbose) if self.context_ else None
-        self.sense_vectors_ = self._fit_sense_vectors(labelled, raw)
-        dense = self._fit_context([groups[key] for key in trainable], labelled, raw)
+        sums = self._fit_sense_sums(labelled, raw)
+        self.sense_vectors_ = SenseVectors.of_sums(sums) if sums else None
+        dense = self._fit_context([groups[key] for key in trainable], labelled, raw,
+                                  sums if self.sense_weight else None)
+        del sums
         del raw  # the block holds the rows it needs
         learning = {"epochs": self.epochs, "average": self.average, "seed": self.seed,
                     "n_models": self.n_models, "cv_folds": self.cv_folds, "learner": self.learner,
@@ -317,11 +328,12 @@ class AllWordsWSD:
         return self
 
     def _fit_context(self, groups: Sequence[list[Instance]], labelled: Sequence[Instance],
-                     raw: np.ndarray | None):
+                     raw: np.ndarray | None, sums: SenseSums | None):
         """``key -> (scaled block, names)`` of the training groups ((None, ()) without a
         contextual block); rows come from ``raw`` (the vectors of ``labelled``, each sentence
         encoded once) and only instances outside it (WordNet's examples) are encoded here; the
-        scaling is fitted on all groups."""
+        scaling is fitted on all groups. With ``sums``, each group's sense-cosine columns
+        (``sense_features``, leave-one-out for the instances inside the sums) follow."""
         if self.context_ is None or raw is None:
             return lambda key: (None, ())
         row_of = {id(inst): row for row, inst in enumerate(labelled)}
@@ -332,23 +344,43 @@ class AllWordsWSD:
         block = np.empty((len(members), raw.shape[1]), np.float32)
         for row, inst in enumerate(members):
             block[row] = raw[row_of[id(inst)]] if id(inst) in row_of else extra[extra_row[id(inst)]]
-        block = self.context_.fit_scale(block)
         starts = np.cumsum([0] + [len(group) for group in groups])
-        rows = {group[0].key: block[a:b] for group, a, b in zip(groups, starts, starts[1:],
-                                                                strict=False)}
-        return lambda key: (rows[key], self.context_.names)
+        spans = {group[0].key: (group, a, b) for group, a, b in zip(groups, starts, starts[1:],
+                                                                    strict=False)}
+        cosines = {key: self._training_cosines(group, block[a:b], row_of, sums)
+                   for key, (group, a, b) in spans.items()} if sums else {}
+        block = self.context_.fit_scale(block)
 
-    def _fit_sense_vectors(self, labelled: Sequence[Instance],
-                           raw: np.ndarray | None) -> SenseVectors | None:
-        """Sense vectors from the training instances' contextual vectors ``raw`` (None without
-        a contextual block or without WordNet)."""
+        def dense(key: str):
+            group, a, b = spans[key]
+            if key not in cosines:
+                return block[a:b], self.context_.names
+            classes, values = cosines[key]
+            return (np.hstack([block[a:b], sense_features.columns(values, self.sense_weight)]),
+                    self.context_.names + sense_features.feature_names(classes))
+
+        return dense
+
+    @staticmethod
+    def _training_cosines(group: Sequence[Instance], vectors: np.ndarray,
+                          row_of: Mapping[int, int], sums: SenseSums):
+        """``(classes, cosines)`` of one key's training instances (``sense_features``)."""
+        labels = [inst.senses[0] for inst in group]
+        classes = sorted(set(labels))
+        inside = [id(inst) in row_of for inst in group]
+        return classes, sense_features.training_cosines(vectors, inside, labels, classes, sums)
+
+    def _fit_sense_sums(self, labelled: Sequence[Instance],
+                        raw: np.ndarray | None) -> SenseSums | None:
+        """The sums of the training instances' contextual vectors ``raw`` per synset, the
+        source of the sense vectors (None without a contextual block or without WordNet)."""
         if raw is None:
             return None
         try:
             wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
         except MissingResourceError:
             return None
-        return SenseVectors.fit(labelled, raw, wordnet)
+        return SenseSums.fit(labelled, raw, wordnet)
 
     # ---- answers --------------------------------------------------------------------
 

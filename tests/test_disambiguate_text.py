@@ -362,10 +362,10 @@ def test_english_of_any_kind_gets_no_such_notice(text):
 
 
 def _bank_instance(system, text):
-    from wsd.systems.allwords.plaintext import _instances
+    from wsd.systems.allwords.plaintext import word_instances
     from wsd.text import analyze
 
-    instances = [inst for _, _, inst in _instances(analyze(text, system.reader), None)]
+    instances = [inst for _, _, inst in word_instances(analyze(text, system.reader), None)]
     return instances, next(i for i, inst in enumerate(instances) if inst.lemma == "bank")
 
 
@@ -451,10 +451,10 @@ def test_a_lesk_answer_gives_the_prior_and_the_words_each_sense_shares():
                                                      "gloss overlap (none vs pour)"]  # fmt: skip
     prior, overlap = (value for _, value in pitcher.reasons)
     assert prior > 0 > overlap
-    from wsd.systems.allwords.plaintext import _instances
+    from wsd.systems.allwords.plaintext import word_instances
     from wsd.text import analyze
 
-    inst = _instances(analyze(text), frozenset({"pitcher"}))[0][2]
+    inst = word_instances(analyze(text), frozenset({"pitcher"}))[0][2]
     scores = {sense.synset: score for sense, score in _lesk().sense_scores(inst)}
     assert prior + overlap == pytest.approx(scores["pitcher.n.01"] - scores["pitcher.n.02"])
     assert pitcher.margin == pytest.approx(prior + overlap)  # the margin, as everywhere
@@ -542,7 +542,7 @@ def test_a_gloss_answer_names_its_vector_terms(monkeypatch, tmp_path):
     found = re.fullmatch(r"gloss vectors \(cosine (-?[\d.]+) vs (-?[\d.]+)\)", name)
     assert found
     system = text_module._gloss()
-    scores = {s.synset: sum(terms) for s, *terms in system.sense_terms(text_module._instances(
+    scores = {s.synset: sum(terms) for s, *terms in system.sense_terms(text_module.word_instances(
         text_module.analyze("She poured water from the pitcher into a glass."),
         frozenset({"pitcher"}))[0][2])}
     gap = scores[word.synset_name] - scores[word.runner_up]

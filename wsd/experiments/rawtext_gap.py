@@ -26,6 +26,8 @@ from typing import Any
 
 from wsd.experiments.rawtext_loss import plain_documents
 from wsd.instance import Instance
+from wsd.systems.allwords.plaintext import word_instances, written_key
+from wsd.text import analyze
 
 CAUSES = ("extent", "lemma", "pos", "same unit")
 STEPS = ("context lemmas", "Penn tags", "sentence and tokens", "document")
@@ -57,10 +59,8 @@ def _answers(model: Any, found: Sequence[tuple[int, Any, Instance]],
              instances: Sequence[Instance]) -> list[str | None]:  # fmt: skip
     """The raw-text path's sense keys for ``instances`` (``found``'s, some replaced), as
     ``tag_text`` writes them (under the lemma as written)."""
-    from wsd.systems.allwords.plaintext import _written_key
-
     decisions = model.decide(list(instances), tagged=True) if instances else []
-    return [decision.sense if inst.lemma == word.lemma else _written_key(decision.sense,
+    return [decision.sense if inst.lemma == word.lemma else written_key(decision.sense,
                                                                           word.lemma)
             for (_, word, inst), decision in zip(found, decisions, strict=True)]  # fmt: skip
 
@@ -76,14 +76,11 @@ def _cause(word: Any, inst: Instance, length: int, start: int) -> str:
 def gap_table(model: Any, instances: Sequence[Instance]) -> GapTable:
     """The causes of the raw-text loss of ``model`` on ``instances`` (XML, tagged as the model
     expects: ``model.tagged``) and the waterfall of the same-unit ones (see the module)."""
-    from wsd.systems.allwords.plaintext import _instances
-    from wsd.text import analyze
-
     table = GapTable(total=len(instances))
     by_id = {inst.id: inst for inst in instances}
     xml = dict(zip(by_id, (d.sense for d in model.decide(instances, tagged=True)), strict=True))
     for text, targets in plain_documents(instances):
-        found = _instances(analyze(text, model.reader), None)
+        found = word_instances(analyze(text, model.reader), None)
         raw = [inst for _, _, inst in found]
         at = {word.start: k for k, (_, word, _) in enumerate(found)}
         steps: list[list[Instance]] = [list(raw), list(raw), list(raw)]

@@ -139,7 +139,7 @@ def _load_file(path: str, mtime_ns: int, size: int) -> AllWordsWSD:
     return AllWordsWSD.load(path)
 
 
-def _instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
+def word_instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None):
     """One instance per content word (of the ``wanted`` lemmas, when given), in text order,
     with its sentence's words as tokens, Penn tags and lemmas (one document: the text)."""
     found = []
@@ -262,7 +262,7 @@ def _explained(inst: Instance, reasons: Reasons | None) -> dict[str, Any]:
             "reasons": reasons.terms}
 
 
-def _written_key(key: str | None, lemma: str) -> str | None:
+def written_key(key: str | None, lemma: str) -> str | None:
     """The key of sense ``key`` under ``lemma``, the word's lemma as written, where the model
     read another spelling (*colour*: the answer color%1:07:00:: is colour%1:07:00::); ``key``
     itself where ``lemma`` is not in its synset."""
@@ -298,7 +298,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     sentences = analyze(text, reader)
     if check_english:
         _check_english(sentences)
-    found = _instances(sentences, target_lemmas(target) if target else None)
+    found = word_instances(sentences, target_lemmas(target) if target else None)
     instances = [inst for _, _, inst in found]
     if system is not None:
         decisions = system.decide(instances, tagged=True, explain=explain) if instances else []
@@ -309,7 +309,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     words = []
     for (n, word, inst), decision in zip(found, decisions, strict=True):
         sense = _sense(inst, decision.sense)
-        key = decision.sense if inst.lemma == word.lemma else _written_key(decision.sense,
+        key = decision.sense if inst.lemma == word.lemma else written_key(decision.sense,
                                                                               word.lemma)
         words.append(TaggedWord(
             token=word.text, start=word.start, end=word.end, lemma=word.lemma, pos=word.pos,

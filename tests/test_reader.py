@@ -207,6 +207,7 @@ def test_a_model_file_without_a_reader_says_so_once_and_answers(models):
     assert all(w.sense_key for w in words)
 
 
+@needs_wordnet
 def test_a_heading_and_a_title_case_line_are_features_of_their_tokens():
     """Where a token stands is a feature: a title-case line without final punctuation (a
     heading), a line in capitals and running text get different ``line`` values, and each

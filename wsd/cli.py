@@ -71,6 +71,7 @@ def _defaults_of(function: Any) -> SimpleNamespace:
 @cache
 def _library_defaults() -> dict[str, Any]:
     """The defaults help texts name, read from the library: imported only to show --help."""
+    # inside: these load every command's driver, which a cold command without --help must not
     from wsd.annotate.run import annotate_corpus
     from wsd.corpora.resolve import CORPUS_HELP
     from wsd.experiments.allwords_run import run_allwords

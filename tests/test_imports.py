@@ -1,5 +1,6 @@
 """Every module imports on its own, first (no import-order cycles between our packages)."""
 
+import json
 import pkgutil
 import subprocess
 import sys
@@ -41,27 +42,31 @@ def test_import_wsd_is_light_and_names_load_on_first_use():
     assert result.stdout.split("\n")[:2] == ["[]", "True Instance"], result.stderr
 
 
+def heavy_packages_after_importing(modules: str, heavy: tuple[str, ...]) -> list[str]:
+    """The ``heavy`` packages a fresh interpreter holds after importing ``modules``."""
+    code = (f"import json, sys, {modules}; "
+            f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
 def test_the_raw_text_path_imports_neither_nltk_nor_other_heavy_packages():
     """A cold ``wsd disambiguate --model`` imports these modules; NLTK (through NLTK's
     ClassifierI in the learners), pandas, scipy.stats or numba would add seconds to it."""
-    code = ("import sys, wsd.cli, wsd.experiments.disambiguate, wsd.systems.allwords.system, "
-            "wsd.systems.allwords.plaintext, wsd.text; "
-            "print([m for m in ('nltk', 'pandas', 'scipy.stats', 'numba', 'sklearn') "
-            "if m in sys.modules])")  # fmt: skip
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=120)
-    assert result.stdout.strip() == "[]", result.stdout + result.stderr
+    modules = ("wsd.cli, wsd.experiments.disambiguate, wsd.systems.allwords.system, "
+               "wsd.systems.allwords.plaintext, wsd.text")
+    heavy = ("nltk", "pandas", "scipy.stats", "numba", "sklearn")
+    assert heavy_packages_after_importing(modules, heavy) == []
 
 
 def test_the_bundled_path_imports_neither_nltk_nor_pandas():
     """A bundled target's model (``wsd disambiguate --target bass``, ``wsd train``) is trained
     by these modules; NLTK (the learners had subclassed its ClassifierI), pandas (the metrics'
     tables) or scipy.stats had cost 5 s of CPU at every start."""
-    code = ("import sys, wsd.cli, wsd.experiments.disambiguate, wsd.experiments.train, "
-            "wsd.systems.supervised, "
-            "wsd.systems.named, wsd.learners.multiclass, wsd.evaluation.metrics; "
-            "print([m for m in ('nltk', 'pandas', 'scipy.stats', 'sklearn') "
-            "if m in sys.modules])")  # fmt: skip
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=120)
-    assert result.stdout.strip() == "[]", result.stdout + result.stderr
+    modules = ("wsd.cli, wsd.experiments.disambiguate, wsd.experiments.train, "
+               "wsd.systems.supervised, wsd.systems.named, wsd.learners.multiclass, "
+               "wsd.evaluation.metrics")
+    assert heavy_packages_after_importing(modules, ("nltk", "pandas", "scipy.stats",
+                                                    "sklearn")) == []

@@ -82,6 +82,9 @@ CORPUS = [
     [("Old", "old", A), ("Houses", "house", N), ("And", None, None), ("Their", None, None),
      ("Owners", "owner", N)],
     [("It", None, None), ("'s", "be", V), ("cold", "cold", A), (".", None, None)],
+    # a hyphenated word WordNet lacks, as SemCor's text gives one: its pieces apart
+    [("They", None, None), ("built", "build", V), ("a", None, None), ("brick", "brick", N),
+     ("-", None, None), ("walled", None, None), ("house", "house", N), (".", None, None)],
 ]  # fmt: skip
 
 
@@ -124,6 +127,28 @@ def test_a_wordnet_compound_the_corpus_never_saw_is_joined_where_the_labeller_sa
     assert [LABELS[k] for k in labels][:3] == ["O", "B-NOUN", "I"]
     assert ("greenhouse gases", "greenhouse_gas", "NOUN") in _read(
         "The greenhouse gases rose.")
+
+
+@needs_wordnet
+def test_a_hyphenated_word_wordnet_lacks_is_read_as_the_piece_the_labeller_makes_a_unit():
+    """*brick-walled* is never in the corpus as one word; the corpus has its pieces apart
+    (*brick - walled*), *brick* a noun, *walled* no unit. WordNet lacks the whole word, so
+    the reader labels its pieces and reads the word as its first unit, over the whole word;
+    a hyphenated word WordNet has (*re-election*: reelection) stays whole."""
+    from wsd.text.reader import LABELS
+
+    reader = _reader()
+    assert reader._pieces(["a", "brick-walled", "house"]) == (
+        ["a", "brick", "-", "walled", "house"], [0, 1, 1, 1, 2])
+    assert reader._pieces(["the", "re-election", "of", "tax-cutting"]) == (
+        ["the", "re-election", "of", "tax", "-", "cutting"], [0, 1, 2, 3, 3, 3])
+    assert reader._pieces(["the", "re-election", "-"]) is None
+    labels, _ = reader.labels([(["a", "brick", "-", "walled", "house"],
+                                ["DT", "NN", "HYPH", "VBN", "NN"])])
+    assert [LABELS[k] for k in labels][1:3] == ["B-NOUN", "O"]
+    words = _read("They built a brick-walled house.")
+    assert ("brick-walled", "brick", "NOUN") in words and ("house", "house", "NOUN") in words
+    assert ("re-election", "reelection", "NOUN") in _read("They built a re-election house.")
 
 
 @needs_wordnet

@@ -26,7 +26,6 @@ import numpy as np
 
 from wsd.knowledge.lexicon import INFLECTED, LETTER_POS, POS_LETTER, base_form, penn_letter
 from wsd.learners.greedylabel import dynamic_rows, label_greedy
-from wsd.text.tagger import penn_tags
 from wsd.text.readerfeatures import (
     EDGE,
     TEMPLATES,
@@ -35,6 +34,7 @@ from wsd.text.readerfeatures import (
     lowercase,
     wordnet_expression,
 )
+from wsd.text.tagger import penn_tags
 
 NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))

@@ -40,6 +40,11 @@ NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
 OUTSIDE, INSIDE = 0, 1
 EPOCHS = 2  # chosen on the development sets (docs/reader.md)
+# The model file's reader: each version's feature templates. Version 2 added the capitalised
+# runs (``run``, ``runs``), the last templates, so a version-1 reader's weights fit as they
+# were (those features have no values in it).
+VERSION = 2
+VERSION_TEMPLATES = {1: TEMPLATES[:-2], 2: TEMPLATES}
 # Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
 MIN_READER_SENTENCES = 1000
 Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
@@ -238,7 +243,8 @@ class LearnedReader:
     def to_file(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
         """``(metadata, arrays)``: the rows of ``W`` that are not all zero, as float32."""
         keep = np.flatnonzero(np.abs(self.W).max(axis=1) > 0)
-        meta = {"labels": list(LABELS), "templates": list(TEMPLATES), "epochs": self.epochs,
+        meta = {"version": VERSION, "labels": list(LABELS), "templates": list(TEMPLATES),
+                "epochs": self.epochs,
                 "values": self.vocabulary.values, "lemmas": self.lemmas,
                 "rows": int(self.W.shape[0])}  # fmt: skip
         return meta, {"reader_rows": keep.astype(np.int32),
@@ -247,9 +253,14 @@ class LearnedReader:
     @classmethod
     def from_file(cls, meta: Mapping[str, Any], rows: np.ndarray,
                   weights: np.ndarray) -> LearnedReader:  # fmt: skip
-        """The reader ``to_file`` wrote (ValueError when the parts do not fit together)."""
+        """The reader ``to_file`` wrote, of this version or an older one (ValueError when the
+        parts do not fit together, or for a version this wsd does not know)."""
+        version = meta.get("version", 1)  # version 1 wrote none
+        if version not in VERSION_TEMPLATES or isinstance(version, bool):
+            raise ValueError(f"its reader is of version {version!r}, which this wsd does not "
+                             f"read (versions 1 to {VERSION}: update wsd)")
         if list(meta.get("labels", ())) != list(LABELS) or \
-                list(meta.get("templates", ())) != list(TEMPLATES):
+                list(meta.get("templates", ())) != list(VERSION_TEMPLATES[version]):
             raise ValueError("its reader has other labels or features than this wsd's")
         values = meta.get("values")
         lemmas = meta.get("lemmas")

@@ -82,6 +82,14 @@ CORPUS = [
     [("Old", "old", A), ("Houses", "house", N), ("And", None, None), ("Their", None, None),
      ("Owners", "owner", N)],
     [("It", None, None), ("'s", "be", V), ("cold", "cold", A), (".", None, None)],
+    # names whose last word says their kind
+    [("The", None, None), ("Pye Company", "group", N), ("hired", "hire", V),
+     ("Mrs. Kowalski", "person", N), (".", None, None)],
+    [("Then", None, None), ("Hartsfield Company", "group", N), ("sold", "sell", V),
+     ("the", None, None), ("house", "house", N), (".", None, None)],
+    # a hyphenated word WordNet lacks, as SemCor's text gives one: its pieces apart
+    [("They", None, None), ("built", "build", V), ("a", None, None), ("brick", "brick", N),
+     ("-", None, None), ("walled", None, None), ("house", "house", N), (".", None, None)],
 ]  # fmt: skip
 
 
@@ -127,11 +135,54 @@ def test_a_wordnet_compound_the_corpus_never_saw_is_joined_where_the_labeller_sa
 
 
 @needs_wordnet
+def test_a_hyphenated_word_wordnet_lacks_is_read_as_the_piece_the_labeller_makes_a_unit():
+    """*brick-walled* is never in the corpus as one word; the corpus has its pieces apart
+    (*brick - walled*), *brick* a noun, *walled* no unit. WordNet lacks the whole word, so
+    the reader labels its pieces and reads the word as its first unit, over the whole word;
+    a hyphenated word WordNet has (*re-election*: reelection) stays whole."""
+    from wsd.text.reader import LABELS
+
+    reader = _reader()
+    assert reader._pieces(["a", "brick-walled", "house"]) == (
+        ["a", "brick", "-", "walled", "house"], [0, 1, 1, 1, 2])
+    assert reader._pieces(["the", "re-election", "of", "tax-cutting"]) == (
+        ["the", "re-election", "of", "tax", "-", "cutting"], [0, 1, 2, 3, 3, 3])
+    assert reader._pieces(["the", "re-election", "-"]) is None
+    labels, _ = reader.labels([(["a", "brick", "-", "walled", "house"],
+                                ["DT", "NN", "HYPH", "VBN", "NN"])])
+    assert [LABELS[k] for k in labels][1:3] == ["B-NOUN", "O"]
+    words = _read("They built a brick-walled house.")
+    assert ("brick-walled", "brick", "NOUN") in words and ("house", "house", "NOUN") in words
+    assert ("re-election", "reelection", "NOUN") in _read("They built a re-election house.")
+
+
+@needs_wordnet
 def test_names_are_read_as_the_corpus_tags_them():
     """A capitalised run WordNet lacks is one name whose lemma is its kind."""
     words = _read("Then Mrs. Halvorsen visited the bank.")
     assert ("Mrs. Halvorsen", "person", "NOUN") in words
     assert ("bank", "bank", "NOUN") in words
+
+
+def test_a_capitalised_run_is_a_feature_of_each_of_its_words():
+    """Each capitalised token gets the run it is in: its last word, and that word's ending
+    with the run's length and the token's place in it; a sentence's first word alone none."""
+    from wsd.text.readerfeatures import capitalised_runs
+
+    assert capitalised_runs("Then the Baltimore Orioles beat New York Yankee Stadium .".split()) \
+        == [None, None, ("orioles", "les|2|B"), ("orioles", "les|2|E"), None,
+            ("stadium", "ium|3|B"), ("stadium", "ium|3|I"), ("stadium", "ium|3|I"),
+            ("stadium", "ium|3|E"), None]  # fmt: skip
+    assert capitalised_runs(["Pye", "said", "Ann"]) == [None, None, ("ann", "ann|1|1")]
+    assert capitalised_runs(["Mrs.", "Pye"]) == [("pye", "pye|2|B"), ("pye", "pye|2|E")]
+
+
+@needs_wordnet
+def test_a_name_s_kind_is_learnt_from_the_last_word_of_its_run():
+    """The corpus's names ending in *Company* are groups, its *Mrs.* names persons: a name
+    it never saw is read by its last word."""
+    assert ("Halvorsen Company", "group", "NOUN") in _read("Then Halvorsen Company sold the bank.")
+    assert ("Mrs. Halvorsen", "person", "NOUN") in _read("Then Mrs. Halvorsen sold the bank.")
 
 
 @needs_wordnet
@@ -186,6 +237,49 @@ def test_a_model_file_keeps_its_reader(models):
     from wsd.text import analyze
 
     assert analyze(text, loaded.reader) == analyze(text, system.reader)
+
+
+class _Written:
+    """A reader as a file of another version has it: ``to_file``'s parts, changed."""
+
+    def __init__(self, meta, arrays):
+        self.meta, self.arrays = meta, arrays
+
+    def to_file(self):
+        return self.meta, self.arrays
+
+
+@needs_wordnet
+def test_a_version_1_reader_still_reads_and_an_unknown_version_is_refused(models, tmp_path):
+    """Version 1 had no capitalised-run features (the last templates): its file (no version,
+    no run values, weights without their rows) loads and reads as the reader whose run
+    weights are zero. A version this wsd does not know is refused, naming file and version."""
+    from wsd.systems.allwords.modelfile import ModelFileError, write_npz
+    from wsd.systems.allwords.system import AllWordsWSD
+    from wsd.text import analyze
+    from wsd.text.reader import VERSION_TEMPLATES, LearnedReader
+
+    system, _, _ = models
+    reader = system.reader
+    meta, _ = reader.to_file()
+    old = {**{k: v for k, v in meta.items() if k != "version"},
+           "templates": list(VERSION_TEMPLATES[1]),
+           "values": {k: v for k, v in meta["values"].items() if k not in ("run", "runs")}}
+    run_rows = np.arange(reader.vocabulary.offsets["run"], reader.vocabulary.size)
+    W = np.delete(reader.W, run_rows, axis=0).astype(np.float32)
+    keep = np.flatnonzero(np.abs(W).max(axis=1) > 0)
+    old["rows"] = W.shape[0]
+    arrays = {"reader_rows": keep.astype(np.int32), "reader_weights": W[keep].ravel()}
+    path = write_npz(tmp_path / "v1.npz", system._header(), system.models_, _Written(old, arrays))
+    loaded = AllWordsWSD.load(path).reader
+    without_runs = LearnedReader(reader.vocabulary, reader.W.copy(), reader.lemmas)
+    without_runs.W[run_rows] = 0
+    text = "Then Halvorsen Company sold the bank. They built a brick-walled house."
+    assert analyze(text, loaded) == analyze(text, without_runs)
+    path = write_npz(tmp_path / "v3.npz", system._header(), system.models_,
+                     _Written({**meta, "version": 3}, arrays))
+    with pytest.raises(ModelFileError, match="v3.npz.*reader is of version 3"):
+        AllWordsWSD.load(path)
 
 
 @needs_wordnet

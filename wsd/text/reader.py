@@ -17,8 +17,9 @@ Lesk without a model.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -33,11 +34,17 @@ from wsd.text.readerfeatures import (
     lowercase,
     wordnet_expression,
 )
+from wsd.text.tagger import penn_tags
 
 NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
 OUTSIDE, INSIDE = 0, 1
 EPOCHS = 2  # chosen on the development sets (docs/reader.md)
+# The model file's reader: each version's feature templates. Version 2 added the capitalised
+# runs (``run``, ``runs``), the last templates, so a version-1 reader's weights fit as they
+# were (those features have no values in it).
+VERSION = 2
+VERSION_TEMPLATES = {1: TEMPLATES[:-2], 2: TEMPLATES}
 # Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
 MIN_READER_SENTENCES = 1000
 Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
@@ -101,6 +108,26 @@ class PlainReader:
         return found
 
 
+_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")  # word-word, not -word- nor a--b
+_HYPHEN = re.compile(r"(-)")
+
+
+def _rejoined(units: Sequence[Unit], owner: Sequence[int]) -> list[Unit]:
+    """Units read over a sentence's pieces (``LearnedReader._pieces``) as units of its
+    tokens: a split word is read as the first of its pieces that is a content word (else as
+    its first piece), over the whole word (*benefit-seeking*: benefit)."""
+    found: list[Unit] = []
+    for unit in units:
+        start, end = owner[unit.start], owner[unit.end - 1] + 1
+        if found and start < found[-1].end:  # begun inside a word already read
+            last = found[-1]
+            if last.pos is None and unit.pos is not None and last.start == start:
+                found[-1] = replace(unit, start=start, end=max(end, last.end))
+            continue
+        found.append(replace(unit, start=start, end=end))
+    return found
+
+
 def _fits(letter: str, first_tag: str, last_tag: str) -> bool:
     return {"n": last_tag.startswith("NN"), "v": first_tag.startswith("VB")}.get(letter, True)
 
@@ -135,13 +162,35 @@ class LearnedReader:
     keep_content = True
 
     def units(self, sentences: Sentences) -> list[list[Unit]]:
-        labels, scores = self.labels(sentences)
+        split = [self._pieces(tokens) for tokens, _ in sentences]
+        read = [(pieces[0], penn_tags(pieces[0])) if pieces else sentence
+                for sentence, pieces in zip(sentences, split, strict=True)]  # fmt: skip
+        labels, scores = self.labels(read)
         found, at = [], 0
-        for tokens, tags in sentences:
+        for (tokens, tags), pieces in zip(read, split, strict=True):
             n = len(tokens)
-            found.append(self._sentence(tokens, tags, labels[at : at + n], scores[at : at + n]))
+            units = self._sentence(tokens, tags, labels[at : at + n], scores[at : at + n])
+            found.append(_rejoined(units, pieces[1]) if pieces else units)
             at += n
         return found
+
+    def _pieces(self, tokens: Sequence[str]) -> tuple[list[str], list[int]] | None:
+        """The sentence with its hyphenated words that neither WordNet (with the hyphen,
+        without it, or as an expression: *re-election*, *roll-call*) nor the corpus's lemmas
+        know split into their pieces (*benefit-seeking*: benefit, -, seeking), as SemCor's
+        text gives such words (*6 - foot*): its annotation of the pieces teaches the labeller
+        which piece is a unit. With each piece, the token it comes from; None: none split."""
+        pieces: list[str] = []
+        owner: list[int] = []
+        for k, token in enumerate(tokens):
+            parts = _HYPHEN.split(token) if _HYPHENATED.fullmatch(token) else [token]
+            if len(parts) > 1 and any(base_form(lowercase(token), letter) or
+                                      f"{lowercase(token)}#{letter}" in self.lemmas
+                                      for letter in "nvar"):  # fmt: skip
+                parts = [token]
+            pieces += parts
+            owner += [k] * len(parts)
+        return (pieces, owner) if len(pieces) > len(tokens) else None
 
     def _sentence(self, tokens: Sequence[str], tags: Sequence[str], labels: Sequence[int],
                   scores: np.ndarray) -> list[Unit]:  # fmt: skip
@@ -194,7 +243,8 @@ class LearnedReader:
     def to_file(self) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
         """``(metadata, arrays)``: the rows of ``W`` that are not all zero, as float32."""
         keep = np.flatnonzero(np.abs(self.W).max(axis=1) > 0)
-        meta = {"labels": list(LABELS), "templates": list(TEMPLATES), "epochs": self.epochs,
+        meta = {"version": VERSION, "labels": list(LABELS), "templates": list(TEMPLATES),
+                "epochs": self.epochs,
                 "values": self.vocabulary.values, "lemmas": self.lemmas,
                 "rows": int(self.W.shape[0])}  # fmt: skip
         return meta, {"reader_rows": keep.astype(np.int32),
@@ -203,9 +253,14 @@ class LearnedReader:
     @classmethod
     def from_file(cls, meta: Mapping[str, Any], rows: np.ndarray,
                   weights: np.ndarray) -> LearnedReader:  # fmt: skip
-        """The reader ``to_file`` wrote (ValueError when the parts do not fit together)."""
+        """The reader ``to_file`` wrote, of this version or an older one (ValueError when the
+        parts do not fit together, or for a version this wsd does not know)."""
+        version = meta.get("version", 1)  # version 1 wrote none
+        if version not in VERSION_TEMPLATES or isinstance(version, bool):
+            raise ValueError(f"its reader is of version {version!r}, which this wsd does not "
+                             f"read (versions 1 to {VERSION}: update wsd)")
         if list(meta.get("labels", ())) != list(LABELS) or \
-                list(meta.get("templates", ())) != list(TEMPLATES):
+                list(meta.get("templates", ())) != list(VERSION_TEMPLATES[version]):
             raise ValueError("its reader has other labels or features than this wsd's")
         values = meta.get("values")
         lemmas = meta.get("lemmas")

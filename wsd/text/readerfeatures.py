@@ -5,8 +5,9 @@ those of its neighbours; the tagger's Penn tags around it (features, not decisio
 facts: the parts of speech WordNet has the word in, whether every noun spelled so is a name,
 how often SemCor tagged it in each (WordNet's counts, in powers of two), and the longest
 WordNet expression that starts at the token (its length and part of speech) or that the
-token lies inside; and where it stands: the sentence's first word, in a title-case line, a
-line in capitals, a line without final punctuation (a heading).
+token lies inside; where it stands: the sentence's first word, in a title-case line, a
+line in capitals, a line without final punctuation (a heading); and the run of capitalised
+words it is in (its last word: a name's kind, *Baltimore Orioles* a group).
 
 Features are computed once per distinct word form (``type_features``) and per sentence
 (tags, expressions, position), and turned into ids by ``Vocabulary``: one table of values per
@@ -32,8 +33,9 @@ NEIGHBOURS = (("w-1", "w", -1), ("w+1", "w", 1), ("w-2", "w", -2), ("w+2", "w", 
               ("shape-1", "shape", -1), ("shape+1", "shape", 1), ("wn+1", "wn", 1),
               ("t", "t", 0), ("t-1", "t", -1), ("t+1", "t", 1), ("t-2", "t", -2),
               ("t+2", "t", 2))  # fmt: skip
-# Templates of the sentence: pairs of tags, expressions, the token's place.
-SENTENCE_TEMPLATES = ("t-1|t", "t|t+1", "xs", "xi", "place", "line")
+# Templates of the sentence: pairs of tags, expressions, the token's place, the capitalised
+# run it is in (a name's last word says its kind: *Baltimore Orioles*, *Hudson River*).
+SENTENCE_TEMPLATES = ("t-1|t", "t|t+1", "xs", "xi", "place", "line", "run", "runs")
 TEMPLATES = ("bias", *TYPE_TEMPLATES, *(name for name, _, _ in NEIGHBOURS), *SENTENCE_TEMPLATES)
 EDGE = "<s>"  # the value of a neighbour beyond the sentence
 MAX_CACHED_TYPES = 200_000
@@ -173,12 +175,35 @@ def expression_values(lowers: Sequence[str]) -> tuple[list[str | None], list[str
     return starts, inside
 
 
+def capitalised_runs(tokens: Sequence[str]) -> list[tuple[str, str] | None]:
+    """Per token that begins with a capital: the run of such tokens it is in, as its last
+    word (lowercase; ``run``) and that word's last three letters with the run's length (1,
+    2, 3 or more) and where the token stands in it (``runs``); None for other tokens and for
+    a sentence's first word alone (capitalised as every first word is)."""
+    found: list[tuple[str, str] | None] = [None] * len(tokens)
+    i = 0
+    while i < len(tokens):
+        end = i
+        while end < len(tokens) and tokens[end][:1].isupper():
+            end += 1
+        if end == i or end == 1:
+            i += 1
+            continue
+        last = lowercase(tokens[end - 1])
+        for k in range(i, end):
+            where = "1" if end - i == 1 else "B" if k == i else "E" if k == end - 1 else "I"
+            found[k] = (last, f"{last[-3:]}|{min(end - i, 3)}|{where}")
+        i = end
+    return found
+
+
 def sentence_values(tokens: Sequence[str], tags: Sequence[str]) -> list[list[str | None]]:
     """Per token, the values of ``SENTENCE_TEMPLATES`` but the tag pairs."""
     starts, inside = expression_values([lowercase(t) for t in tokens])
     line = _line(tokens)
-    return [[starts[i], inside[i], f"{line}|{_case(token)}|{int(i == 0)}", line]
-            for i, token in enumerate(tokens)]
+    runs = capitalised_runs(tokens)
+    return [[starts[i], inside[i], f"{line}|{_case(token)}|{int(i == 0)}", line,
+             *(runs[i] or (None, None))] for i, token in enumerate(tokens)]  # fmt: skip
 
 
 class Vocabulary:
@@ -203,7 +228,8 @@ class Vocabulary:
     def learn(cls, types: Counter[str], sentences: Iterable[tuple[Sequence[str], Sequence[str]]],
               ) -> Vocabulary:  # fmt: skip
         """The values seen in training: ``types`` counts each word form's tokens; a form's
-        own ``w`` and ``wx`` count only from ``MIN_WORD_COUNT`` tokens on."""
+        own ``w`` and ``wx`` and a run's last word ``run`` count only from ``MIN_WORD_COUNT``
+        tokens on."""
         seen: dict[str, Counter[str]] = {name: Counter() for name in _OWN_TABLES}
         for form, count in types.items():
             for name, value in zip(TYPE_TEMPLATES, type_features(form), strict=True):
@@ -218,7 +244,7 @@ class Vocabulary:
         seen["t"][EDGE] += 1
         seen["w"][EDGE] = seen["shape"][EDGE] = seen["wn"][EDGE] = MIN_WORD_COUNT
         values = {name: sorted(v for v, n in found.items()
-                               if n >= (MIN_WORD_COUNT if name in ("w", "wx") else 1))
+                               if n >= (MIN_WORD_COUNT if name in ("w", "wx", "run") else 1))
                   for name, found in seen.items()}  # fmt: skip
         return cls(values)
 

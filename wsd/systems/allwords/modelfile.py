@@ -5,8 +5,8 @@ Members (all plain numeric arrays; nothing is pickled):
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1 (2 when the
   classifiers weigh sense cosines, ``sense_weight`` > 0, which an older wsd cannot), "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
-  "weightings" (the distinct fitted weightings), "reader" (the learnt raw-text reader's labels,
-  feature templates, feature values and corpus lemmas, ``wsd.text.reader``; absent in older
+  "weightings" (the distinct fitted weightings), "reader" (the learnt raw-text reader's version,
+  labels, feature templates, feature values and corpus lemmas, ``wsd.text.reader``; absent in older
   files, whose "conventions" are not read)}``;
 - ``vocabulary``: the feature names shared by every key, sorted, NUL-separated UTF-8 (uint8);
 - ``weighting_index`` (int32, per key): which of ``weightings`` the key uses;

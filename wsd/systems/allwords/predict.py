@@ -262,6 +262,13 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
         extra = {i: sense_features.features(table, vector, system.models_[key_of[i]].classes,
                                             system.sense_weight)
                  for i, vector in zip(order, raw, strict=True)}  # fmt: skip
+    if getattr(system, "gloss_cosine_weight", 0.0) and order:
+        gloss = system.gloss_cosines()
+        contexts = gloss.contexts([instances[i] for i in order])
+        key_of = {i: key for key, positions in classified.items() for i in positions}
+        for i, context in zip(order, contexts, strict=True):
+            extra[i] = {**extra.get(i, {}), **gloss.features(
+                context, system.models_[key_of[i]].classes, system.gloss_cosine_weight)}
     rows = block.scale(raw) if order else raw
     return dict(zip(order, rows, strict=True)), extra
 

@@ -1,36 +1,28 @@
-"""Gloss vectors in the all-words classifiers (issue 39): as per-class features (part a) and
-in a late fusion (part b), against today's ``tuned+context`` default, on the two development
-sets: semeval2007 (trained on all of SemCor) and one in eight of fold 0's documents of
-``document_folds(semcor, 3, seed=0)`` in sorted order (trained on folds 1-2), as
-``benchmarks/sense_features.py --heldout --only-folds 0 --sample 8``; senseval2 and
-senseval3 are reported, never used to choose.
+"""Gloss similarity fused with the all-words classifiers (issue 39, part b) against today's
+``tuned+context`` decision, on the two development sets: semeval2007 (the model trained on all
+of SemCor) and one in eight of fold 0's documents of ``document_folds(semcor, 3, seed=0)``,
+in sorted order (trained on folds 1-2), as ``benchmarks/sense_features.py --heldout
+--only-folds 0 --sample 8`` scores them; senseval2 and senseval3 are reported, never used to
+choose. Both models are trained once with the fusion off and saved (``--train``); each test
+instance's classifier totals (scores, sense prior, gloss overlap, one sense per discourse:
+what the decision takes before the fusion) and ``GlossWithPrior``'s terms of each candidate
+are computed once, and the grid reuses them:
 
-``--features W ...`` (part a): for each weight W, ``AllWordsWSD(gloss_cosine_weight=W)``
-trained and scored on both; only the classifiers of the keys the test set has are trained
-(the others cannot change its answers; weight 0 reproduces today's figures).
-
-Part b: two models of today's default are trained once and saved (``--train``): on all of SemCor
-(scored on semeval2007; senseval2 and senseval3 reported, never used to choose) and on folds
-1-2 of ``document_folds(semcor, 3, seed=0)`` (scored on one in eight of fold 0's documents,
-in sorted order, as ``benchmarks/sense_features.py --heldout --only-folds 0 --sample 8``).
-Each test instance's classifier totals (scores, sense prior, gloss overlap, one sense per
-discourse: what today's decision takes) and ``GlossWithPrior``'s terms of each candidate are
-computed once; the grid then reuses them:
-
-- ``loglinear``: a classifier answers ``argmax_c total_c + w · G_c`` over its classes (the
-  margin rule then on these sums), ``G_c`` GlossWithPrior's score of c (its log prior,
-  10 · cosine and overlap terms) or ``cosine``: its 10 · cosine term alone (the prior and
-  overlap being in the totals already);
-- ``mixture``: ``(1 - a) · softmax(total / T) + a · softmax(G)`` over the classes
-  (today's margin rule first);
-- ``fallback``: an instance whose key has no classifier answers GlossWithPrior (its prior
-  with the training counts) instead of the most frequent sense or WordNet's first sense;
-  ``fallback-unseen``: only those whose key was never seen (WordNet's first sense today).
+- ``loglinear cosine w``: a classifier answers ``argmax_c total_c + w · G_c`` over its classes
+  (the margin rule then on these sums), ``G_c`` = GlossWithPrior's cosine term (10 · cosine;
+  ``AllWordsWSD(gloss_fusion=10 w)``); ``loglinear score w``: ``G_c`` its whole score (its
+  WordNet prior and overlap too); ``mixture a``: ``(1 - a) · softmax(total / T) + a ·
+  softmax(G)`` over the classes;
+- ``+ gloss``: the instances whose key has no classifier answer GlossWithPrior's best sense
+  (its prior: WordNet's counts plus the training counts); ``+ gloss-seen``: only those whose
+  key was seen in training (never seen: WordNet's first sense, as today); ``+
+  gloss-seen-trainprior``: likewise with the prior of the key's training counts alone,
+  add-one over the lemma's WordNet senses (``gloss_backoff``): WordNet's counts come from
+  SemCor, the held-out documents included.
 
 Each line: F1 over all instances, then the accuracy on the instances whose key has a
-classifier and on the others. w = 0 / a = 0 is today's default.
+classifier and on the others. "today" is the decision with both off.
 
-    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --features 0 1 3 10
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
 
@@ -58,14 +50,15 @@ from wsd.systems.allwords.keymodel import most_frequent
 from wsd.systems.allwords.predict import (
     _classifier_rows,
     _total_scores,
+    log_prior,
     one_sense_per_discourse,
     softmax,
 )
 from wsd.systems.gloss_prior import GlossWithPrior
 
 SETS = ("semeval2007", "senseval2", "senseval3")
-LOGLINEAR = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0)
-MIXTURE = (0.0, 0.1, 0.2, 0.3, 0.5)
+LOGLINEAR = (0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0, 30.0)
+MIXTURE = (0.0, 0.1, 0.2, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
 def heldout_sample(semcor: Sequence[Instance]) -> tuple[list[Instance], list[Instance]]:
@@ -138,22 +131,48 @@ def gloss_scores(terms: dict[str, np.ndarray], classes: list[str], part: str) ->
     return np.array([values.get(c, low) for c in classes])
 
 
+FALLBACKS = ("gloss", "gloss-seen", "gloss-seen-trainprior")
+
+
+def fallback(model: AllWordsWSD, test: Sequence[Instance], terms: list[dict[str, np.ndarray]],
+             base: list[str | None], kind: str) -> list[str | None]:
+    """``base`` with the instances no classifier answers answered by GlossWithPrior's best
+    sense: "gloss" all of them; "gloss-seen" those whose key was seen in training (the others
+    keep WordNet's first sense); "gloss-seen-trainprior" likewise with the prior of the
+    training counts alone (add-one), not WordNet's counts (which come from SemCor, held-out
+    documents included)."""
+    answers = list(base)
+    for i, inst in enumerate(test):
+        if inst.key in model.models_ or not terms[i]:
+            continue
+        counts = model.sense_counts_.get(inst.key)
+        if kind != "gloss" and not counts:
+            continue
+        senses = list(terms[i])
+        scores = np.array([terms[i][s].sum() for s in senses])
+        if kind == "gloss-seen-trainprior":
+            scores = scores - np.array([terms[i][s][0] for s in senses]) + log_prior(counts,
+                                                                                    senses)
+        answers[i] = senses[int(np.argmax(scores))]
+    return answers
+
+
 def report(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
            test: Sequence[Instance]) -> None:  # fmt: skip
     base = [d.sense for d in model.decide(test, tagged=True)]
     found = totals(model, test)
     terms = gloss_terms(gloss, test)
     classified = set(found)
-    line(f"{name} today", test, base, classified)
     again = [decide(model, *found[i], test[i].key) for i in sorted(found)]
     assert again == [base[i] for i in sorted(found)], "today's decision not reproduced"
-    for part in ("score", "cosine"):
+    fused: dict[str, list[str | None]] = {"today": base}
+    for part in ("cosine", "score"):
         for w in LOGLINEAR[1:]:
             answers = list(base)
             for i, (classes, total) in found.items():
                 answers[i] = decide(model, classes, total + w * gloss_scores(terms[i], classes,
                                                                              part), test[i].key)
-            line(f"{name} loglinear {part} w={w:g}", test, answers, classified)
+            fused[f"loglinear {part} w={w:g}"] = answers
     for a in MIXTURE[1:]:
         answers = list(base)
         for i, (classes, total) in found.items():
@@ -161,49 +180,14 @@ def report(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
                 mix = ((1 - a) * softmax(total / model.temperature)
                        + a * softmax(gloss_scores(terms[i], classes, "score")))
                 answers[i] = classes[int(np.argmax(mix))]
-        line(f"{name} mixture a={a:g}", test, answers, classified)
-    for label, unseen_only in (("fallback", False), ("fallback-unseen", True)):
-        answers = list(base)
-        for i, inst in enumerate(test):
-            if i in classified or not terms[i]:
-                continue
-            if unseen_only and inst.key in model.sense_counts_:
-                continue
-            scored = {s: float(t.sum()) for s, t in terms[i].items()}
-            answers[i] = max(scored, key=lambda s, scored=scored: scored[s])
+        fused[f"mixture a={a:g}"] = answers
+    for label, answers in fused.items():
         line(f"{name} {label}", test, answers, classified)
-
-
-def only_keys(keys: set[str]):
-    """A stand-in for ``train_key`` that trains only ``keys`` (None for the others)."""
-    from wsd.systems.allwords import keytraining
-
-    train_key = keytraining.train_key
-
-    def train(key, *args):
-        return train_key(key, *args) if key in keys else (key, None)
-
-    return train
-
-
-def features_grid(weights: Sequence[float], settings) -> None:
-    """Part a: train with each gloss-cosine weight and score on each (train, tests) setting."""
-    from wsd.systems.allwords import keytraining
-
-    original = keytraining.train_key
-    for weight in weights:
-        for train, tests in settings:
-            keys = {inst.key for test in tests.values() for inst in test}
-            keytraining.train_key = only_keys(keys)
-            try:
-                model = AllWordsWSD(features=feature_set("tuned+context"),
-                                    gloss_cosine_weight=weight).fit(train, tagged=True)
-            finally:
-                keytraining.train_key = original
-            for test_name, test in tests.items():
-                answers = model.predict(test)
-                line(f"{test_name} gloss features w={weight:g}", test, answers,
-                     {i for i, inst in enumerate(test) if inst.key in model.models_})
+    for kind in FALLBACKS:
+        for fusion in fused:
+            if fusion == "today" or fusion.startswith("loglinear cosine"):
+                line(f"{name} {fusion} + {kind}", test,
+                     fallback(model, test, terms, fused[fusion], kind), classified)
 
 
 def main() -> None:
@@ -211,30 +195,23 @@ def main() -> None:
     parser.add_argument("--train", action="store_true", help="train and save the two models")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=["heldout", *SETS])
-    parser.add_argument("--features", type=float, nargs="+", help="part a: these weights")
     args = parser.parse_args()
     tagger = AllWordsWSD(features=feature_set("tuned+context"))
-    semcor = tagger.tagged(load_dataset("semcor"))
+    semcor = load_dataset("semcor")
+    if args.train:
+        semcor = tagger.tagged(semcor)
     train, held = heldout_sample(semcor)
-    if args.features:
-        tests = {name: tagger.tagged(load_dataset(name)) for name in args.sets
-                 if name != "heldout"}  # fmt: skip
-        settings = [(train, {"heldout": held})] if "heldout" in args.sets else []
-        features_grid(args.features, [*settings, (semcor, tests)] if tests
-                      else settings)  # fmt: skip
-        return
     if args.train:
         args.models.mkdir(parents=True, exist_ok=True)
-        AllWordsWSD(features=feature_set("tuned+context")).fit(train, tagged=True).save(
-            args.models / "fold0.npz")
-        AllWordsWSD(features=feature_set("tuned+context")).fit(semcor, tagged=True).save(
-            args.models / "full.npz")
+        for path, data in (("fold0.npz", train), ("full.npz", semcor)):
+            AllWordsWSD(features=feature_set("tuned+context"), gloss_fusion=0.0,
+                        gloss_backoff=False).fit(data, tagged=True).save(args.models / path)
         return
     inventory = WordNetInventory()
     for name in args.sets:
         if name == "heldout":
-            model = AllWordsWSD.load(args.models / "fold0.npz")
-            gloss, test = GlossWithPrior(inventory).fit(train), held
+            model = AllWordsWSD.load(args.models / "fold0.npz")  # saved with both off
+            gloss, test = GlossWithPrior(inventory).fit(train), tagger.tagged(held)
         else:
             model = AllWordsWSD.load(args.models / "full.npz")
             gloss, test = GlossWithPrior(inventory).fit(semcor), tagger.tagged(load_dataset(name))

@@ -3,8 +3,7 @@
 Members (all plain numeric arrays; nothing is pickled):
 
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1 (2 when the
-  classifiers weigh sense or gloss cosines, ``sense_weight`` or ``gloss_cosine_weight`` > 0,
-  which an older wsd cannot), "kind":
+  classifiers weigh sense cosines, ``sense_weight`` > 0, which an older wsd cannot), "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
   "weightings" (the distinct fitted weightings), "reader" (the learnt raw-text reader's labels,
   feature templates, feature values and corpus lemmas, ``wsd.text.reader``; absent in older
@@ -55,7 +54,7 @@ from wsd.text.reader import LearnedReader
 from wsd.validation import MAX_COUNT, MAX_WEIGHT_VALUE
 
 FORMAT = "wsd-allwords"
-VERSION = 2  # the newest read; 2: classifiers that weigh sense or gloss cosines
+VERSION = 2  # the newest read; 2: classifiers that weigh sense cosines (``sense_weight``)
 KIND = "AllWordsWSD"
 SEPARATOR = "\x00"
 NPZ_MAGIC = b"PK\x03\x04"
@@ -86,11 +85,9 @@ def _bytes(text: str) -> np.ndarray:
 
 
 def file_version(header: Mapping[str, Any]) -> int:
-    """2 for a model whose classifiers weigh sense or gloss cosines (older wsd would score it
-    without them, so it must refuse the file), else 1 (what every older wsd reads)."""
-    params = header.get("params", {})
-    weighs = params.get("sense_weight") or params.get("gloss_cosine_weight")
-    return 2 if weighs and "context" in header else 1
+    """2 for a model whose classifiers weigh sense cosines (older wsd would score it without
+    them, so it must refuse the file), else 1 (what every older wsd reads)."""
+    return 2 if header.get("params", {}).get("sense_weight") and "context" in header else 1
 
 
 def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel],

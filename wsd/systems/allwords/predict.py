@@ -30,7 +30,8 @@ class Decision:
     """The answer for one instance and where it came from.
 
     ``source``: "classifier", "mfs" (the key's most frequent training sense), "first-sense"
-    (WordNet's) or "sense-vectors" (``vector_backoff``), None when nothing answered.
+    (WordNet's), "sense-vectors" (``vector_backoff``) or "gloss" (``gloss_backoff``: its
+    share of the softmax of its scores, not calibrated), None when nothing answered.
     ``score``: the chosen sense's share of the softmax of the classifier's total scores
     divided by the system's ``temperature`` (an estimate of how often such an answer is
     right), its relative training frequency for "mfs", its share of the softmax of the
@@ -55,7 +56,7 @@ class Reasons:
     score margin between them, which sum to it; zero terms left out. A classifier's: the
     bias, the features that moved it most (``bow=deposit``), the others together, the
     contextual block, the sense prior, the gloss overlap and the rest of the document (one
-    sense per discourse)."""
+    sense per discourse) and the gloss vectors (``gloss_fusion``)."""
 
     runner_up: str
     terms: tuple[tuple[str, float], ...]
@@ -111,6 +112,10 @@ class Knowledge:
             return []
         inventory = self._inventory()
         return inventory.senses(inst.lemma, inst.target_pos) if inventory else []
+
+    def inventory(self) -> WordNetInventory | None:
+        """The WordNet inventory these answers use, None without WordNet."""
+        return self._inventory()
 
     def _inventory(self) -> WordNetInventory | None:
         """WordNet's senses, one inventory for the first senses and the gloss overlaps (each
@@ -205,11 +210,12 @@ def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
 
 def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, float],
              extra: Mapping[str, float] | None,
-             scores: tuple[np.ndarray, np.ndarray, np.ndarray], top: int) -> Reasons:
+             scores: tuple[np.ndarray, ...], top: int) -> Reasons:
     """The terms of the winner's score margin over the runner-up (see ``Reasons``), the
     ``top`` features by size (the sense cosines ``extra`` among them); ``scores``: the
-    classifier's own, with the prior and gloss overlap, and the total."""
-    own, before, total = scores
+    classifier's own, with the prior and gloss overlap, with the rest of the document, and
+    the total (with the gloss vectors)."""
+    own, before, discourse, total = scores
     best, runner_up = np.argsort(-total, kind="stable")[:2]
 
     def gap(values: np.ndarray) -> float:
@@ -226,7 +232,8 @@ def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, f
              (f"{len(features) - top} other features", rest) if len(features) > top else None,
              ("contextual block", gap(own) - bias - sum(v for _, v in features)),
              ("sense prior", prior), ("gloss overlap", gap(before) - gap(own) - prior),
-             ("rest of the document", gap(total) - gap(before))]
+             ("rest of the document", gap(discourse) - gap(before)),
+             ("gloss vectors", gap(total) - gap(discourse))]
     return Reasons(model.classes[runner_up],
                    tuple(t for t in terms if t is not None and abs(t[1]) >= 5e-4))
 
@@ -262,13 +269,6 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
         extra = {i: sense_features.features(table, vector, system.models_[key_of[i]].classes,
                                             system.sense_weight)
                  for i, vector in zip(order, raw, strict=True)}  # fmt: skip
-    if getattr(system, "gloss_cosine_weight", 0.0) and order:
-        gloss = system.gloss_cosines()
-        contexts = gloss.contexts([instances[i] for i in order])
-        key_of = {i: key for key, positions in classified.items() for i in positions}
-        for i, context in zip(order, contexts, strict=True):
-            extra[i] = {**extra.get(i, {}), **gloss.features(
-                context, system.models_[key_of[i]].classes, system.gloss_cosine_weight)}
     rows = block.scale(raw) if order else raw
     return dict(zip(order, rows, strict=True)), extra
 
@@ -301,15 +301,21 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
 def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
            ) -> list[Decision]:  # fmt: skip
     """A decision per instance (already POS-tagged as the system expects): its key's
-    classifier, else the key's most frequent sense, else the WordNet first sense. With
+    classifier (with ``gloss_fusion``, plus the gloss cosines), else (with ``gloss_backoff``,
+    by gloss similarity, else) the key's most frequent sense, else the WordNet first sense. With
     ``explain`` > 0, a classifier's decision carries its ``Reasons`` (that many features)."""
     decisions: list[Decision | None] = [None] * len(instances)
+    gloss = system.gloss_decisions()
+    if gloss is not None:
+        gloss.prepare([inst for inst in instances if inst.key in system.models_ or (
+            system.gloss_backoff and inst.key in system.sense_counts_)])
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)
         if inst.key in system.models_:
             continue
         if counts:
-            decisions[i] = _frequency_decision(counts)
+            decisions[i] = (gloss.backoff(inst, counts, explain) if gloss is not None
+                            and system.gloss_backoff else None) or _frequency_decision(counts)
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
@@ -323,14 +329,18 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
                                 [extra.get(i) for i in positions])
         before = [_total_scores(system, model, key, inst, s)
                   for inst, s in zip(group, own, strict=True)]  # fmt: skip
-        scores = before
+        discourse = before
         if system.discourse_weight:
-            scores = one_sense_per_discourse(group, before, system.discourse_weight)
+            discourse = one_sense_per_discourse(group, before, system.discourse_weight)
+        scores = discourse
+        if gloss is not None and system.gloss_fusion:
+            scores = [s + system.gloss_fusion * gloss.cosines(inst, model.classes)
+                      for inst, s in zip(group, discourse, strict=True)]  # fmt: skip
         for j, (i, total) in enumerate(zip(positions, scores, strict=True)):
             decision = _classifier_decision(system, model, key, total)
             if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:
                 decision = replace(decision, reasons=_reasons(
-                    system, model, key, rows[j], extra.get(i), (own[j], before[j], total),
-                    explain))
+                    system, model, key, rows[j], extra.get(i),
+                    (own[j], before[j], discourse[j], total), explain))
             decisions[i] = decision
     return decisions  # type: ignore[return-value]

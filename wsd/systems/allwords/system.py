@@ -52,7 +52,8 @@ PARAM_RANGES = (("n_models", 1, 1000), ("epochs", 1, 100_000), ("context_sentenc
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
                    "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False,
-                   "sense_weight": 0.0, "gloss_cosine_weight": 0.0}
+                   "sense_weight": 0.0, "gloss_fusion": 0.0, "gloss_backoff": False}
+DEFAULT_GLOSS_FUSION = 200.0  # chosen on semeval2007 and held-out SemCor (docs/sense-vectors.md)
 
 
 @persistence.register_model
@@ -94,8 +95,11 @@ class AllWordsWSD:
     contextual block, each classifier also weighs, per class, ``sense_weight`` times the
     cosine of the instance's vector with that class's sense vector (``sense_features``; 0,
     off: it did not gain on the development sets, docs/sense-vectors.md);
-    ``gloss_cosine_weight``: likewise with the cosine of the instance's context vector with
-    each class's WordNet gloss vector (``gloss_features``; 0, off, docs/sense-vectors.md);
+    ``gloss_fusion`` (with a contextual block and WordNet): each classifier's totals also get
+    this times each class's gloss-vector cosine with the instance's context
+    (``gloss_fusion``, as ``GlossWithPrior`` computes it); ``gloss_backoff``: a key seen in
+    training without a classifier answers by its training sense frequencies, the gloss
+    vectors and the gloss overlap instead of its most frequent sense (source "gloss");
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
     answers right six times in ten); it changes no answer.
@@ -136,7 +140,8 @@ class AllWordsWSD:
         vector_backoff: bool = False,
         vector_prior: float = VECTOR_PRIOR,
         sense_weight: float = 0.0,
-        gloss_cosine_weight: float = 0.0,
+        gloss_fusion: float = DEFAULT_GLOSS_FUSION,
+        gloss_backoff: bool = True,
         seed: int | None = 0,
         n_jobs: int = 1,
         verbose: bool = False,
@@ -165,7 +170,8 @@ class AllWordsWSD:
         self.vector_backoff = vector_backoff
         self.vector_prior = vector_prior
         self.sense_weight = sense_weight
-        self.gloss_cosine_weight = gloss_cosine_weight
+        self.gloss_fusion = gloss_fusion
+        self.gloss_backoff = gloss_backoff
         self.seed = seed
         self.n_jobs = n_jobs
         self.verbose = verbose
@@ -200,7 +206,8 @@ class AllWordsWSD:
             "vector_backoff": self.vector_backoff,
             "vector_prior": self.vector_prior,
             "sense_weight": self.sense_weight,
-            "gloss_cosine_weight": self.gloss_cosine_weight,
+            "gloss_fusion": self.gloss_fusion,
+            "gloss_backoff": self.gloss_backoff,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
             "verbose": self.verbose,
@@ -224,10 +231,11 @@ class AllWordsWSD:
                 raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
             if value > high:  # each allocates or loops that much
                 raise ValueError(f"{name} must be at most {high}, got {value!r}")
-        if not isinstance(self.vector_backoff, bool):
-            raise ValueError(f"vector_backoff must be true or false, got {self.vector_backoff!r}")
+        for name in ("vector_backoff", "gloss_backoff"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",
-                     "vector_prior", "sense_weight", "gloss_cosine_weight"):
+                     "vector_prior", "sense_weight", "gloss_fusion"):
             check_weight(name, getattr(self, name))
         check_weight("temperature", self.temperature, above_zero=True)
 
@@ -354,47 +362,17 @@ class AllWordsWSD:
                                                                     strict=False)}
         cosines = {key: self._training_cosines(group, block[a:b], row_of, sums)
                    for key, (group, a, b) in spans.items()} if sums else {}
-        glossed = self._training_glosses(members, spans) if self.gloss_cosine_weight else {}
         block = self.context_.fit_scale(block)
 
         def dense(key: str):
             group, a, b = spans[key]
-            columns, names = [block[a:b]], list(self.context_.names)
-            if key in cosines:
-                classes, values = cosines[key]
-                columns.append(sense_features.columns(values, self.sense_weight))
-                names += sense_features.feature_names(classes)
-            if key in glossed:
-                gloss_names, values = glossed[key]
-                columns.append(sense_features.columns(values, self.gloss_cosine_weight))
-                names += gloss_names
-            return (np.hstack(columns) if len(columns) > 1 else block[a:b]), names
+            if key not in cosines:
+                return block[a:b], self.context_.names
+            classes, values = cosines[key]
+            return (np.hstack([block[a:b], sense_features.columns(values, self.sense_weight)]),
+                    self.context_.names + sense_features.feature_names(classes))
 
         return dense
-
-    def _training_glosses(self, members: Sequence[Instance], spans: Mapping[str, tuple]
-                          ) -> dict[str, tuple[list[str], np.ndarray]]:  # fmt: skip
-        """Per key, ``(feature names, cosines)`` of its training instances (rows ``a:b`` of
-        ``members``) with its classes' gloss vectors (``gloss_features``)."""
-        from wsd.systems.allwords.gloss_features import feature_names  # the encoder's modules
-
-        gloss = self.gloss_cosines()
-        contexts = gloss.contexts(members)
-        found = {}
-        for key, (group, a, b) in spans.items():
-            classes = sorted({inst.senses[0] for inst in group})
-            found[key] = (feature_names(classes), gloss.cosines(contexts[a:b], classes))
-        return found
-
-    def gloss_cosines(self):
-        """The ``GlossCosines`` of the contextual block's encoder (``gloss_cosine_weight``)."""
-        from wsd.systems.allwords.gloss_features import GlossCosines  # the encoder's modules
-
-        if getattr(self, "_gloss_cosines", None) is None:
-            extractor = self.context_.extractor
-            self._gloss_cosines = GlossCosines(extractor.model, extractor.window,
-                                               nltk_wordnet())
-        return self._gloss_cosines
 
     @staticmethod
     def _training_cosines(group: Sequence[Instance], vectors: np.ndarray,
@@ -418,6 +396,23 @@ class AllWordsWSD:
         return SenseSums.fit(labelled, raw, wordnet)
 
     # ---- answers --------------------------------------------------------------------
+
+    def gloss_decisions(self):
+        """The ``GlossDecisions`` of ``gloss_fusion`` and ``gloss_backoff`` (by the contextual
+        block's encoder), None when both are off, without a block or without WordNet."""
+        if (getattr(self, "context_", None) is None
+                or not (self.gloss_fusion or self.gloss_backoff)):  # fmt: skip
+            return None
+        if getattr(self, "_gloss_decisions", None) is None:
+            from wsd.systems.allwords.gloss_fusion import GlossDecisions  # the encoder's modules
+            from wsd.systems.gloss_prior import GlossWithPrior
+
+            inventory = self.knowledge.inventory()
+            if inventory is None:
+                return None
+            self._gloss_decisions = GlossDecisions(GlossWithPrior(
+                inventory, model=self.context_.extractor.model))
+        return self._gloss_decisions
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "models_"):

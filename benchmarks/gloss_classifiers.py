@@ -49,9 +49,8 @@ from wsd.systems.allwords.instance_features import feature_set
 from wsd.systems.allwords.keymodel import most_frequent
 from wsd.systems.allwords.predict import (
     _classifier_rows,
-    _total_scores,
+    key_totals,
     log_prior,
-    one_sense_per_discourse,
     softmax,
 )
 from wsd.systems.gloss_prior import GlossWithPrior
@@ -69,18 +68,14 @@ def heldout_sample(semcor: Sequence[Instance]) -> tuple[list[Instance], list[Ins
 
 
 def totals(model: AllWordsWSD, test: Sequence[Instance]) -> dict[int, tuple[list[str], np.ndarray]]:
-    """Position -> (classes, totals) of each instance a classifier answers: today's decision's
-    sums before the margin rule."""
+    """Position -> (classes, totals) of each instance a classifier answers: the decision's
+    sums before the gloss fusion and the margin rule."""
     found = {}
     for key, positions, rows, dense, extra in _classifier_rows(model, test):
         km = model.models_[key]
-        group = [test[i] for i in positions]
         own = km.scores_many(rows, [dense.get(i) for i in positions],
                              [extra.get(i) for i in positions])
-        scores = [_total_scores(model, km, key, inst, s)
-                  for inst, s in zip(group, own, strict=True)]  # fmt: skip
-        if model.discourse_weight:
-            scores = one_sense_per_discourse(group, scores, model.discourse_weight)
+        _, scores = key_totals(model, km, key, [test[i] for i in positions], own)
         for i, total in zip(positions, scores, strict=True):
             found[i] = (list(km.classes), np.asarray(total, float))
     return found

@@ -202,6 +202,17 @@ def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance
     return scores
 
 
+def key_totals(system: AllWordsWSD, model: KeyModel, key: str, group: Sequence[Instance],
+               own: Sequence[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The totals of a key's instances ``group`` from the classifier's ``own`` scores: with the
+    sense prior and the gloss overlap, then also with the rest of the document."""
+    before = [_total_scores(system, model, key, inst, s)
+              for inst, s in zip(group, own, strict=True)]  # fmt: skip
+    if not system.discourse_weight:
+        return before, before
+    return before, one_sense_per_discourse(group, before, system.discourse_weight)
+
+
 def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
     counts = system.sense_counts_[key]
     return prior_weight(system.prior, system.prior_count, counts) * log_prior(counts,
@@ -327,11 +338,7 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
         group = [instances[i] for i in positions]
         own = model.scores_many(rows, [dense.get(i) for i in positions],
                                 [extra.get(i) for i in positions])
-        before = [_total_scores(system, model, key, inst, s)
-                  for inst, s in zip(group, own, strict=True)]  # fmt: skip
-        discourse = before
-        if system.discourse_weight:
-            discourse = one_sense_per_discourse(group, before, system.discourse_weight)
+        before, discourse = key_totals(system, model, key, group, own)
         scores = discourse
         if gloss is not None and system.gloss_fusion:
             scores = [s + system.gloss_fusion * gloss.cosines(inst, model.classes)

@@ -318,8 +318,9 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
     decisions: list[Decision | None] = [None] * len(instances)
     gloss = system.gloss_decisions()
     if gloss is not None:
-        gloss.prepare([inst for inst in instances if inst.key in system.models_ or (
-            system.gloss_backoff and inst.key in system.sense_counts_)])
+        gloss.prepare([inst for inst in instances if (
+            system.gloss_fusion if inst.key in system.models_
+            else system.gloss_backoff and inst.key in system.sense_counts_)])
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)
         if inst.key in system.models_:

@@ -31,7 +31,7 @@ BANK_MONEY, BANK_RIVER = "bank%1:14:00::", "bank%1:17:01::"
 BASS_FISH, BASS_MUSIC = "bass%1:13:02::", "bass%1:10:00::"
 # No NLTK data needed: corpus tags, a plain bag of words, the classifier's scores alone.
 QUICK = {"pos_tags": "corpus", "n_models": 1, "prior": 0.0, "margin": 0.0, "gloss_weight": 0.0,
-         "discourse_weight": 0.0, "epochs": 5}
+         "discourse_weight": 0.0, "epochs": 5, "gloss_fusion": 0.0, "gloss_backoff": False}
 CONTEXT = {"name": "context", "params": {"model": "numpy-test", "layers": [-1], "weight": 2.0}}
 
 
@@ -261,7 +261,12 @@ def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, caps
     assert main(["allwords", "--train", str(train), "--features", "ims+context", "--models",
                  "1", "--evaluate", str(train), "--save", str(model), "--quiet"]) == 0
     distinct = len({inst.tokens for inst in _load(train)})
-    assert standin.rows == distinct  # one encoding per distinct sentence; evaluating hit the cache
+    from nltk.corpus import wordnet
+
+    # The block: one encoding per distinct sentence, evaluating hit the cache; the default
+    # gloss fusion: each sentence twice more (the target's and the sentence's vectors, not
+    # cached) and each of bank's noun glosses once.
+    assert standin.rows == 3 * distinct + len(wordnet.synsets("bank", "n"))
     assert read_npz(model)[0]["context"]["extractor"]["params"]["weight"] == 8.0
     trained = capsys.readouterr().out
     assert main(["allwords", "--model", str(model), "--evaluate", str(train), "--quiet"]) == 0

@@ -15,12 +15,10 @@ from __future__ import annotations
 import functools
 import os
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
@@ -29,7 +27,8 @@ from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.systems.allwords.bundled_answers import with_bundled_answers
-from wsd.systems.allwords.predict import Decision, Reasons, softmax
+from wsd.systems.allwords.gloss_fusion import prior_decision
+from wsd.systems.allwords.predict import Decision, Reasons
 from wsd.systems.allwords.system import AllWordsWSD
 from wsd.systems.gloss_prior import GlossWithPrior
 from wsd.systems.lesk import LeskWithPrior, SimplifiedLesk
@@ -176,29 +175,6 @@ def no_model_system() -> str:
     return GLOSS
 
 
-def _prior_decision(terms: Sequence[tuple], source: str,
-                    names: Callable[[int, int], Sequence[str]] | None) -> Decision:
-    """The answer of a system scoring each sense by a sum of terms (``(sense, term, ...)``
-    rows): the best sense, its share of the scores' softmax and its score margin over the
-    runner-up (the sum of the reasons' terms); with ``names`` (the
-    terms' names for the best and the runner-up), its reasons: each term's part of the margin
-    over the runner-up."""
-    if not terms:
-        return Decision(None, None)
-    scores = np.array([sum(values) for _, *values in terms])
-    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
-    shares = softmax(scores)
-    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
-    reasons = None
-    if names is not None and len(terms) > 1:
-        other = int(np.argsort(-scores, kind="stable")[1])
-        gaps = [(name, terms[best][k] - terms[other][k])
-                for k, name in enumerate(names(best, other), start=1)]  # fmt: skip
-        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
-    return Decision(terms[best][0].id, source, float(shares[best]),
-                    float(scores[best] - runner_up), reasons)
-
-
 def _shared(found: Sequence[str], top: int) -> str:
     """*ball/pitch*: up to ``top`` of the words a signature shares, or *none*."""
     return "/".join(found[:top]) + ("/..." if len(found) > top else "") or "none"
@@ -215,7 +191,7 @@ def _lesk_decision(inst: Instance, explain: int = 0) -> Decision:
                   for k in (best, other)]  # fmt: skip
         return "sense prior", f"gloss overlap ({shared[0]} vs {shared[1]})"
 
-    return _prior_decision(terms, LESK, names if explain > 0 else None)
+    return prior_decision(terms, LESK, names if explain > 0 else None)
 
 
 def _gloss_decisions(instances: Sequence[Instance], explain: int = 0) -> list[Decision]:
@@ -236,7 +212,7 @@ def _gloss_decisions(instances: Sequence[Instance], explain: int = 0) -> list[De
             return ("sense prior", f"gloss vectors (cosine {cosines[0]:.2f} vs {cosines[1]:.2f})",
                     f"gloss overlap ({shared[0]} vs {shared[1]})")
 
-        decisions.append(_prior_decision(terms, GLOSS, names if explain > 0 else None))
+        decisions.append(prior_decision(terms, GLOSS, names if explain > 0 else None))
     return decisions
 
 

@@ -30,7 +30,8 @@ class Decision:
     """The answer for one instance and where it came from.
 
     ``source``: "classifier", "mfs" (the key's most frequent training sense), "first-sense"
-    (WordNet's) or "sense-vectors" (``vector_backoff``), None when nothing answered.
+    (WordNet's), "sense-vectors" (``vector_backoff``) or "gloss" (``gloss_backoff``: its
+    share of the softmax of its scores, not calibrated), None when nothing answered.
     ``score``: the chosen sense's share of the softmax of the classifier's total scores
     divided by the system's ``temperature`` (an estimate of how often such an answer is
     right), its relative training frequency for "mfs", its share of the softmax of the
@@ -55,7 +56,7 @@ class Reasons:
     score margin between them, which sum to it; zero terms left out. A classifier's: the
     bias, the features that moved it most (``bow=deposit``), the others together, the
     contextual block, the sense prior, the gloss overlap and the rest of the document (one
-    sense per discourse)."""
+    sense per discourse) and the gloss vectors (``gloss_fusion``)."""
 
     runner_up: str
     terms: tuple[tuple[str, float], ...]
@@ -111,6 +112,10 @@ class Knowledge:
             return []
         inventory = self._inventory()
         return inventory.senses(inst.lemma, inst.target_pos) if inventory else []
+
+    def inventory(self) -> WordNetInventory | None:
+        """The WordNet inventory these answers use, None without WordNet."""
+        return self._inventory()
 
     def _inventory(self) -> WordNetInventory | None:
         """WordNet's senses, one inventory for the first senses and the gloss overlaps (each
@@ -197,6 +202,17 @@ def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance
     return scores
 
 
+def key_totals(system: AllWordsWSD, model: KeyModel, key: str, group: Sequence[Instance],
+               own: Sequence[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The totals of a key's instances ``group`` from the classifier's ``own`` scores: with the
+    sense prior and the gloss overlap, then also with the rest of the document."""
+    before = [_total_scores(system, model, key, inst, s)
+              for inst, s in zip(group, own, strict=True)]  # fmt: skip
+    if not system.discourse_weight:
+        return before, before
+    return before, one_sense_per_discourse(group, before, system.discourse_weight)
+
+
 def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
     counts = system.sense_counts_[key]
     return prior_weight(system.prior, system.prior_count, counts) * log_prior(counts,
@@ -205,11 +221,12 @@ def _prior_scores(system: AllWordsWSD, model: KeyModel, key: str) -> np.ndarray:
 
 def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, float],
              extra: Mapping[str, float] | None,
-             scores: tuple[np.ndarray, np.ndarray, np.ndarray], top: int) -> Reasons:
+             scores: tuple[np.ndarray, ...], top: int) -> Reasons:
     """The terms of the winner's score margin over the runner-up (see ``Reasons``), the
     ``top`` features by size (the sense cosines ``extra`` among them); ``scores``: the
-    classifier's own, with the prior and gloss overlap, and the total."""
-    own, before, total = scores
+    classifier's own, with the prior and gloss overlap, with the rest of the document, and
+    the total (with the gloss vectors)."""
+    own, before, discourse, total = scores
     best, runner_up = np.argsort(-total, kind="stable")[:2]
 
     def gap(values: np.ndarray) -> float:
@@ -226,7 +243,8 @@ def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, f
              (f"{len(features) - top} other features", rest) if len(features) > top else None,
              ("contextual block", gap(own) - bias - sum(v for _, v in features)),
              ("sense prior", prior), ("gloss overlap", gap(before) - gap(own) - prior),
-             ("rest of the document", gap(total) - gap(before))]
+             ("rest of the document", gap(discourse) - gap(before)),
+             ("gloss vectors", gap(total) - gap(discourse))]
     return Reasons(model.classes[runner_up],
                    tuple(t for t in terms if t is not None and abs(t[1]) >= 5e-4))
 
@@ -294,15 +312,22 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
 def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
            ) -> list[Decision]:  # fmt: skip
     """A decision per instance (already POS-tagged as the system expects): its key's
-    classifier, else the key's most frequent sense, else the WordNet first sense. With
+    classifier (with ``gloss_fusion``, plus the gloss cosines), else (with ``gloss_backoff``,
+    by gloss similarity, else) the key's most frequent sense, else the WordNet first sense. With
     ``explain`` > 0, a classifier's decision carries its ``Reasons`` (that many features)."""
     decisions: list[Decision | None] = [None] * len(instances)
+    gloss = system.gloss_decisions()
+    if gloss is not None:
+        gloss.prepare([inst for inst in instances if (
+            system.gloss_fusion if inst.key in system.models_
+            else system.gloss_backoff and inst.key in system.sense_counts_)])
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)
         if inst.key in system.models_:
             continue
         if counts:
-            decisions[i] = _frequency_decision(counts)
+            decisions[i] = (gloss.backoff(inst, counts, explain) if gloss is not None
+                            and system.gloss_backoff else None) or _frequency_decision(counts)
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
@@ -314,16 +339,16 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
         group = [instances[i] for i in positions]
         own = model.scores_many(rows, [dense.get(i) for i in positions],
                                 [extra.get(i) for i in positions])
-        before = [_total_scores(system, model, key, inst, s)
-                  for inst, s in zip(group, own, strict=True)]  # fmt: skip
-        scores = before
-        if system.discourse_weight:
-            scores = one_sense_per_discourse(group, before, system.discourse_weight)
+        before, discourse = key_totals(system, model, key, group, own)
+        scores = discourse
+        if gloss is not None and system.gloss_fusion:
+            scores = [s + system.gloss_fusion * gloss.cosines(inst, model.classes)
+                      for inst, s in zip(group, discourse, strict=True)]  # fmt: skip
         for j, (i, total) in enumerate(zip(positions, scores, strict=True)):
             decision = _classifier_decision(system, model, key, total)
             if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:
                 decision = replace(decision, reasons=_reasons(
-                    system, model, key, rows[j], extra.get(i), (own[j], before[j], total),
-                    explain))
+                    system, model, key, rows[j], extra.get(i),
+                    (own[j], before[j], discourse[j], total), explain))
             decisions[i] = decision
     return decisions  # type: ignore[return-value]

@@ -52,7 +52,8 @@ PARAM_RANGES = (("n_models", 1, 1000), ("epochs", 1, 100_000), ("context_sentenc
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
                    "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False,
-                   "sense_weight": 0.0}
+                   "sense_weight": 0.0, "gloss_fusion": 0.0, "gloss_backoff": False}
+DEFAULT_GLOSS_FUSION = 200.0  # chosen on semeval2007 and held-out SemCor (docs/sense-vectors.md)
 
 
 @persistence.register_model
@@ -94,6 +95,11 @@ class AllWordsWSD:
     contextual block, each classifier also weighs, per class, ``sense_weight`` times the
     cosine of the instance's vector with that class's sense vector (``sense_features``; 0,
     off: it did not gain on the development sets, docs/sense-vectors.md);
+    ``gloss_fusion`` (with a contextual block and WordNet): each classifier's totals also get
+    this times each class's gloss-vector cosine with the instance's context
+    (``gloss_fusion``, as ``GlossWithPrior`` computes it); ``gloss_backoff``: a key seen in
+    training without a classifier answers by its training sense frequencies, the gloss
+    vectors and the gloss overlap instead of its most frequent sense (source "gloss");
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
     answers right six times in ten); it changes no answer.
@@ -134,6 +140,8 @@ class AllWordsWSD:
         vector_backoff: bool = False,
         vector_prior: float = VECTOR_PRIOR,
         sense_weight: float = 0.0,
+        gloss_fusion: float = DEFAULT_GLOSS_FUSION,
+        gloss_backoff: bool = True,
         seed: int | None = 0,
         n_jobs: int = 1,
         verbose: bool = False,
@@ -162,6 +170,8 @@ class AllWordsWSD:
         self.vector_backoff = vector_backoff
         self.vector_prior = vector_prior
         self.sense_weight = sense_weight
+        self.gloss_fusion = gloss_fusion
+        self.gloss_backoff = gloss_backoff
         self.seed = seed
         self.n_jobs = n_jobs
         self.verbose = verbose
@@ -196,6 +206,8 @@ class AllWordsWSD:
             "vector_backoff": self.vector_backoff,
             "vector_prior": self.vector_prior,
             "sense_weight": self.sense_weight,
+            "gloss_fusion": self.gloss_fusion,
+            "gloss_backoff": self.gloss_backoff,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
             "verbose": self.verbose,
@@ -219,10 +231,11 @@ class AllWordsWSD:
                 raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
             if value > high:  # each allocates or loops that much
                 raise ValueError(f"{name} must be at most {high}, got {value!r}")
-        if not isinstance(self.vector_backoff, bool):
-            raise ValueError(f"vector_backoff must be true or false, got {self.vector_backoff!r}")
+        for name in ("vector_backoff", "gloss_backoff"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",
-                     "vector_prior", "sense_weight"):
+                     "vector_prior", "sense_weight", "gloss_fusion"):
             check_weight(name, getattr(self, name))
         check_weight("temperature", self.temperature, above_zero=True)
 
@@ -383,6 +396,23 @@ class AllWordsWSD:
         return SenseSums.fit(labelled, raw, wordnet)
 
     # ---- answers --------------------------------------------------------------------
+
+    def gloss_decisions(self):
+        """The ``GlossDecisions`` of ``gloss_fusion`` and ``gloss_backoff`` (by the contextual
+        block's encoder), None when both are off, without a block or without WordNet."""
+        if (getattr(self, "context_", None) is None
+                or not (self.gloss_fusion or self.gloss_backoff)):  # fmt: skip
+            return None
+        if getattr(self, "_gloss_decisions", None) is None:
+            from wsd.systems.allwords.gloss_fusion import GlossDecisions  # the encoder's modules
+            from wsd.systems.gloss_prior import GlossWithPrior
+
+            inventory = self.knowledge.inventory()
+            if inventory is None:
+                return None
+            self._gloss_decisions = GlossDecisions(GlossWithPrior(
+                inventory, model=self.context_.extractor.model))
+        return self._gloss_decisions
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "models_"):

@@ -1,0 +1,217 @@
+"""Gloss similarity fused with the all-words classifiers (issue 39, part b) against today's
+``tuned+context`` decision, on the two development sets: semeval2007 (the model trained on all
+of SemCor) and one in eight of fold 0's documents of ``document_folds(semcor, 3, seed=0)``,
+in sorted order (trained on folds 1-2), as ``benchmarks/sense_features.py --heldout
+--only-folds 0 --sample 8`` scores them; senseval2 and senseval3 are reported, never used to
+choose. Both models are trained once with the fusion off and saved (``--train``); each test
+instance's classifier totals (scores, sense prior, gloss overlap, one sense per discourse:
+what the decision takes before the fusion) and ``GlossWithPrior``'s terms of each candidate
+are computed once, and the grid reuses them:
+
+- ``loglinear cosine w``: a classifier answers ``argmax_c total_c + w · G_c`` over its classes
+  (the margin rule then on these sums), ``G_c`` = GlossWithPrior's cosine term (10 · cosine;
+  ``AllWordsWSD(gloss_fusion=10 w)``); ``loglinear score w``: ``G_c`` its whole score (its
+  WordNet prior and overlap too); ``mixture a``: ``(1 - a) · softmax(total / T) + a ·
+  softmax(G)`` over the classes;
+- ``+ gloss``: the instances whose key has no classifier answer GlossWithPrior's best sense
+  (its prior: WordNet's counts plus the training counts); ``+ gloss-seen``: only those whose
+  key was seen in training (never seen: WordNet's first sense, as today); ``+
+  gloss-seen-trainprior``: likewise with the prior of the key's training counts alone,
+  add-one over the lemma's WordNet senses (``gloss_backoff``): WordNet's counts come from
+  SemCor, the held-out documents included.
+
+Each line: F1 over all instances, then the accuracy on the instances whose key has a
+classifier and on the others. "today" is the decision with both off.
+
+    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
+    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
+
+Needs the framework data, the NLTK data and the [context] extra; ``--models`` is the folder
+of the two model files (default /tmp/wsd-gloss-classifiers).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from wsd.corpora.framework import load_dataset
+from wsd.evaluation.scorer import score_framework
+from wsd.experiments.heldout import document_folds
+from wsd.instance import Instance
+from wsd.knowledge.inventory import WordNetInventory
+from wsd.systems.allwords import AllWordsWSD
+from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords.instance_features import feature_set
+from wsd.systems.allwords.keymodel import most_frequent
+from wsd.systems.allwords.predict import (
+    _classifier_rows,
+    key_totals,
+    log_prior,
+    softmax,
+)
+from wsd.systems.gloss_prior import GlossWithPrior
+
+SETS = ("semeval2007", "senseval2", "senseval3")
+LOGLINEAR = (0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0, 30.0)
+MIXTURE = (0.0, 0.1, 0.2, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
+
+
+def heldout_sample(semcor: Sequence[Instance]) -> tuple[list[Instance], list[Instance]]:
+    """Folds 1-2 of SemCor and one in eight of fold 0's documents, in sorted order."""
+    train, held = document_folds(semcor, 3, seed=0)[0]
+    documents = set(sorted({sentence_of(inst)[0] for inst in held})[::8])
+    return train, [inst for inst in held if sentence_of(inst)[0] in documents]
+
+
+def totals(model: AllWordsWSD, test: Sequence[Instance]) -> dict[int, tuple[list[str], np.ndarray]]:
+    """Position -> (classes, totals) of each instance a classifier answers: the decision's
+    sums before the gloss fusion and the margin rule."""
+    found = {}
+    for key, positions, rows, dense, extra in _classifier_rows(model, test):
+        km = model.models_[key]
+        own = km.scores_many(rows, [dense.get(i) for i in positions],
+                             [extra.get(i) for i in positions])
+        _, scores = key_totals(model, km, key, [test[i] for i in positions], own)
+        for i, total in zip(positions, scores, strict=True):
+            found[i] = (list(km.classes), np.asarray(total, float))
+    return found
+
+
+def gloss_terms(gloss: GlossWithPrior, test: Sequence[Instance]) -> list[dict[str, np.ndarray]]:
+    """Per instance: sense id -> (log prior, weight · cosine, overlap term)."""
+    gloss.prepare(test)
+    return [{sense.id: np.array(terms) for sense, *terms in gloss.sense_terms(inst)}
+            for inst in test]
+
+
+def f1(test: Sequence[Instance], answers: Sequence[str | None]) -> float:
+    gold = {inst.id: inst.senses for inst in test}
+    return 100 * score_framework(gold, dict(zip(gold, answers, strict=True)))["F1"]
+
+
+def line(label: str, test: Sequence[Instance], answers: Sequence[str | None],
+         classified: set[int]) -> None:  # fmt: skip
+    parts = []
+    for name, inside in (("classifier", True), ("none", False)):
+        chosen = [i for i in range(len(test)) if (i in classified) == inside]
+        right = sum(answers[i] is not None and answers[i] in test[i].senses for i in chosen)
+        parts.append(f"{name} {100 * right / max(len(chosen), 1):5.1f} (n {len(chosen)})")
+    print(f"{label:>34}  F1 {f1(test, answers):5.2f}  " + "  ".join(parts), flush=True)
+
+
+def below_margin(model: AllWordsWSD, total: np.ndarray) -> bool:
+    """Whether today's rule answers the most frequent sense: the best total wins by less than
+    the margin."""
+    best, runner_up = np.sort(total)[::-1][:2]
+    return model.margin > 0 and best - runner_up < model.margin
+
+
+def decide(model: AllWordsWSD, classes: list[str], total: np.ndarray, key: str) -> str:
+    """Today's decision from totals: the classifier's best class, or below the margin the
+    key's most frequent sense."""
+    if below_margin(model, total):
+        return most_frequent(model.sense_counts_[key])
+    return classes[int(np.argmax(total))]
+
+
+def gloss_scores(terms: dict[str, np.ndarray], classes: list[str], part: str) -> np.ndarray:
+    """G_c of each class (``part``: "score", the sum of the terms, or "cosine"); a class
+    GlossWithPrior does not list gets the lowest of the others."""
+    values = {s: float(t.sum() if part == "score" else t[1]) for s, t in terms.items()}
+    low = min(values.values(), default=0.0)
+    return np.array([values.get(c, low) for c in classes])
+
+
+FALLBACKS = ("gloss", "gloss-seen", "gloss-seen-trainprior")
+
+
+def fallback(model: AllWordsWSD, test: Sequence[Instance], terms: list[dict[str, np.ndarray]],
+             base: list[str | None], kind: str) -> list[str | None]:
+    """``base`` with the instances no classifier answers answered by GlossWithPrior's best
+    sense: "gloss" all of them; "gloss-seen" those whose key was seen in training (the others
+    keep WordNet's first sense); "gloss-seen-trainprior" likewise with the prior of the
+    training counts alone (add-one), not WordNet's counts (which come from SemCor, held-out
+    documents included)."""
+    answers = list(base)
+    for i, inst in enumerate(test):
+        if inst.key in model.models_ or not terms[i]:
+            continue
+        counts = model.sense_counts_.get(inst.key)
+        if kind != "gloss" and not counts:
+            continue
+        senses = list(terms[i])
+        scores = np.array([terms[i][s].sum() for s in senses])
+        if kind == "gloss-seen-trainprior":
+            scores = scores - np.array([terms[i][s][0] for s in senses]) + log_prior(counts,
+                                                                                    senses)
+        answers[i] = senses[int(np.argmax(scores))]
+    return answers
+
+
+def report(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
+           test: Sequence[Instance]) -> None:  # fmt: skip
+    base = [d.sense for d in model.decide(test, tagged=True)]
+    found = totals(model, test)
+    terms = gloss_terms(gloss, test)
+    classified = set(found)
+    again = [decide(model, *found[i], test[i].key) for i in sorted(found)]
+    assert again == [base[i] for i in sorted(found)], "today's decision not reproduced"
+    fused: dict[str, list[str | None]] = {"today": base}
+    for part in ("cosine", "score"):
+        for w in LOGLINEAR[1:]:
+            answers = list(base)
+            for i, (classes, total) in found.items():
+                answers[i] = decide(model, classes, total + w * gloss_scores(terms[i], classes,
+                                                                             part), test[i].key)
+            fused[f"loglinear {part} w={w:g}"] = answers
+    for a in MIXTURE[1:]:
+        answers = list(base)
+        for i, (classes, total) in found.items():
+            if not below_margin(model, total):
+                mix = ((1 - a) * softmax(total / model.temperature)
+                       + a * softmax(gloss_scores(terms[i], classes, "score")))
+                answers[i] = classes[int(np.argmax(mix))]
+        fused[f"mixture a={a:g}"] = answers
+    for label, answers in fused.items():
+        line(f"{name} {label}", test, answers, classified)
+    for kind in FALLBACKS:
+        for fusion in fused:
+            if fusion == "today" or fusion.startswith("loglinear cosine"):
+                line(f"{name} {fusion} + {kind}", test,
+                     fallback(model, test, terms, fused[fusion], kind), classified)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--train", action="store_true", help="train and save the two models")
+    parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
+    parser.add_argument("--sets", nargs="+", default=["heldout", *SETS])
+    args = parser.parse_args()
+    tagger = AllWordsWSD(features=feature_set("tuned+context"))
+    semcor = load_dataset("semcor")
+    if args.train:
+        semcor = tagger.tagged(semcor)
+    train, held = heldout_sample(semcor)
+    if args.train:
+        args.models.mkdir(parents=True, exist_ok=True)
+        for path, data in (("fold0.npz", train), ("full.npz", semcor)):
+            AllWordsWSD(features=feature_set("tuned+context"), gloss_fusion=0.0,
+                        gloss_backoff=False).fit(data, tagged=True).save(args.models / path)
+        return
+    inventory = WordNetInventory()
+    for name in args.sets:
+        if name == "heldout":
+            model = AllWordsWSD.load(args.models / "fold0.npz")  # saved with both off
+            gloss, test = GlossWithPrior(inventory).fit(train), tagger.tagged(held)
+        else:
+            model = AllWordsWSD.load(args.models / "full.npz")
+            gloss, test = GlossWithPrior(inventory).fit(semcor), tagger.tagged(load_dataset(name))
+        report(name, model, gloss, test)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Gloss similarity in the all-words decision (issue 39, part b): knowledge from WordNet's
+glosses, outside the training examples, beside the per-word classifiers.
+
+- Fusion (``gloss_fusion``): each classifier's totals (its scores, the sense prior, the gloss
+  overlap, one sense per discourse) plus ``gloss_fusion`` times each class's gloss-vector
+  cosine with the instance's context, as :class:`~wsd.systems.gloss_prior.GlossWithPrior`
+  computes it (the target's and the sentence's vectors against the synset's gloss vector).
+- Backoff (``gloss_backoff``): a key seen in training without a classifier (one sense, or too
+  few examples) answers ``argmax_s log p(s) + GlossWithPrior's cosine and overlap terms`` over
+  the lemma's WordNet senses, p the key's add-one training frequency (source "gloss"); a key
+  never seen keeps WordNet's first sense.
+
+Both need a contextual block (its encoder encodes the glosses and contexts) and WordNet; the
+weights were chosen on semeval2007 and held-out SemCor (docs/sense-vectors.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from wsd.instance import Instance
+from wsd.systems.allwords.predict import Decision, Reasons, log_prior, softmax
+from wsd.systems.gloss_prior import GlossWithPrior
+
+GLOSS = "gloss"
+
+
+def prior_decision(terms: Sequence[tuple], source: str,
+                   names: Callable[[int, int], Sequence[str]] | None) -> Decision:
+    """The answer of a system scoring each sense by a sum of terms (``(sense, term, ...)``
+    rows): the best sense, its share of the scores' softmax and its score margin over the
+    runner-up (the sum of the reasons' terms); with ``names`` (the terms' names for the best
+    and the runner-up), its reasons: each term's part of the margin over the runner-up."""
+    if not terms:
+        return Decision(None, None)
+    scores = np.array([sum(values) for _, *values in terms])
+    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
+    shares = softmax(scores)
+    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
+    reasons = None
+    if names is not None and len(terms) > 1:
+        other = int(np.argsort(-scores, kind="stable")[1])
+        gaps = [(name, terms[best][k] - terms[other][k])
+                for k, name in enumerate(names(best, other), start=1)]  # fmt: skip
+        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
+    return Decision(terms[best][0].id, source, float(shares[best]),
+                    float(scores[best] - runner_up), reasons)
+
+
+class GlossDecisions:
+    """The gloss cosines of classes and the gloss backoff's decisions, by ``glosses``."""
+
+    def __init__(self, glosses: GlossWithPrior) -> None:
+        self.glosses = glosses
+
+    def prepare(self, instances: Sequence[Instance]) -> None:
+        """Encode the contexts and glosses of ``instances`` in batches."""
+        if instances:
+            self.glosses.prepare(instances)
+
+    def cosines(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
+        """Each class's gloss-vector cosine with the instance's context; a class that is not
+        among the lemma's WordNet senses gets the lowest of theirs (0 when it has none)."""
+        senses = [s for s in self.glosses._inventory().senses(inst.lemma, inst.target_pos)
+                  if s.synset]  # fmt: skip
+        if not senses:
+            return np.zeros(len(classes))
+        found = self.glosses.similarities(inst, senses)
+        of = {sense.id: float(value) for sense, value in zip(senses, found, strict=True)}
+        low = float(found.min())
+        return np.array([of.get(c, low) for c in classes])
+
+    def backoff(self, inst: Instance, counts: dict[str, int], explain: int = 0
+                ) -> Decision | None:  # fmt: skip
+        """The backoff's decision for an instance of a key seen with ``counts`` (None when
+        the lemma has no WordNet sense); with ``explain``, reasons naming each term."""
+        terms = self.glosses.sense_terms(inst)
+        if not terms:
+            return None
+        priors = log_prior(counts, [sense.id for sense, *_ in terms])
+        rows = [(sense, float(prior), vectors, overlap)
+                for (sense, _, vectors, overlap), prior in zip(terms, priors, strict=True)]
+
+        def names(best: int, other: int) -> tuple[str, str, str]:
+            weight = self.glosses.weight or 1.0
+            return ("sense prior (training counts)",
+                    f"gloss vectors (cosine {rows[best][2] / weight:.2f} vs "
+                    f"{rows[other][2] / weight:.2f})", "gloss overlap")
+
+        return prior_decision(rows, GLOSS, names if explain > 0 else None)

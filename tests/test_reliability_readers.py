@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_allwords import QUICK, _bank_sentences, _corpus, _load
 from test_cli import WSD
@@ -326,22 +326,33 @@ def test_disambiguate_file_errors_name_the_file(tmp_path, npz_model, capsys, mon
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.binary(max_size=40) | st.text(max_size=20).map(lambda t: t.encode("utf-8")))
+@given(st.binary(max_size=40) | st.text(max_size=20).map(lambda t: t.encode("utf-8"))
+       | st.sampled_from([b"\xfe\xff", b"\xff\xfe", b"\xff\xfe\x00\x00"]).flatmap(
+           lambda bom: st.binary(max_size=20).map(lambda rest: bom + rest)))
+@example(b"\xfe\xff\x00")
 def test_stdin_is_given_back_whole_or_refused_at_its_first_bad_line(raw):
-    """Any bytes on stdin: the text exactly as UTF-8 decodes it (a BOM dropped), or one error
-    naming the line of the first byte that is not UTF-8; never escaped bad bytes."""
+    """Any bytes on stdin: the text exactly as UTF-8 decodes it (a BOM dropped; a UTF-16 or
+    UTF-32 byte-order mark names its encoding), or one error naming the line of the first byte
+    that is not text in it; never escaped bad bytes."""
+    import codecs
     import sys
 
     from wsd.experiments.textinput import read_file
 
+    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        encoding, name = "utf-32", "utf-32"
+    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding, name = "utf-16", "utf-16"
+    else:
+        encoding, name = "utf-8-sig", "UTF-8"
     saved = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
     try:
         try:
-            expected = raw.decode("utf-8-sig")
+            expected = raw.decode(encoding)
         except UnicodeDecodeError as err:
             line = raw[: err.start].count(b"\n") + 1
-            with pytest.raises(ValueError, match=f"^<stdin>:{line}: not UTF-8 text"):
+            with pytest.raises(ValueError, match=f"^<stdin>:{line}: not {name} text"):
                 read_file("-")
         else:
             assert read_file("-") == expected

@@ -112,7 +112,7 @@ def test_bad_model_files_are_refused_naming_the_file(trained, tmp_path):
         return np.frombuffer(json.dumps({**metadata, **changes}).encode(), dtype=np.uint8)
 
     cases = {
-        "newer.npz": ({"metadata": meta(version=3)}, "version 3"),
+        "newer.npz": ({"metadata": meta(version=4)}, "version 4"),
         "format.npz": ({"metadata": meta(format="other")}, "not a wsd all-words model"),
         "nan.npz": ({"coef": np.where(np.arange(coef.size) == 0, np.nan, coef)
                      .astype(np.float32)}, "non-finite"),  # fmt: skip

@@ -1,6 +1,7 @@
 """Gloss similarity in the all-words decision (``gloss_fusion``, ``gloss_backoff``), on the numpy
 stand-in encoder and NLTK's WordNet glosses, the cosines computed here independently."""
 
+import json
 import math
 
 import numpy as np
@@ -107,8 +108,11 @@ def test_the_options_round_trip_and_older_files_load_with_them_off(standin, tmp_
     train, test = two_target_sentences(20), two_target_sentences(4, offset=300)
     system = AllWordsWSD(features=[CONTEXT], **options(gloss_fusion=5.0, gloss_backoff=True))
     system.fit(train)
-    loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
+    path = system.save(tmp_path / "m.npz")
+    loaded = AllWordsWSD.load(path)
     assert (loaded.gloss_fusion, loaded.gloss_backoff) == (5.0, True)
+    with np.load(path) as archive:  # an older wsd, which reads up to version 2, refuses it
+        assert json.loads(archive["metadata"].tobytes())["version"] == 3
     assert loaded.decide(test, explain=3) == system.decide(test, explain=3)
     older = system.to_dict()
     for name in ("gloss_fusion", "gloss_backoff"):

@@ -3,7 +3,8 @@
 Members (all plain numeric arrays; nothing is pickled):
 
 - ``metadata``: UTF-8 JSON as uint8 ``{"format": "wsd-allwords", "version": 1 (2 when the
-  classifiers weigh sense cosines, ``sense_weight`` > 0, which an older wsd cannot), "kind":
+  classifiers weigh sense cosines, ``sense_weight`` > 0; 3 when the decisions add gloss
+  similarity, ``gloss_fusion`` or ``gloss_backoff``: what an older wsd cannot), "kind":
   "AllWordsWSD", "params", "sense_counts", "trained_on", "keys", "classes" (per key),
   "weightings" (the distinct fitted weightings), "reader" (the learnt raw-text reader's version,
   labels, feature templates, feature values and corpus lemmas, ``wsd.text.reader``; absent in older
@@ -54,7 +55,8 @@ from wsd.text.reader import LearnedReader
 from wsd.validation import MAX_COUNT, MAX_WEIGHT_VALUE
 
 FORMAT = "wsd-allwords"
-VERSION = 2  # the newest read; 2: classifiers that weigh sense cosines (``sense_weight``)
+VERSION = 3  # the newest read; 2: classifiers that weigh sense cosines (``sense_weight``); 3:
+# decisions that add gloss similarity (``gloss_fusion``, ``gloss_backoff``)
 KIND = "AllWordsWSD"
 SEPARATOR = "\x00"
 NPZ_MAGIC = b"PK\x03\x04"
@@ -85,9 +87,15 @@ def _bytes(text: str) -> np.ndarray:
 
 
 def file_version(header: Mapping[str, Any]) -> int:
-    """2 for a model whose classifiers weigh sense cosines (older wsd would score it without
-    them, so it must refuse the file), else 1 (what every older wsd reads)."""
-    return 2 if header.get("params", {}).get("sense_weight") and "context" in header else 1
+    """The oldest format that holds the model's decisions, so that an older wsd refuses a file
+    it would answer otherwise: 3 with gloss similarity in the decisions, 2 with classifiers that
+    weigh sense cosines, else 1 (what every older wsd reads). Both need a contextual block."""
+    params = header.get("params", {})
+    if "context" not in header:
+        return 1
+    if params.get("gloss_fusion") or params.get("gloss_backoff"):
+        return 3
+    return 2 if params.get("sense_weight") else 1
 
 
 def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, KeyModel],

@@ -1,0 +1,53 @@
+"""The raw-text path's lookups that replace tables built at every start give the answers of
+those tables (hand-made inputs, and random ones against a brute-force reference)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsd.text.readerfeatures import LONGEST_EXPRESSION, ExpressionStarts
+
+NAMES = ["new_york", "new_york_city", "new_year's_eve", "a_cappella", "a-one_b",
+         "take_place", "take_a_chance", "take_it_on_the_chin_and_more", "ice_cream",
+         "ice-cream_soda", "new__double"]
+
+
+def _longest_by_table(names: list[str], first: str) -> int:
+    """The table the reader built before: each expression's first word, its longest length."""
+    found: dict[str, int] = {}
+    for name in names:
+        words = name.split("_")
+        if len(words) <= LONGEST_EXPRESSION:
+            found[words[0]] = max(found.get(words[0], 0), len(words))
+    return found.get(first, 0)
+
+
+def _pair_by_table(names: list[str], first: str, second: str) -> bool:
+    return (first, second) in {tuple(name.split("_")[:2]) for name in names}
+
+
+def test_expression_starts_by_hand():
+    starts = ExpressionStarts(NAMES)
+    assert starts.has_pair("new", "york") and starts.has_pair("new", "year's")
+    assert starts.has_pair("take", "it") and starts.has_pair("new", "")
+    assert not starts.has_pair("new", "yor") and not starts.has_pair("york", "city")
+    assert not starts.has_pair("a-one", "b_c") and not starts.has_pair("new_york", "city")
+    assert starts.has_pair("a-one", "b") and not starts.has_pair("a", "one")
+    assert starts.longest("new") == 3 and starts.longest("take") == 3  # 6 words: too long
+    assert starts.longest("ice") == 2 and starts.longest("ice-cream") == 2
+    assert starts.longest("york") == 0 and starts.longest("new_york") == 0
+    assert starts.longest("a") == 2 and starts.longest("") == 0
+
+
+WORD = st.text(alphabet="ab_-'", min_size=0, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(WORD.filter(lambda w: "_" not in w), min_size=2, max_size=7)
+                .map("_".join), max_size=12), WORD, WORD)
+def test_expression_starts_match_the_tables_they_replace(names, first, second):
+    starts = ExpressionStarts(names)
+    assert starts.longest(first) == _longest_by_table(names, first)
+    assert starts.longest(first) == _longest_by_table(names, first)  # cached
+    assert starts.has_pair(first, second) == _pair_by_table(names, first, second)

@@ -197,3 +197,16 @@ def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, m
         assert compiled.active() is None  # ignored with a notice: NLTK answers
     finally:
         compiled.active.cache_clear()
+
+
+@needs_both
+def test_a_sense_key_is_found_among_its_lemmas_senses_as_the_dict_of_all_keys_finds_it(lexicon):
+    """Every key of WordNet (a key *A* and *a* share gives the dict's, the last), and keys
+    WordNet lacks (KeyError from both)."""
+    keys = lexicon._lemma_keys
+    assert [lexicon._lemma_number(key) for key in keys] == \
+        [lexicon._lemma_by_key[key] for key in keys]  # fmt: skip
+    assert lexicon.lemma_for_key("a%1:10:00::").name() == "a"
+    for key in ("Bass%1:13:02::", "bass%9:13:02::", "bass", "%1", ""):
+        with pytest.raises(ValueError, match="not a WordNet 3.0 sense key"):
+            lexicon.lemma_for_key(key)

@@ -37,6 +37,7 @@ CACHE_ENV = "WSD_CACHE_DIR"
 LETTERS = "nvar"
 SEP = "\n"
 EXAMPLE_SEP = "\x1f"
+_KEY_LETTERS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type
 # Morphy's suffix rules (NLTK's WordNetCorpusReader.MORPHOLOGICAL_SUBSTITUTIONS).
 SUBSTITUTIONS = {
     "n": [("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
@@ -299,9 +300,26 @@ class CompiledWordNet:
     def lemma_for_key(self, key: str) -> CompiledLemma:
         """The lemma of a sense key (ValueError naming the key when WordNet has none)."""
         try:
-            return CompiledLemma(self, self._lemma_by_key[key])
+            return CompiledLemma(self, self._lemma_number(key))
         except KeyError:
             raise ValueError(f"{key!r} is not a WordNet 3.0 sense key") from None
+
+    def _lemma_number(self, key: str) -> int:
+        """The lemma of a sense key, found among the senses of the lemma the key names (a
+        dict of all the keys had cost a tenth of a second at every start); else looked up in
+        that dict (KeyError when WordNet has no such key). A key's lemmas are all in the one
+        synset it names."""
+        name, _, rest = key.partition("%")
+        letter = _KEY_LETTERS.get(rest[:1])
+        row = self._index[letter].get(name) if letter else None
+        if row is not None:
+            indptr, ids = self._index_rows[letter]
+            keys, bounds = self._lemma_keys, self._synset_lemmas
+            for synset in ids[indptr[row] : indptr[row + 1]]:
+                found = [n for n in range(bounds[synset], bounds[synset + 1]) if keys[n] == key]
+                if found:  # the last, as in the dict (*A* and *a* of a.n.06 share a key)
+                    return found[-1]
+        return self._lemma_by_key[key]
 
     # -- what the gloss overlap reads --
     def related_synsets(self, key: str) -> list[CompiledSynset]:
@@ -309,7 +327,7 @@ class CompiledWordNet:
         (its default relations), each once (in the order NLTK gave them when compiling: its
         order changes between processes, as it keeps pointers in sets)."""
         indptr, ids = self._related
-        n = self._lemma_by_key[key]
+        n = self._lemma_number(key)
         return [CompiledSynset(self, i) for i in ids[indptr[n] : indptr[n + 1]]]
 
     def gloss_words(self, synset: CompiledSynset) -> frozenset[str]:

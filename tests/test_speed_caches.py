@@ -3,6 +3,8 @@ those tables (hand-made inputs, and random ones against a brute-force reference)
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,3 +53,44 @@ def test_expression_starts_match_the_tables_they_replace(names, first, second):
     assert starts.longest(first) == _longest_by_table(names, first)
     assert starts.longest(first) == _longest_by_table(names, first)  # cached
     assert starts.has_pair(first, second) == _pair_by_table(names, first, second)
+
+
+def test_a_large_model_files_arrays_are_mapped_from_their_copy_with_the_same_answers(
+        tmp_path, monkeypatch):  # fmt: skip
+    """Every file is "large" here: the first load writes the copy (named after the members'
+    CRCs), the next maps it and answers as the file does; a damaged copy is not used; a
+    changed file gets its own copy; only the ``KEEP`` copies used last remain."""
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+    from test_allwords_modelfile import _rewrite
+
+    from wsd.systems.allwords import AllWordsWSD, unpacked
+    from wsd.systems.allwords.modelfile import ModelFileError, _read_members
+
+    train = _load(_corpus(tmp_path, "train", [_bank_sentences(12)]))
+    test = _load(_corpus(tmp_path, "test", [_bank_sentences(6, offset=12)]))
+    system = AllWordsWSD(**QUICK, epochs=3).fit(train)
+    path = system.save(tmp_path / "m.npz")
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(unpacked, "MIN_COMPRESSED_BYTES", 0)
+    first = AllWordsWSD.load(path)
+    copies = list((tmp_path / "cache").glob(f"{unpacked.PREFIX}*"))
+    assert len(copies) == 1 and (copies[0] / "coef.npy").is_file()
+    mapped = AllWordsWSD.load(path)
+    assert all(isinstance(array.base, np.memmap) for array in _read_members(path).values())
+    assert mapped.decide(test) == first.decide(test) == system.decide(test)
+    (copies[0] / "coef.npy").write_bytes((copies[0] / "coef.npy").read_bytes()[:-4])
+    assert AllWordsWSD.load(path).decide(test) == system.decide(test)  # inflated again
+    with np.load(path) as archive:
+        coef = archive["coef"]
+    for n, value in enumerate((np.nan, 0.5)):
+        changed = _rewrite(path, tmp_path / f"changed{n}.npz",
+                           coef=np.where(np.arange(coef.size) == 0, value, coef)
+                           .astype(np.float32))  # fmt: skip
+        if n == 0:  # checked as a freshly inflated file, and again when mapped
+            for _ in range(2):
+                with pytest.raises(ModelFileError, match="non-finite"):
+                    AllWordsWSD.load(changed)
+        else:
+            AllWordsWSD.load(changed)
+    left = sorted(p.name for p in (tmp_path / "cache").glob(f"{unpacked.PREFIX}*"))
+    assert len(left) == unpacked.KEEP == 2 and copies[0].name not in left

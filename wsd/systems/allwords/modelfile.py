@@ -48,6 +48,7 @@ from numpy.lib import format as npy
 
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
+from wsd.systems.allwords import unpacked
 from wsd.systems.allwords.keymodel import KeyModel
 from wsd.systems.allwords.sense_vectors import SenseVectors
 from wsd.text.reader import LearnedReader
@@ -418,8 +419,10 @@ def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
 
 
 def _read_members(path: Path) -> dict[str, np.ndarray]:
-    """The arrays of the ``.npz`` archive that the format knows, decompressed in parallel
-    threads (zlib releases the GIL), largest first, each checked first (``_check_member``).
+    """The arrays of the ``.npz`` archive that the format knows, each checked first
+    (``_check_member``): mapped from their decompressed copy when the file is large and has
+    one (``wsd.systems.allwords.unpacked``), else decompressed in parallel threads (zlib
+    releases the GIL), largest first (and a large file's copy written).
     The headers are parsed in this thread: numpy parses them with ``ast``, which is not
     thread-safe on Python 3.11."""
     with zipfile.ZipFile(path) as archive:
@@ -428,10 +431,17 @@ def _read_members(path: Path) -> dict[str, np.ndarray]:
         names = sorted(set(present) & known, key=lambda n: -present[n].file_size)
         for name in names:
             _check_member(archive, present[name])
+        folder = unpacked.folder_for([present[name] for name in names])
+        found = unpacked.read(folder, names) if folder else None
+        if found is not None:
+            return found
         with ThreadPoolExecutor(max_workers=2) as pool:
             blobs = list(pool.map(lambda n: archive.read(n + ".npy"), names))
-    return {name: _member_array(name + ".npy", data)
-            for name, data in zip(names, blobs, strict=True)}
+    arrays = {name: _member_array(name + ".npy", data)
+              for name, data in zip(names, blobs, strict=True)}  # fmt: skip
+    if folder:
+        unpacked.write(folder, arrays)
+    return arrays
 
 
 def _check_header(metadata: Any, bad) -> None:

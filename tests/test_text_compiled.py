@@ -210,3 +210,39 @@ def test_a_sense_key_is_found_among_its_lemmas_senses_as_the_dict_of_all_keys_fi
     for key in ("Bass%1:13:02::", "bass%9:13:02::", "bass", "%1", ""):
         with pytest.raises(ValueError, match="not a WordNet 3.0 sense key"):
             lexicon.lemma_for_key(key)
+
+
+@needs_both
+def test_the_compiled_taggers_weights_are_nltks(lexicon):
+    """Read per feature from the compiled arrays: every feature's weights, as NLTK holds them."""
+    from nltk.tag.perceptron import PerceptronTagger
+
+    tagger = PerceptronTagger()
+    weights, tagdict, classes = lexicon.tagger_params()
+    assert len(weights) == len(tagger.model.weights) and tagdict == tagger.tagdict
+    assert classes == sorted(tagger.classes)
+    for feature, row in tagger.model.weights.items():
+        assert weights[feature] == row, feature
+    assert "i word zzzq-not-a-word" not in weights and weights.get("") is None
+
+
+def test_compiled_members_are_mapped_as_numpy_reads_them(tmp_path):
+    """Arrays of an uncompressed ``.npz`` mapped from the file (an empty one, UTF-8 text,
+    floats) equal ``np.load``'s; a compressed member, or a 2-d one, is refused."""
+    import numpy as np
+
+    from wsd.knowledge.compiled import _mapped_members
+
+    arrays = {"a": np.arange(5, dtype=np.int64), "empty": np.zeros(0, np.float32),
+              "text": np.frombuffer("café\nbank".encode(), np.uint8),
+              "wide": np.linspace(0, 1, 7)}  # fmt: skip
+    np.savez(tmp_path / "plain.npz", **arrays)
+    mapped = _mapped_members(tmp_path / "plain.npz")
+    assert sorted(mapped) == sorted(arrays)
+    for name, array in arrays.items():
+        assert mapped[name].dtype == array.dtype and np.array_equal(mapped[name], array), name
+    np.savez_compressed(tmp_path / "packed.npz", **arrays)
+    np.savez(tmp_path / "square.npz", m=np.eye(2))
+    for name in ("packed.npz", "square.npz"):
+        with pytest.raises(ValueError, match="compressed|1-d"):
+            _mapped_members(tmp_path / name)

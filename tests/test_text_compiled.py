@@ -246,3 +246,14 @@ def test_compiled_members_are_mapped_as_numpy_reads_them(tmp_path):
     for name in ("packed.npz", "square.npz"):
         with pytest.raises(ValueError, match="compressed|1-d"):
             _mapped_members(tmp_path / name)
+
+
+@needs_both
+def test_a_synset_is_found_among_its_lemmas_synsets_as_the_dict_of_all_names_finds_it(lexicon):
+    names = lexicon._synset_names
+    assert [lexicon._synset_number(name) for name in names] == \
+        [lexicon._synset_by_name[name] for name in names]  # fmt: skip
+    assert lexicon.synset("huge.s.01").definition().startswith("unusually great in size")
+    for name in ("Bass.n.01", "bass.x.01", "bass.n.99", "bass", ""):
+        with pytest.raises(KeyError):
+            lexicon.synset(name)

@@ -94,3 +94,34 @@ def test_a_large_model_files_arrays_are_mapped_from_their_copy_with_the_same_ans
             AllWordsWSD.load(changed)
     left = sorted(p.name for p in (tmp_path / "cache").glob(f"{unpacked.PREFIX}*"))
     assert len(left) == unpacked.KEEP == 2 and copies[0].name not in left
+
+
+def test_weights_are_checked_by_their_least_and_greatest_value(tmp_path):
+    """NaN or an infinity anywhere (first, last, alone, beside the other) is non-finite; a
+    weight beyond the bound either way is refused; the bound itself is not."""
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+    from test_allwords_modelfile import _rewrite
+
+    from wsd.systems.allwords import AllWordsWSD
+    from wsd.systems.allwords.modelfile import ModelFileError
+    from wsd.validation import MAX_WEIGHT_VALUE
+
+    train = _load(_corpus(tmp_path, "train", [_bank_sentences(12)]))
+    path = AllWordsWSD(**QUICK, epochs=3).fit(train).save(tmp_path / "m.npz")
+    with np.load(path) as archive:
+        coef, intercepts = archive["coef"], archive["intercepts"]
+    bound = np.float32(MAX_WEIGHT_VALUE)
+    cases = [("coef", [np.nan], "non-finite"), ("coef", [-np.inf, np.nan], "non-finite"),
+             ("intercepts", [np.inf], "non-finite"), ("coef", [-np.inf], "non-finite"),
+             ("coef", [2 * bound], "beyond"), ("intercepts", [-2 * bound], "beyond"),
+             ("coef", [bound, -bound], None)]  # fmt: skip
+    for n, (name, values, message) in enumerate(cases):
+        array = (coef if name == "coef" else intercepts).copy()
+        array[: len(values)] = values
+        array = array[::-1].copy() if n % 2 else array  # the odd value last
+        changed = _rewrite(path, tmp_path / f"c{n}.npz", **{name: array})
+        if message is None:
+            AllWordsWSD.load(changed)
+        else:
+            with pytest.raises(ModelFileError, match=message):
+                AllWordsWSD.load(changed)

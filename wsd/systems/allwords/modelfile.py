@@ -494,10 +494,11 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
         if arrays[name].size != size:
             raise bad(f"is inconsistent: {name} holds {arrays[name].size} values, the keys "
                       f"and classes call for {size}")
-    for name in ("coef", "intercepts"):
-        if not np.isfinite(arrays[name]).all():
+    for name in ("coef", "intercepts"):  # min and max are NaN or infinite if any value is
+        low, high = (arrays[name].min(), arrays[name].max()) if arrays[name].size else (0, 0)
+        if not (np.isfinite(low) and np.isfinite(high)):
             raise bad(f"has non-finite values (NaN or infinity) in {name}")
-        if arrays[name].size and np.abs(arrays[name]).max() > MAX_WEIGHT_VALUE:
+        if max(-low, high) > MAX_WEIGHT_VALUE:
             raise bad(f"has weights beyond +-{MAX_WEIGHT_VALUE:g} in {name} (a trained model's "
                       "are far smaller; scores would overflow)")
     try:  # one pass over the bytes; names are split from the text lazily

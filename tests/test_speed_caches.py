@@ -125,3 +125,30 @@ def test_weights_are_checked_by_their_least_and_greatest_value(tmp_path):
         else:
             with pytest.raises(ModelFileError, match=message):
                 AllWordsWSD.load(changed)
+
+
+def _depth(value) -> int:
+    """Nesting depth, recursively (the reference)."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+JSON = st.recursive(st.none() | st.integers() | st.text(max_size=3),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=2), inner, max_size=3),
+                    max_leaves=30)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON, st.integers(0, 6))
+def test_the_json_depth_check_refuses_exactly_what_nests_deeper_than_its_limit(value, limit):
+    from wsd.persistence import check_json_depth
+
+    if _depth(value) > limit:
+        with pytest.raises(ValueError, match=f"nested more than {limit} levels"):
+            check_json_depth(value, "x", limit)
+    else:
+        check_json_depth(value, "x", limit)

@@ -21,7 +21,6 @@ with NLTK's. The file is named after the NLTK data folder ($NLTK_DATA) it was bu
 
 from __future__ import annotations
 
-import bisect
 import functools
 import hashlib
 import io
@@ -413,11 +412,14 @@ class TaggerWeights(Mapping[str, dict[str, float]]):
                  weights: np.ndarray, classes: list[str]) -> None:  # fmt: skip
         self._features, self._indptr = features, indptr
         self._labels, self._weights, self._classes = labels, weights, classes
+        self._rows = {feature: i for i, feature in enumerate(features)}
+
+    def get(self, feature: str, default: Any = None) -> Any:
+        """Without raising KeyError first: most of a text's features have no weights."""
+        return self[feature] if feature in self._rows else default
 
     def __getitem__(self, feature: str) -> dict[str, float]:
-        i = bisect.bisect_left(self._features, feature)
-        if i == len(self._features) or self._features[i] != feature:
-            raise KeyError(feature)
+        i = self._rows[feature]
         start, end = self._indptr[i : i + 2].tolist()
         return dict(zip([self._classes[n] for n in self._labels[start:end].tolist()],
                         self._weights[start:end].tolist(), strict=True))  # fmt: skip

@@ -104,45 +104,39 @@ def _case(token: str) -> str:
 
 
 class ExpressionStarts:
-    """How WordNet's multi-word expressions begin, looked up by bisection in their sorted
-    names: whether one begins with two given words, and the most words of one that begins
-    with a given word (tables of every expression's first words and pairs had cost a fifth
-    of a second at every start)."""
+    """How WordNet's multi-word expressions begin: per first word, the second words of the
+    expressions it begins and the most words of one (at most ``LONGEST_EXPRESSION``), found
+    by bisection in the sorted names when the word is first asked about (tables of every
+    expression's first words and pairs had cost a fifth of a second at every start)."""
 
     def __init__(self, names: Iterable[str]) -> None:
         self._names = sorted(set(names))
-        self._longest: dict[str, int] = {}
+        self._starting: dict[str, tuple[int, frozenset[str]]] = {}
 
-    def _first_from(self, prefix: str) -> int:
-        return bisect.bisect_left(self._names, prefix)
+    def _begun_by(self, first: str) -> tuple[int, frozenset[str]]:
+        found = self._starting.get(first)
+        if found is None:
+            longest, seconds, prefix, names = 0, set(), first + "_", self._names
+            i = bisect.bisect_left(names, prefix) if "_" not in first else len(names)
+            while i < len(names) and names[i].startswith(prefix):
+                seconds.add(names[i][len(prefix) :].partition("_")[0])
+                length = names[i].count("_") + 1
+                if longest < length <= LONGEST_EXPRESSION:
+                    longest = length
+                i += 1
+            if len(self._starting) > MAX_CACHED_TYPES:
+                self._starting.clear()
+            found = self._starting[first] = (longest, frozenset(seconds))
+        return found
 
     def has_pair(self, first: str, second: str) -> bool:
         """Whether an expression's first two words are ``first`` and ``second``."""
-        if "_" in first or "_" in second:
-            return False
-        joined, names = f"{first}_{second}", self._names
-        i = self._first_from(joined)
-        if i < len(names) and names[i] == joined:
-            return True
-        i = self._first_from(joined + "_")
-        return i < len(names) and names[i].startswith(joined + "_")
+        return "_" not in second and second in self._begun_by(first)[1]
 
     def longest(self, first: str) -> int:
         """The words of the longest expression of at most ``LONGEST_EXPRESSION`` words that
         begins with the word ``first``; 0: none."""
-        found = self._longest.get(first)
-        if found is None:
-            found, prefix, names = 0, first + "_", self._names
-            i = self._first_from(prefix) if "_" not in first else len(names)
-            while i < len(names) and names[i].startswith(prefix):
-                length = names[i].count("_") + 1
-                if found < length <= LONGEST_EXPRESSION:
-                    found = length
-                i += 1
-            if len(self._longest) > MAX_CACHED_TYPES:
-                self._longest.clear()
-            self._longest[first] = found
-        return found
+        return self._begun_by(first)[0]
 
 
 @functools.cache

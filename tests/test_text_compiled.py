@@ -200,9 +200,13 @@ def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, m
 
 
 @needs_both
-def test_a_sense_key_is_found_among_its_lemmas_senses_as_the_dict_of_all_keys_finds_it(lexicon):
+def test_a_sense_key_is_found_among_its_lemmas_senses_as_the_dict_of_all_keys_finds_it(
+        lexicon, monkeypatch):  # fmt: skip
     """Every key of WordNet (a key *A* and *a* share gives the dict's, the last), and keys
     WordNet lacks (KeyError from both)."""
+    from wsd.knowledge import compiled
+
+    monkeypatch.setattr(compiled, "SCANS", 10**9)  # every key found by a scan
     keys = lexicon._lemma_keys
     assert [lexicon._lemma_number(key) for key in keys] == \
         [lexicon._lemma_by_key[key] for key in keys]  # fmt: skip
@@ -249,7 +253,11 @@ def test_compiled_members_are_mapped_as_numpy_reads_them(tmp_path):
 
 
 @needs_both
-def test_a_synset_is_found_among_its_lemmas_synsets_as_the_dict_of_all_names_finds_it(lexicon):
+def test_a_synset_is_found_among_its_lemmas_synsets_as_the_dict_of_all_names_finds_it(
+        lexicon, monkeypatch):  # fmt: skip
+    from wsd.knowledge import compiled
+
+    monkeypatch.setattr(compiled, "SCANS", 10**9)  # every name found by a scan
     names = lexicon._synset_names
     assert [lexicon._synset_number(name) for name in names] == \
         [lexicon._synset_by_name[name] for name in names]  # fmt: skip
@@ -288,3 +296,16 @@ def test_kept_answers_are_the_first_ones_and_callers_cannot_change_them(lexicon)
         assert len(kept) == 1 and lexicon._morphy("houses", "n") == ["house"]
     finally:
         compiled.MAX_KEPT = old_limit
+
+
+@needs_both
+def test_after_enough_scans_keys_and_names_are_found_in_the_dicts_of_all(lexicon, monkeypatch):
+    from wsd.knowledge import compiled
+
+    fresh = compiled.CompiledWordNet(lexicon.path)
+    monkeypatch.setattr(compiled, "SCANS", 3)
+    answers = [number for _ in range(3) for number in (
+        fresh._lemma_number("bass%1:13:02::"), fresh._synset_number("bass.n.01"))]  # fmt: skip
+    assert "_lemma_by_key" in fresh.__dict__ and "_synset_by_name" in fresh.__dict__
+    assert answers == [lexicon._lemma_by_key["bass%1:13:02::"],
+                       lexicon._synset_by_name["bass.n.01"]] * 3  # fmt: skip

@@ -42,6 +42,7 @@ CACHE_ENV = "WSD_CACHE_DIR"
 LETTERS = "nvar"
 SEP = "\n"
 EXAMPLE_SEP = "\x1f"
+SCANS = 2_000  # keys and synset names found by a scan before the dicts of all are built
 MAX_KEPT = 200_000  # answers kept per method (bounded memory on endless input)
 _KEY_LETTERS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type
 # Morphy's suffix rules (NLTK's WordNetCorpusReader.MORPHOLOGICAL_SUBSTITUTIONS).
@@ -168,6 +169,7 @@ class CompiledWordNet:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._arrays = _mapped_members(self.path)
+        self._scans = 0  # see ``_scanned``
         self.meta = json.loads(_text(self._arrays["meta"]))
         if self.meta.get("version") != FORMAT_VERSION:
             raise ValueError(f"{self.path}: compiled lexicon version {self.meta.get('version')}"
@@ -336,6 +338,8 @@ class CompiledWordNet:
         """The synset called ``name``, found among the synsets of the lemma it is named after
         (a dict of all the names had cost a twentieth of a second at every start); else
         looked up in that dict (KeyError when WordNet has no such synset)."""
+        if self._scanned():
+            return self._synset_by_name[name]
         lemma, _, pos = name.rpartition(".")[0].rpartition(".")
         letter = "a" if pos == "s" else pos
         row = self._index[letter].get(lemma.lower()) if letter in LETTERS else None
@@ -354,11 +358,19 @@ class CompiledWordNet:
         except KeyError:
             raise ValueError(f"{key!r} is not a WordNet 3.0 sense key") from None
 
+    def _scanned(self) -> bool:
+        """Whether ``SCANS`` keys and synset names were looked up already (from then on they
+        are found in the dicts of all of them: a long text looks up thousands)."""
+        self._scans += 1
+        return self._scans > SCANS
+
     def _lemma_number(self, key: str) -> int:
         """The lemma of a sense key, found among the senses of the lemma the key names (a
         dict of all the keys had cost a tenth of a second at every start); else looked up in
         that dict (KeyError when WordNet has no such key). A key's lemmas are all in the one
         synset it names."""
+        if self._scanned():
+            return self._lemma_by_key[key]
         name, _, rest = key.partition("%")
         letter = _KEY_LETTERS.get(rest[:1])
         row = self._index[letter].get(name) if letter else None
@@ -410,7 +422,7 @@ class TaggerWeights(Mapping[str, dict[str, float]]):
 
     def __init__(self, features: list[str], indptr: np.ndarray, labels: np.ndarray,
                  weights: np.ndarray, classes: list[str]) -> None:  # fmt: skip
-        self._features, self._indptr = features, indptr
+        self._features, self._indptr = features, indptr.tolist()
         self._labels, self._weights, self._classes = labels, weights, classes
         self._rows = {feature: i for i, feature in enumerate(features)}
 
@@ -420,7 +432,7 @@ class TaggerWeights(Mapping[str, dict[str, float]]):
 
     def __getitem__(self, feature: str) -> dict[str, float]:
         i = self._rows[feature]
-        start, end = self._indptr[i : i + 2].tolist()
+        start, end = self._indptr[i], self._indptr[i + 1]
         return dict(zip([self._classes[n] for n in self._labels[start:end].tolist()],
                         self._weights[start:end].tolist(), strict=True))  # fmt: skip
 

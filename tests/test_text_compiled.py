@@ -268,37 +268,6 @@ def test_a_synset_is_found_among_its_lemmas_synsets_as_the_dict_of_all_names_fin
 
 
 @needs_both
-def test_kept_answers_are_the_first_ones_and_callers_cannot_change_them(lexicon):
-    """``_morphy``, ``synsets`` and a synset's ``lemmas`` answer from what they kept: the same
-    as computed afresh, whatever a caller did to an earlier list; a full table starts over."""
-    from wsd.knowledge import compiled
-
-    lexicon = compiled.CompiledWordNet(lexicon.path)  # nothing kept yet
-    for form, letter in (("geese", "n"), ("ran", "v"), ("banks", None), ("zzzq", "n")):
-        first = lexicon.synsets(form, letter)
-        names = [synset.name() for synset in first]
-        first.clear()
-        assert [synset.name() for synset in lexicon.synsets(form, letter)] == names
-        for pos in letter or "nvar":
-            forms = lexicon._morphy(form, pos)
-            assert forms == lexicon._base_forms(form, pos, True)
-            forms.append("x")
-            assert lexicon._morphy(form, pos) == lexicon._base_forms(form, pos, True)
-    bank = lexicon.synset("bank.n.01")
-    lemmas = bank.lemmas()
-    lemmas.pop()
-    assert len(bank.lemmas()) == len(lemmas) + 1
-    kept = lexicon._kept["morphy"]
-    old_limit, compiled.MAX_KEPT = compiled.MAX_KEPT, len(kept)
-    try:
-        lexicon._morphy("houses", "n")
-        lexicon._morphy("mice", "n")
-        assert len(kept) == 1 and lexicon._morphy("houses", "n") == ["house"]
-    finally:
-        compiled.MAX_KEPT = old_limit
-
-
-@needs_both
 def test_after_enough_scans_keys_and_names_are_found_in_the_dicts_of_all(lexicon, monkeypatch):
     from wsd.knowledge import compiled
 

@@ -43,7 +43,6 @@ LETTERS = "nvar"
 SEP = "\n"
 EXAMPLE_SEP = "\x1f"
 SCANS = 2_000  # keys and synset names found by a scan before the dicts of all are built
-MAX_KEPT = 200_000  # answers kept per method (bounded memory on endless input)
 _KEY_LETTERS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type
 # Morphy's suffix rules (NLTK's WordNetCorpusReader.MORPHOLOGICAL_SUBSTITUTIONS).
 SUBSTITUTIONS = {
@@ -128,7 +127,8 @@ class CompiledSynset:
         return text.split(EXAMPLE_SEP) if text else []
 
     def lemmas(self) -> list[CompiledLemma]:
-        return list(self._wn._synset_lemma_objects(self._id))
+        start, end = self._wn._synset_lemmas[self._id : self._id + 2]
+        return [CompiledLemma(self._wn, n) for n in range(start, end)]
 
     def lemma_names(self) -> list[str]:
         return [lemma.name() for lemma in self.lemmas()]
@@ -255,38 +255,10 @@ class CompiledWordNet:
     def _gloss_sets(self) -> list[frozenset[str] | None]:
         return [None] * (len(self._arrays["gloss_words_indptr"]) - 1)
 
-    # -- answers kept: a text asks for the same words again and again --
-    @functools.cached_property
-    def _kept(self) -> dict[str, dict[Any, tuple]]:
-        """Per method, its answers so far (each table cleared beyond ``MAX_KEPT``)."""
-        return {"morphy": {}, "synsets": {}, "lemmas": {}}
-
-    def _keep(self, table: str, key: Any, answer: tuple) -> tuple:
-        kept = self._kept[table]
-        if len(kept) > MAX_KEPT:
-            kept.clear()
-        kept[key] = answer
-        return answer
-
-    def _synset_lemma_objects(self, synset: int) -> tuple[CompiledLemma, ...]:
-        found = self._kept["lemmas"].get(synset)
-        if found is None:
-            start, end = self._synset_lemmas[synset : synset + 2]
-            found = self._keep("lemmas", synset,
-                               tuple(CompiledLemma(self, n) for n in range(start, end)))
-        return found
-
     # -- NLTK's reader API --
     def _morphy(self, form: str, pos: str, check_exceptions: bool = True) -> list[str]:
         """NLTK's ``_morphy``: the form itself and its exception-list or suffix-rule base
         forms, those WordNet has as ``pos`` lemmas, in order, each once."""
-        found = self._kept["morphy"].get((form, pos, check_exceptions))
-        if found is None:
-            found = self._keep("morphy", (form, pos, check_exceptions),
-                               tuple(self._base_forms(form, pos, check_exceptions)))
-        return list(found)
-
-    def _base_forms(self, form: str, pos: str, check_exceptions: bool) -> list[str]:
         letter = "a" if pos == "s" else pos
         exceptions = self._exceptions[letter]
         if check_exceptions and form in exceptions:
@@ -312,17 +284,14 @@ class CompiledWordNet:
     def synsets(self, lemma: str, pos: str | None = None) -> list[CompiledSynset]:
         """NLTK's ``synsets``: the synsets of every base form of ``lemma``, in index order."""
         lemma = lemma.lower()
-        found = self._kept["synsets"].get((lemma, pos))
-        if found is None:
-            synsets = []
-            for letter in pos or LETTERS:
-                letter = "a" if letter == "s" else letter
-                indptr, ids = self._index_rows[letter]
-                for form in self._morphy(lemma, letter):
-                    row = self._index[letter][form]
-                    synsets += [CompiledSynset(self, n) for n in ids[indptr[row] : indptr[row + 1]]]
-            found = self._keep("synsets", (lemma, pos), tuple(synsets))
-        return list(found)
+        found = []
+        for letter in pos or LETTERS:
+            letter = "a" if letter == "s" else letter
+            indptr, ids = self._index_rows[letter]
+            for form in self._morphy(lemma, letter):
+                row = self._index[letter][form]
+                found += [CompiledSynset(self, n) for n in ids[indptr[row] : indptr[row + 1]]]
+        return found
 
     def all_lemma_names(self, pos: str | None = None) -> Iterable[str]:
         """The lemma names of the index (of one part of speech)."""

@@ -197,3 +197,84 @@ def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, m
         assert compiled.active() is None  # ignored with a notice: NLTK answers
     finally:
         compiled.active.cache_clear()
+
+
+@needs_both
+def test_a_sense_key_is_found_among_its_lemmas_senses_as_the_dict_of_all_keys_finds_it(
+        lexicon, monkeypatch):  # fmt: skip
+    """Every key of WordNet (a key *A* and *a* share gives the dict's, the last), and keys
+    WordNet lacks (KeyError from both)."""
+    from wsd.knowledge import compiled
+
+    monkeypatch.setattr(compiled, "SCANS", 10**9)  # every key found by a scan
+    keys = lexicon._lemma_keys
+    assert [lexicon._lemma_number(key) for key in keys] == \
+        [lexicon._lemma_by_key[key] for key in keys]  # fmt: skip
+    assert lexicon.lemma_for_key("a%1:10:00::").name() == "a"
+    for key in ("Bass%1:13:02::", "bass%9:13:02::", "bass", "%1", ""):
+        with pytest.raises(ValueError, match="not a WordNet 3.0 sense key"):
+            lexicon.lemma_for_key(key)
+
+
+@needs_both
+def test_the_compiled_taggers_weights_are_nltks(lexicon):
+    """Read per feature from the compiled arrays: every feature's weights, as NLTK holds them."""
+    from nltk.tag.perceptron import PerceptronTagger
+
+    tagger = PerceptronTagger()
+    weights, tagdict, classes = lexicon.tagger_params()
+    assert len(weights) == len(tagger.model.weights) and tagdict == tagger.tagdict
+    assert classes == sorted(tagger.classes)
+    for feature, row in tagger.model.weights.items():
+        assert weights[feature] == row, feature
+    assert "i word zzzq-not-a-word" not in weights and weights.get("") is None
+
+
+def test_compiled_members_are_mapped_as_numpy_reads_them(tmp_path):
+    """Arrays of an uncompressed ``.npz`` mapped from the file (an empty one, UTF-8 text,
+    floats) equal ``np.load``'s; a compressed member, or a 2-d one, is refused."""
+    import numpy as np
+
+    from wsd.knowledge.compiled import _mapped_members
+
+    arrays = {"a": np.arange(5, dtype=np.int64), "empty": np.zeros(0, np.float32),
+              "text": np.frombuffer("café\nbank".encode(), np.uint8),
+              "wide": np.linspace(0, 1, 7)}  # fmt: skip
+    np.savez(tmp_path / "plain.npz", **arrays)
+    mapped = _mapped_members(tmp_path / "plain.npz")
+    assert sorted(mapped) == sorted(arrays)
+    for name, array in arrays.items():
+        assert mapped[name].dtype == array.dtype and np.array_equal(mapped[name], array), name
+    np.savez_compressed(tmp_path / "packed.npz", **arrays)
+    np.savez(tmp_path / "square.npz", m=np.eye(2))
+    for name in ("packed.npz", "square.npz"):
+        with pytest.raises(ValueError, match="compressed|1-d"):
+            _mapped_members(tmp_path / name)
+
+
+@needs_both
+def test_a_synset_is_found_among_its_lemmas_synsets_as_the_dict_of_all_names_finds_it(
+        lexicon, monkeypatch):  # fmt: skip
+    from wsd.knowledge import compiled
+
+    monkeypatch.setattr(compiled, "SCANS", 10**9)  # every name found by a scan
+    names = lexicon._synset_names
+    assert [lexicon._synset_number(name) for name in names] == \
+        [lexicon._synset_by_name[name] for name in names]  # fmt: skip
+    assert lexicon.synset("huge.s.01").definition().startswith("unusually great in size")
+    for name in ("Bass.n.01", "bass.x.01", "bass.n.99", "bass", ""):
+        with pytest.raises(KeyError):
+            lexicon.synset(name)
+
+
+@needs_both
+def test_after_enough_scans_keys_and_names_are_found_in_the_dicts_of_all(lexicon, monkeypatch):
+    from wsd.knowledge import compiled
+
+    fresh = compiled.CompiledWordNet(lexicon.path)
+    monkeypatch.setattr(compiled, "SCANS", 3)
+    answers = [number for _ in range(3) for number in (
+        fresh._lemma_number("bass%1:13:02::"), fresh._synset_number("bass.n.01"))]  # fmt: skip
+    assert "_lemma_by_key" in fresh.__dict__ and "_synset_by_name" in fresh.__dict__
+    assert answers == [lexicon._lemma_by_key["bass%1:13:02::"],
+                       lexicon._synset_by_name["bass.n.01"]] * 3  # fmt: skip

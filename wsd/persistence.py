@@ -396,14 +396,19 @@ _BAD_CHARACTER = re.compile("[\0\ufeff\ud800-\udfff]")
 
 
 def check_json_depth(value: Any, source: str, limit: int = MAX_JSON_DEPTH) -> None:
-    """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion)."""
-    stack = [(value, 1)] if isinstance(value, dict | list) else []
-    while stack:  # only containers are pushed: a model's metadata holds mostly numbers
-        item, depth = stack.pop()
+    """ValueError when lists / objects nest deeper than ``limit`` (checked without recursion,
+    one level at a time: only containers are kept, a model's metadata holds mostly numbers)."""
+    containers = (dict, list)
+    level, depth = ([value] if isinstance(value, containers) else []), 0
+    while level:
+        depth += 1
         if depth > limit:
             raise ValueError(f"{source}: JSON nested more than {limit} levels deep")
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((v, depth + 1) for v in children if isinstance(v, dict | list))
+        below: list[Any] = []
+        for item in level:
+            below += [child for child in (item.values() if isinstance(item, dict) else item)
+                      if isinstance(child, containers)]  # fmt: skip
+        level = below
 
 
 def check_output_path(path: str | os.PathLike, what: str = "output",

@@ -23,20 +23,27 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import json
+import mmap
 import os
+import struct
 import sys
-from collections.abc import Iterable
+import zipfile
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from numpy.lib import format as npy
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the tagger's weights as arrays; members mapped, not read
 CACHE_ENV = "WSD_CACHE_DIR"
 LETTERS = "nvar"
 SEP = "\n"
 EXAMPLE_SEP = "\x1f"
+SCANS = 2_000  # keys and synset names found by a scan before the dicts of all are built
+_KEY_LETTERS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type
 # Morphy's suffix rules (NLTK's WordNetCorpusReader.MORPHOLOGICAL_SUBSTITUTIONS).
 SUBSTITUTIONS = {
     "n": [("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
@@ -161,8 +168,8 @@ class CompiledWordNet:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        with np.load(self.path, allow_pickle=False) as data:
-            self._arrays = {name: data[name] for name in data.files}
+        self._arrays = _mapped_members(self.path)
+        self._scans = 0  # see ``_scanned``
         self.meta = json.loads(_text(self._arrays["meta"]))
         if self.meta.get("version") != FORMAT_VERSION:
             raise ValueError(f"{self.path}: compiled lexicon version {self.meta.get('version')}"
@@ -294,14 +301,56 @@ class CompiledWordNet:
 
     def synset(self, name: str) -> CompiledSynset:
         """The synset called ``name`` (e.g. ``bank.n.01``)."""
-        return CompiledSynset(self, self._synset_by_name[name])
+        return CompiledSynset(self, self._synset_number(name))
+
+    def _synset_number(self, name: str) -> int:
+        """The synset called ``name``, found among the synsets of the lemma it is named after
+        (a dict of all the names had cost a twentieth of a second at every start); else
+        looked up in that dict (KeyError when WordNet has no such synset)."""
+        if self._scanned():
+            return self._synset_by_name[name]
+        lemma, _, pos = name.rpartition(".")[0].rpartition(".")
+        letter = "a" if pos == "s" else pos
+        row = self._index[letter].get(lemma.lower()) if letter in LETTERS else None
+        if row is not None:
+            indptr, ids = self._index_rows[letter]
+            names = self._synset_names
+            for n in ids[indptr[row] : indptr[row + 1]]:
+                if names[n] == name:
+                    return n
+        return self._synset_by_name[name]
 
     def lemma_for_key(self, key: str) -> CompiledLemma:
         """The lemma of a sense key (ValueError naming the key when WordNet has none)."""
         try:
-            return CompiledLemma(self, self._lemma_by_key[key])
+            return CompiledLemma(self, self._lemma_number(key))
         except KeyError:
             raise ValueError(f"{key!r} is not a WordNet 3.0 sense key") from None
+
+    def _scanned(self) -> bool:
+        """Whether ``SCANS`` keys and synset names were looked up already (from then on they
+        are found in the dicts of all of them: a long text looks up thousands)."""
+        self._scans += 1
+        return self._scans > SCANS
+
+    def _lemma_number(self, key: str) -> int:
+        """The lemma of a sense key, found among the senses of the lemma the key names (a
+        dict of all the keys had cost a tenth of a second at every start); else looked up in
+        that dict (KeyError when WordNet has no such key). A key's lemmas are all in the one
+        synset it names."""
+        if self._scanned():
+            return self._lemma_by_key[key]
+        name, _, rest = key.partition("%")
+        letter = _KEY_LETTERS.get(rest[:1])
+        row = self._index[letter].get(name) if letter else None
+        if row is not None:
+            indptr, ids = self._index_rows[letter]
+            keys, bounds = self._lemma_keys, self._synset_lemmas
+            for synset in ids[indptr[row] : indptr[row + 1]]:
+                found = [n for n in range(bounds[synset], bounds[synset + 1]) if keys[n] == key]
+                if found:  # the last, as in the dict (*A* and *a* of a.n.06 share a key)
+                    return found[-1]
+        return self._lemma_by_key[key]
 
     # -- what the gloss overlap reads --
     def related_synsets(self, key: str) -> list[CompiledSynset]:
@@ -309,7 +358,7 @@ class CompiledWordNet:
         (its default relations), each once (in the order NLTK gave them when compiling: its
         order changes between processes, as it keeps pointers in sets)."""
         indptr, ids = self._related
-        n = self._lemma_by_key[key]
+        n = self._lemma_number(key)
         return [CompiledSynset(self, i) for i in ids[indptr[n] : indptr[n + 1]]]
 
     def gloss_words(self, synset: CompiledSynset) -> frozenset[str]:
@@ -325,10 +374,69 @@ class CompiledWordNet:
             self._gloss_sets[number] = words
         return words
 
-    def tagger_params(self) -> tuple[dict, dict, list[str]]:
+    def tagger_params(self) -> tuple[TaggerWeights, dict, list[str]]:
         """NLTK's tagger parameters: weights, tag dictionary, classes."""
-        return tuple(json.loads(_text(self._arrays[f"tagger_{name}"]))  # type: ignore[return-value]
-                     for name in ("weights", "tagdict", "classes"))  # fmt: skip
+        tagdict, classes = (json.loads(_text(self._arrays[f"tagger_{name}"]))
+                            for name in ("tagdict", "classes"))  # fmt: skip
+        arrays = self._arrays
+        weights = TaggerWeights(_lines(arrays["tagger_features"]), arrays["tagger_indptr"],
+                                arrays["tagger_labels"], arrays["tagger_weights"], classes)
+        return weights, tagdict, classes
+
+
+class TaggerWeights(Mapping[str, dict[str, float]]):
+    """The tagger's weights as NLTK holds them (feature -> {class: weight}), each feature's
+    read from the compiled arrays when asked for: ``features`` sorted, and per feature its
+    classes' numbers and weights (rows ``indptr[i]:indptr[i + 1]``)."""
+
+    def __init__(self, features: list[str], indptr: np.ndarray, labels: np.ndarray,
+                 weights: np.ndarray, classes: list[str]) -> None:  # fmt: skip
+        self._features, self._indptr = features, indptr.tolist()
+        self._labels, self._weights, self._classes = labels, weights, classes
+        self._rows = {feature: i for i, feature in enumerate(features)}
+
+    def get(self, feature: str, default: Any = None) -> Any:
+        """Without raising KeyError first: most of a text's features have no weights."""
+        return self[feature] if feature in self._rows else default
+
+    def __getitem__(self, feature: str) -> dict[str, float]:
+        i = self._rows[feature]
+        start, end = self._indptr[i], self._indptr[i + 1]
+        return dict(zip([self._classes[n] for n in self._labels[start:end].tolist()],
+                        self._weights[start:end].tolist(), strict=True))  # fmt: skip
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._features)
+
+    def __len__(self) -> int:
+        return len(self._features)
+
+
+def _mapped_members(path: Path) -> dict[str, np.ndarray]:
+    """The arrays of an uncompressed ``.npz`` file, over a read-only map of it (a call reads
+    the pages it uses: reading all 40 MB had cost a tenth of a second at every start);
+    ValueError for a compressed or damaged member."""
+    with zipfile.ZipFile(path) as archive:
+        members = archive.infolist()
+    with open(path, "rb") as stream:
+        data = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    arrays = {}
+    for info in members:
+        if info.compress_type != zipfile.ZIP_STORED or not info.filename.endswith(".npy"):
+            raise ValueError(f"{info.filename} is compressed or not an array")
+        name_length, extra_length = struct.unpack_from("<HH", data, info.header_offset + 26)
+        start = info.header_offset + 30 + name_length + extra_length
+        header = io.BytesIO(data[start : start + min(info.file_size, 1 << 16)])
+        read_header = {(1, 0): npy.read_array_header_1_0,
+                       (2, 0): npy.read_array_header_2_0}.get(npy.read_magic(header))
+        if read_header is None:
+            raise ValueError(f"{info.filename} has an unknown .npy version")
+        shape, fortran, dtype = read_header(header)
+        if dtype.hasobject or fortran or len(shape) != 1:
+            raise ValueError(f"{info.filename} is not a plain 1-d array")
+        arrays[info.filename[:-4]] = np.frombuffer(data, dtype=dtype, count=shape[0],
+                                                   offset=start + header.tell())
+    return arrays
 
 
 def _sources_unchanged(meta: dict[str, Any]) -> bool:
@@ -351,7 +459,7 @@ def active() -> CompiledWordNet | None:
         return None
     try:
         compiled = CompiledWordNet(path)
-    except (OSError, ValueError, KeyError) as error:
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
         print(f"wsd: ignoring the compiled lexicon {path} ({error})", file=sys.stderr)
         return None
     return compiled if _sources_unchanged(compiled.meta) else None

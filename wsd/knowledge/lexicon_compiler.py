@@ -103,13 +103,12 @@ def build(path: str | Path | None = None) -> Path:
     arrays["related_indptr"], arrays["related_synsets"] = _csr(related_rows)
     arrays["gloss_vocabulary"] = _blob(sorted(vocabulary, key=vocabulary.get))
     arrays["gloss_words_indptr"], arrays["gloss_words"] = _csr(word_rows)
-    tagger = _tagger_json()
+    tagger = _tagger_arrays()
     meta = {"format": "wsd-raw-text-lexicon", "version": FORMAT_VERSION,
             "sources": source_files("corpora/wordnet", f"taggers/{TAGGER_RESOURCE}"),
             "exceptions": exceptions, "synsets": len(synsets), "lemmas": len(lemmas)}  # fmt: skip
     arrays["meta"] = _blob([json.dumps(meta)])
-    for name, text in tagger.items():
-        arrays[f"tagger_{name}"] = _blob([text])
+    arrays.update(tagger)
     path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_open(path, "wb") as out:
         np.savez(out, **arrays)
@@ -128,14 +127,26 @@ def _ordered_related(own: int, related: Sequence[int]) -> list[int]:
     return found
 
 
-def _tagger_json() -> dict[str, str]:
-    """NLTK's averaged-perceptron tagger parameters as JSON texts (weights, tagdict, classes)."""
+def _tagger_arrays() -> dict[str, np.ndarray]:
+    """NLTK's averaged-perceptron tagger parameters: its tag dictionary and classes as JSON
+    texts, its weights as arrays (``compiled.TaggerWeights``: parsing them as JSON had cost
+    a tenth of a second at every start): the features, sorted; per feature its classes'
+    numbers and weights (float64, as NLTK holds them)."""
     from nltk.tag.perceptron import PerceptronTagger  # NLTK: over a second to import
 
     tagger = PerceptronTagger()
     weights, tagdict, classes = tagger.encode_json_obj()
-    return {"weights": json.dumps(weights), "tagdict": json.dumps(tagdict),
-            "classes": json.dumps(sorted(classes))}  # fmt: skip
+    classes = sorted(classes)
+    column = {label: n for n, label in enumerate(classes)}
+    features = sorted(weights)
+    rows = [list(weights[feature].items()) for feature in features]
+    indptr, labels = _csr([[column[label] for label, _ in row] for row in rows])
+    return {"tagger_tagdict": _blob([json.dumps(tagdict)]),
+            "tagger_classes": _blob([json.dumps(classes)]),
+            "tagger_features": _blob(features), "tagger_indptr": indptr,
+            "tagger_labels": labels.astype(np.int16),
+            "tagger_weights": np.array([weight for row in rows for _, weight in row],
+                                       dtype=np.float64)}  # fmt: skip
 
 
 def ensure() -> compiled.CompiledWordNet | None:

@@ -32,10 +32,9 @@ feature values).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import scipy.sparse as sp
 from tqdm import tqdm
 
 from wsd.learners.base import EstimatorMixin, PersistentMixin, check_is_fitted, to_plain
@@ -44,6 +43,9 @@ from wsd.learners.inputs import Example, check_epochs, sorted_classes
 from wsd.learners.multiclass import activations, argmax, score_terms, top_contributions
 from wsd.learners.training import epoch_orders
 from wsd.persistence import register_model
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 Weights = dict[str, list[float]]  # feature -> weight of every class, in classes_ order
 TAIL_SHARE = 0.75  # predict first counts the votes of the last vectors holding this share
@@ -183,6 +185,8 @@ class MulticlassVotedPerceptron(DictClassifierMixin, PersistentMixin, EstimatorM
 
     def _as_matrix(self, examples: list[Example]) -> sp.csr_matrix:
         """Examples as a CSR matrix over ``features_``; unknown features are left out."""
+        import scipy.sparse as sp  # scipy: a fifth of a second, off a cold start's path
+
         indptr, indices, data = self._csr_arrays(examples)
         return sp.csr_matrix((data, indices, indptr), shape=(len(examples), len(self._vocabulary)))
 

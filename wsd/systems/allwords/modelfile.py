@@ -49,6 +49,7 @@ from numpy.lib import format as npy
 
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
+from wsd.systems.allwords import unpacked
 from wsd.systems.allwords.keymodel import KeyModel
 from wsd.systems.allwords.sense_vectors import SenseVectors
 from wsd.text.reader import LearnedReader
@@ -426,8 +427,10 @@ def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
 
 
 def _read_members(path: Path) -> dict[str, np.ndarray]:
-    """The arrays of the ``.npz`` archive that the format knows, decompressed in parallel
-    threads (zlib releases the GIL), largest first, each checked first (``_check_member``).
+    """The arrays of the ``.npz`` archive that the format knows, each checked first
+    (``_check_member``): mapped from their decompressed copy when the file is large and has
+    one (``wsd.systems.allwords.unpacked``), else decompressed in parallel threads (zlib
+    releases the GIL), largest first (and a large file's copy written).
     The headers are parsed in this thread: numpy parses them with ``ast``, which is not
     thread-safe on Python 3.11."""
     with zipfile.ZipFile(path) as archive:
@@ -436,10 +439,17 @@ def _read_members(path: Path) -> dict[str, np.ndarray]:
         names = sorted(set(present) & known, key=lambda n: -present[n].file_size)
         for name in names:
             _check_member(archive, present[name])
+        folder = unpacked.folder_for([present[name] for name in names])
+        found = unpacked.read(folder, names) if folder else None
+        if found is not None:
+            return found
         with ThreadPoolExecutor(max_workers=2) as pool:
             blobs = list(pool.map(lambda n: archive.read(n + ".npy"), names))
-    return {name: _member_array(name + ".npy", data)
-            for name, data in zip(names, blobs, strict=True)}
+    arrays = {name: _member_array(name + ".npy", data)
+              for name, data in zip(names, blobs, strict=True)}  # fmt: skip
+    if folder:
+        unpacked.write(folder, arrays)
+    return arrays
 
 
 def _check_header(metadata: Any, bad) -> None:
@@ -492,10 +502,11 @@ def _key_models(metadata: dict[str, Any], arrays: dict[str, np.ndarray], bad) ->
         if arrays[name].size != size:
             raise bad(f"is inconsistent: {name} holds {arrays[name].size} values, the keys "
                       f"and classes call for {size}")
-    for name in ("coef", "intercepts"):
-        if not np.isfinite(arrays[name]).all():
+    for name in ("coef", "intercepts"):  # min and max are NaN or infinite if any value is
+        low, high = (arrays[name].min(), arrays[name].max()) if arrays[name].size else (0, 0)
+        if not (np.isfinite(low) and np.isfinite(high)):
             raise bad(f"has non-finite values (NaN or infinity) in {name}")
-        if arrays[name].size and np.abs(arrays[name]).max() > MAX_WEIGHT_VALUE:
+        if max(-low, high) > MAX_WEIGHT_VALUE:
             raise bad(f"has weights beyond +-{MAX_WEIGHT_VALUE:g} in {name} (a trained model's "
                       "are far smaller; scores would overflow)")
     try:  # one pass over the bytes; names are split from the text lazily

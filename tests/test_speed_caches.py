@@ -1,0 +1,154 @@
+"""The raw-text path's lookups that replace tables built at every start give the answers of
+those tables (hand-made inputs, and random ones against a brute-force reference)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsd.text.readerfeatures import LONGEST_EXPRESSION, ExpressionStarts
+
+NAMES = ["new_york", "new_york_city", "new_year's_eve", "a_cappella", "a-one_b",
+         "take_place", "take_a_chance", "take_it_on_the_chin_and_more", "ice_cream",
+         "ice-cream_soda", "new__double"]
+
+
+def _longest_by_table(names: list[str], first: str) -> int:
+    """The table the reader built before: each expression's first word, its longest length."""
+    found: dict[str, int] = {}
+    for name in names:
+        words = name.split("_")
+        if len(words) <= LONGEST_EXPRESSION:
+            found[words[0]] = max(found.get(words[0], 0), len(words))
+    return found.get(first, 0)
+
+
+def _pair_by_table(names: list[str], first: str, second: str) -> bool:
+    return (first, second) in {tuple(name.split("_")[:2]) for name in names}
+
+
+def test_expression_starts_by_hand():
+    starts = ExpressionStarts(NAMES)
+    assert starts.has_pair("new", "york") and starts.has_pair("new", "year's")
+    assert starts.has_pair("take", "it") and starts.has_pair("new", "")
+    assert not starts.has_pair("new", "yor") and not starts.has_pair("york", "city")
+    assert not starts.has_pair("a-one", "b_c") and not starts.has_pair("new_york", "city")
+    assert starts.has_pair("a-one", "b") and not starts.has_pair("a", "one")
+    assert starts.longest("new") == 3 and starts.longest("take") == 3  # 6 words: too long
+    assert starts.longest("ice") == 2 and starts.longest("ice-cream") == 2
+    assert starts.longest("york") == 0 and starts.longest("new_york") == 0
+    assert starts.longest("a") == 2 and starts.longest("") == 0
+
+
+WORD = st.text(alphabet="ab_-'", min_size=0, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(WORD.filter(lambda w: "_" not in w), min_size=2, max_size=7)
+                .map("_".join), max_size=12), WORD, WORD)
+def test_expression_starts_match_the_tables_they_replace(names, first, second):
+    starts = ExpressionStarts(names)
+    assert starts.longest(first) == _longest_by_table(names, first)
+    assert starts.longest(first) == _longest_by_table(names, first)  # cached
+    assert starts.has_pair(first, second) == _pair_by_table(names, first, second)
+
+
+def test_a_large_model_files_arrays_are_mapped_from_their_copy_with_the_same_answers(
+        tmp_path, monkeypatch):  # fmt: skip
+    """Every file is "large" here: the first load writes the copy (named after the members'
+    CRCs), the next maps it and answers as the file does; a damaged copy is not used; a
+    changed file gets its own copy; only the ``KEEP`` copies used last remain."""
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+    from test_allwords_modelfile import _rewrite
+
+    from wsd.systems.allwords import AllWordsWSD, unpacked
+    from wsd.systems.allwords.modelfile import ModelFileError, _read_members
+
+    train = _load(_corpus(tmp_path, "train", [_bank_sentences(12)]))
+    test = _load(_corpus(tmp_path, "test", [_bank_sentences(6, offset=12)]))
+    system = AllWordsWSD(**QUICK, epochs=3).fit(train)
+    path = system.save(tmp_path / "m.npz")
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(unpacked, "MIN_COMPRESSED_BYTES", 0)
+    first = AllWordsWSD.load(path)
+    copies = list((tmp_path / "cache").glob(f"{unpacked.PREFIX}*"))
+    assert len(copies) == 1 and (copies[0] / "coef.npy").is_file()
+    mapped = AllWordsWSD.load(path)
+    assert all(isinstance(array.base, np.memmap) for array in _read_members(path).values())
+    assert mapped.decide(test) == first.decide(test) == system.decide(test)
+    (copies[0] / "coef.npy").write_bytes((copies[0] / "coef.npy").read_bytes()[:-4])
+    assert AllWordsWSD.load(path).decide(test) == system.decide(test)  # inflated again
+    with np.load(path) as archive:
+        coef = archive["coef"]
+    for n, value in enumerate((np.nan, 0.5)):
+        changed = _rewrite(path, tmp_path / f"changed{n}.npz",
+                           coef=np.where(np.arange(coef.size) == 0, value, coef)
+                           .astype(np.float32))  # fmt: skip
+        if n == 0:  # checked as a freshly inflated file, and again when mapped
+            for _ in range(2):
+                with pytest.raises(ModelFileError, match="non-finite"):
+                    AllWordsWSD.load(changed)
+        else:
+            AllWordsWSD.load(changed)
+    left = sorted(p.name for p in (tmp_path / "cache").glob(f"{unpacked.PREFIX}*"))
+    assert len(left) == unpacked.KEEP == 2 and copies[0].name not in left
+
+
+def test_weights_are_checked_by_their_least_and_greatest_value(tmp_path):
+    """NaN or an infinity anywhere (first, last, alone, beside the other) is non-finite; a
+    weight beyond the bound either way is refused; the bound itself is not."""
+    from test_allwords import QUICK, _bank_sentences, _corpus, _load
+    from test_allwords_modelfile import _rewrite
+
+    from wsd.systems.allwords import AllWordsWSD
+    from wsd.systems.allwords.modelfile import ModelFileError
+    from wsd.validation import MAX_WEIGHT_VALUE
+
+    train = _load(_corpus(tmp_path, "train", [_bank_sentences(12)]))
+    path = AllWordsWSD(**QUICK, epochs=3).fit(train).save(tmp_path / "m.npz")
+    with np.load(path) as archive:
+        coef, intercepts = archive["coef"], archive["intercepts"]
+    bound = np.float32(MAX_WEIGHT_VALUE)
+    cases = [("coef", [np.nan], "non-finite"), ("coef", [-np.inf, np.nan], "non-finite"),
+             ("intercepts", [np.inf], "non-finite"), ("coef", [-np.inf], "non-finite"),
+             ("coef", [2 * bound], "beyond"), ("intercepts", [-2 * bound], "beyond"),
+             ("coef", [bound, -bound], None)]  # fmt: skip
+    for n, (name, values, message) in enumerate(cases):
+        array = (coef if name == "coef" else intercepts).copy()
+        array[: len(values)] = values
+        array = array[::-1].copy() if n % 2 else array  # the odd value last
+        changed = _rewrite(path, tmp_path / f"c{n}.npz", **{name: array})
+        if message is None:
+            AllWordsWSD.load(changed)
+        else:
+            with pytest.raises(ModelFileError, match=message):
+                AllWordsWSD.load(changed)
+
+
+def _depth(value) -> int:
+    """Nesting depth, recursively (the reference)."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+JSON = st.recursive(st.none() | st.integers() | st.text(max_size=3),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=2), inner, max_size=3),
+                    max_leaves=30)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON, st.integers(0, 6))
+def test_the_json_depth_check_refuses_exactly_what_nests_deeper_than_its_limit(value, limit):
+    from wsd.persistence import check_json_depth
+
+    if _depth(value) > limit:
+        with pytest.raises(ValueError, match=f"nested more than {limit} levels"):
+            check_json_depth(value, "x", limit)
+    else:
+        check_json_depth(value, "x", limit)

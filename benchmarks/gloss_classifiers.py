@@ -186,7 +186,7 @@ def report(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
         answers = list(base)
         for i, (classes, total) in found.items():
             if not below_margin(model, total):
-                mix = ((1 - a) * softmax(total / model.temperature)
+                mix = ((1 - a) * softmax(total / model.score_temperature)
                        + a * softmax(gloss_scores(terms[i], classes, "score")))
                 answers[i] = classes[int(np.argmax(mix))]
         fused[f"mixture a={a:g}"] = answers

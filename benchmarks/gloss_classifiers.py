@@ -25,9 +25,10 @@ classifier and on the others. "today" is the decision with both off.
 
 With ``--calibration``, on the development sets only: the calibration of the classifier
 answers (those over the margin) with the fusion off and with ``DEFAULT_GLOSS_FUSION``: their
-expected calibration error (10 bins) and gold log likelihood at ``DEFAULT_TEMPERATURE`` and at
-the temperature fitted there (``wsd.evaluation.calibration``), then the mean of the fitted
-temperatures with the fusion (the fused models' ``DEFAULT_FUSION_TEMPERATURE``).
+expected calibration error (10 bins) and gold log likelihood at ``DEFAULT_TEMPERATURE``, at
+``DEFAULT_FUSION_TEMPERATURE`` and at the temperature fitted there
+(``wsd.evaluation.calibration``), then the mean of the temperatures fitted with the fusion
+(what chose ``DEFAULT_FUSION_TEMPERATURE``).
 
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
@@ -66,7 +67,11 @@ from wsd.systems.allwords.predict import (
     log_prior,
     softmax,
 )
-from wsd.systems.allwords.system import DEFAULT_GLOSS_FUSION, DEFAULT_TEMPERATURE
+from wsd.systems.allwords.system import (
+    DEFAULT_FUSION_TEMPERATURE,
+    DEFAULT_GLOSS_FUSION,
+    DEFAULT_TEMPERATURE,
+)
 from wsd.systems.gloss_prior import GlossWithPrior
 
 SETS = ("semeval2007", "senseval2", "senseval3")
@@ -229,14 +234,13 @@ def calibration(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
         right = gold[np.arange(len(gold)), scores.argmax(axis=1)]
         fitted = fit_temperature(scores, gold)
         cells = []
-        for temperature in (DEFAULT_TEMPERATURE, fitted):
+        for temperature in (DEFAULT_TEMPERATURE, DEFAULT_FUSION_TEMPERATURE, fitted):
             confidence = softmax_with_temperature(scores, temperature).max(axis=1)
-            cells += [expected_calibration_error(confidence, right),
-                      gold_log_likelihood(scores, gold, temperature)]
+            cells.append(f"T={temperature:.2f}: ECE "
+                         f"{expected_calibration_error(confidence, right):.3f} LL "
+                         f"{gold_log_likelihood(scores, gold, temperature):.3f}")
         print(f"{name:>12} fusion {fusion:5g}  answers {len(scores):5d}  accuracy "
-              f"{100 * right.mean():5.1f}  T={DEFAULT_TEMPERATURE:g}: ECE {cells[0]:.3f} "
-              f"LL {cells[1]:.3f}  fitted T={fitted:6.2f}: ECE {cells[2]:.3f} "
-              f"LL {cells[3]:.3f}", flush=True)  # fmt: skip
+              f"{100 * right.mean():5.1f}  " + "  ".join(cells) + " (fitted)", flush=True)
     return fitted
 
 

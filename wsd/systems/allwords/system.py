@@ -54,8 +54,8 @@ _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 
                    "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False,
                    "sense_weight": 0.0, "gloss_fusion": 0.0, "gloss_backoff": False}
 DEFAULT_GLOSS_FUSION = 200.0  # chosen on semeval2007 and held-out SemCor (docs/sense-vectors.md)
-# A fused model's totals are wider: the mean of the temperatures fitted with the fusion on
-# semeval2007 and held-out SemCor (benchmarks/gloss_classifiers.py --calibration)
+# The temperature of a model on which the fusion acts: the mean of those fitted with the fusion
+# on semeval2007 and held-out SemCor (benchmarks/gloss_classifiers.py --calibration)
 DEFAULT_FUSION_TEMPERATURE = 34.2
 
 

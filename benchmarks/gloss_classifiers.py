@@ -23,8 +23,16 @@ are computed once, and the grid reuses them:
 Each line: F1 over all instances, then the accuracy on the instances whose key has a
 classifier and on the others. "today" is the decision with both off.
 
+With ``--calibration``, on the development sets only: the calibration of the classifier
+answers (those over the margin) with the fusion off and with ``DEFAULT_GLOSS_FUSION``: their
+expected calibration error (10 bins) and gold log likelihood at ``DEFAULT_TEMPERATURE``, at
+``DEFAULT_FUSION_TEMPERATURE`` and at the temperature fitted there
+(``wsd.evaluation.calibration``), then the mean of the temperatures fitted with the fusion
+(what chose ``DEFAULT_FUSION_TEMPERATURE``).
+
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
+    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --calibration
 
 Needs the framework data, the NLTK data and the [context] extra; ``--models`` is the folder
 of the two model files (default /tmp/wsd-gloss-classifiers).
@@ -39,6 +47,12 @@ from pathlib import Path
 import numpy as np
 
 from wsd.corpora.framework import load_dataset
+from wsd.evaluation.calibration import (
+    expected_calibration_error,
+    fit_temperature,
+    gold_log_likelihood,
+    softmax_with_temperature,
+)
 from wsd.evaluation.scorer import score_framework
 from wsd.experiments.heldout import document_folds
 from wsd.instance import Instance
@@ -52,6 +66,11 @@ from wsd.systems.allwords.predict import (
     key_totals,
     log_prior,
     softmax,
+)
+from wsd.systems.allwords.system import (
+    DEFAULT_FUSION_TEMPERATURE,
+    DEFAULT_GLOSS_FUSION,
+    DEFAULT_TEMPERATURE,
 )
 from wsd.systems.gloss_prior import GlossWithPrior
 
@@ -172,7 +191,7 @@ def report(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
         answers = list(base)
         for i, (classes, total) in found.items():
             if not below_margin(model, total):
-                mix = ((1 - a) * softmax(total / model.temperature)
+                mix = ((1 - a) * softmax(total / model.score_temperature)
                        + a * softmax(gloss_scores(terms[i], classes, "score")))
                 answers[i] = classes[int(np.argmax(mix))]
         fused[f"mixture a={a:g}"] = answers
@@ -185,12 +204,57 @@ def report(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
                      fallback(model, test, terms, fused[fusion], kind), classified)
 
 
+def answered_totals(model: AllWordsWSD, test: Sequence[Instance],
+                    found: dict[int, tuple[list[str], np.ndarray]],
+                    terms: list[dict[str, np.ndarray]], w: float
+                    ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The totals (``w`` times the cosine term added; padded with -inf) and gold-class masks
+    of the instances the classifier answers: those over the margin."""
+    rows = []
+    for i, (classes, total) in sorted(found.items()):
+        fused = total + w * gloss_scores(terms[i], classes, "cosine")
+        if not below_margin(model, fused):
+            rows.append((fused, [c in test[i].senses for c in classes]))
+    width = max(len(total) for total, _ in rows)
+    scores = np.full((len(rows), width), -np.inf)
+    gold = np.zeros((len(rows), width), bool)
+    for j, (total, right) in enumerate(rows):
+        scores[j, :len(total)], gold[j, :len(right)] = total, right
+    return scores, gold
+
+
+def calibration(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
+                test: Sequence[Instance]) -> float:  # fmt: skip
+    """Print the calibration of the classifier answers without and with the fusion; return
+    the temperature fitted with it."""
+    found, terms = totals(model, test), gloss_terms(gloss, test)
+    fitted = 0.0
+    for fusion in (0.0, DEFAULT_GLOSS_FUSION):
+        scores, gold = answered_totals(model, test, found, terms, fusion / gloss.weight)
+        right = gold[np.arange(len(gold)), scores.argmax(axis=1)]
+        fitted = fit_temperature(scores, gold)
+        cells = []
+        for temperature in (DEFAULT_TEMPERATURE, DEFAULT_FUSION_TEMPERATURE, fitted):
+            confidence = softmax_with_temperature(scores, temperature).max(axis=1)
+            cells.append(f"T={temperature:.2f}: ECE "
+                         f"{expected_calibration_error(confidence, right):.3f} LL "
+                         f"{gold_log_likelihood(scores, gold, temperature):.3f}")
+        print(f"{name:>12} fusion {fusion:5g}  answers {len(scores):5d}  accuracy "
+              f"{100 * right.mean():5.1f}  " + "  ".join(cells) + " (fitted)", flush=True)
+    return fitted
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--train", action="store_true", help="train and save the two models")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
-    parser.add_argument("--sets", nargs="+", default=["heldout", *SETS])
+    parser.add_argument("--sets", nargs="+", default=None,
+                        help="default: all four; with --calibration, the development sets")
+    parser.add_argument("--calibration", action="store_true",
+                        help="the calibration of the classifier answers with the fusion")
     args = parser.parse_args()
+    if args.sets is None:
+        args.sets = ["heldout", "semeval2007"] if args.calibration else ["heldout", *SETS]
     tagger = AllWordsWSD(features=feature_set("tuned+context"))
     semcor = load_dataset("semcor")
     if args.train:
@@ -203,6 +267,7 @@ def main() -> None:
                         gloss_backoff=False).fit(data, tagged=True).save(args.models / path)
         return
     inventory = WordNetInventory()
+    fitted = []
     for name in args.sets:
         if name == "heldout":
             model = AllWordsWSD.load(args.models / "fold0.npz")  # saved with both off
@@ -210,7 +275,12 @@ def main() -> None:
         else:
             model = AllWordsWSD.load(args.models / "full.npz")
             gloss, test = GlossWithPrior(inventory).fit(semcor), tagger.tagged(load_dataset(name))
-        report(name, model, gloss, test)
+        if args.calibration:
+            fitted.append(calibration(name, model, gloss, test))
+        else:
+            report(name, model, gloss, test)
+    if fitted:
+        print(f"mean fitted temperature with the fusion: {np.mean(fitted):.2f}")
 
 
 if __name__ == "__main__":

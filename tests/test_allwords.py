@@ -227,7 +227,8 @@ def test_save_and_load_give_the_same_answers(toy, tmp_path, weighting):
     path = system.save(tmp_path / "allwords.npz")
     loaded = AllWordsWSD.load(path)
     assert isinstance(load_model(path), AllWordsWSD)
-    assert loaded.get_params() == system.get_params()
+    # the file stores the temperature the system scored with (its default resolved)
+    assert loaded.get_params() == {**system.get_params(), "temperature": system.score_temperature}
     probe = test + train
     assert loaded.predict(probe) == system.predict(probe)
     for key, model in system.models_.items():

@@ -45,7 +45,8 @@ def test_npz_round_trip_answers_and_scores_identically(trained, tmp_path):
     system, test = trained
     loaded = AllWordsWSD.load(system.save(tmp_path / "m.npz"))
     assert isinstance(load_model(tmp_path / "m.npz"), AllWordsWSD)
-    assert loaded.get_params() == system.get_params()
+    # the file stores the temperature the system scored with (its default resolved)
+    assert loaded.get_params() == {**system.get_params(), "temperature": system.score_temperature}
     assert loaded.sense_counts_ == system.sense_counts_
     assert sorted(loaded.models_) == sorted(system.models_) == ["bank#NOUN", "seed#NOUN"]
     assert loaded.decide(test) == system.decide(test)

@@ -78,7 +78,11 @@ def _library_defaults() -> dict[str, Any]:
     from wsd.experiments.curves import run_curves
     from wsd.experiments.disambiguate import TOP_FEATURES, UNSURE_MARGIN
     from wsd.learners.multiclass import MulticlassPerceptron
-    from wsd.systems.allwords.system import AllWordsWSD
+    from wsd.systems.allwords.system import (
+        DEFAULT_FUSION_TEMPERATURE,
+        DEFAULT_TEMPERATURE,
+        AllWordsWSD,
+    )
     from wsd.systems.named import SYSTEM_NAMES, SystemSettings, small_corpus_settings
 
     return {"settings": SystemSettings(), "small": small_corpus_settings(),
@@ -86,7 +90,8 @@ def _library_defaults() -> dict[str, Any]:
             "curves": _defaults_of(run_curves), "annotate": _defaults_of(annotate_corpus),
             "perceptron": _defaults_of(MulticlassPerceptron), "top": TOP_FEATURES,
             "unsure_margin": UNSURE_MARGIN, "corpus_help": CORPUS_HELP,
-            "system_names": ", ".join(SYSTEM_NAMES)}
+            "system_names": ", ".join(SYSTEM_NAMES), "temperature": DEFAULT_TEMPERATURE,
+            "fusion_temperature": DEFAULT_FUSION_TEMPERATURE}
 
 
 class _HelpFormatter(argparse.HelpFormatter):

@@ -255,7 +255,7 @@ def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
     if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
         return _frequency_decision(system.sense_counts_[key])
     best = int(ranked[0])
-    probability = float(softmax(scores / system.temperature)[best])
+    probability = float(softmax(scores / system.score_temperature)[best])
     margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
     return Decision(model.classes[best], CLASSIFIER, probability, float(margin))
 

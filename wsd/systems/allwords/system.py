@@ -54,6 +54,9 @@ _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 
                    "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False,
                    "sense_weight": 0.0, "gloss_fusion": 0.0, "gloss_backoff": False}
 DEFAULT_GLOSS_FUSION = 200.0  # chosen on semeval2007 and held-out SemCor (docs/sense-vectors.md)
+# The temperature of a model on which the fusion acts: the mean of those fitted with the fusion
+# on semeval2007 and held-out SemCor (benchmarks/gloss_classifiers.py --calibration)
+DEFAULT_FUSION_TEMPERATURE = 34.2
 
 
 @persistence.register_model
@@ -102,7 +105,9 @@ class AllWordsWSD:
     vectors and the gloss overlap instead of its most frequent sense (source "gloss");
     ``temperature``: a classifier answer's ``score`` is its share of the softmax of the totals
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
-    answers right six times in ten); it changes no answer.
+    answers right six times in ten); it changes no answer. None (the default):
+    ``DEFAULT_FUSION_TEMPERATURE`` where the gloss fusion acts (a contextual block and
+    ``gloss_fusion`` > 0), else ``DEFAULT_TEMPERATURE``; a saved model stores the one it used.
 
     ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it);
     ``verbose`` (a progress bar over the words being trained). The defaults (training with
@@ -135,7 +140,7 @@ class AllWordsWSD:
         prior_count: float = 20.0,
         gloss_weight: float = 3.0,
         discourse_weight: float = 6.0,
-        temperature: float = DEFAULT_TEMPERATURE,
+        temperature: float | None = None,
         backoff: str = "first_sense",
         vector_backoff: bool = False,
         vector_prior: float = VECTOR_PRIOR,
@@ -237,7 +242,8 @@ class AllWordsWSD:
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",
                      "vector_prior", "sense_weight", "gloss_fusion"):
             check_weight(name, getattr(self, name))
-        check_weight("temperature", self.temperature, above_zero=True)
+        if self.temperature is not None:
+            check_weight("temperature", self.temperature, above_zero=True)
 
     def tagged(self, instances: Sequence[Instance]) -> list[Instance]:
         """The instances with Penn tags when ``pos_tags="penn"``, each sentence tagged once."""
@@ -447,8 +453,17 @@ class AllWordsWSD:
 
     # ---- model files -----------------------------------------------------------------
 
+    @property
+    def score_temperature(self) -> float:
+        """The temperature a classifier answer's score is computed with (``temperature``)."""
+        if self.temperature is not None:
+            return self.temperature
+        fused = self.gloss_fusion and getattr(self, "context_", None) is not None
+        return DEFAULT_FUSION_TEMPERATURE if fused else DEFAULT_TEMPERATURE
+
     def _header(self) -> dict[str, Any]:
-        header = {"params": self.get_params(), "sense_counts": self.sense_counts_,
+        params = {**self.get_params(), "temperature": self.score_temperature}
+        header = {"params": params, "sense_counts": self.sense_counts_,
                   "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
         if getattr(self, "context_", None) is not None:
             header["context"] = self.context_.to_dict()  # the encoder and the block's scaling

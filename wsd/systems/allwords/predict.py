@@ -33,7 +33,7 @@ class Decision:
     (WordNet's), "sense-vectors" (``vector_backoff``) or "gloss" (``gloss_backoff``: its
     share of the softmax of its scores, not calibrated), None when nothing answered.
     ``score``: the chosen sense's share of the softmax of the classifier's total scores
-    divided by the system's ``temperature`` (an estimate of how often such an answer is
+    divided by the system's ``score_temperature`` (an estimate of how often such an answer is
     right), its relative training frequency for "mfs", its share of the softmax of the
     sense-vector scores (not calibrated) for "sense-vectors". ``margin``: the margin over the
     runner-up, as everywhere in wsd: the chosen sense's score minus the runner-up sense's, in

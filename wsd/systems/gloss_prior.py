@@ -104,10 +104,14 @@ class GlossWithPrior(InventorySystem):
             self._lesk = SimplifiedLesk(self._inventory())
         return self._lesk
 
+    def candidate_senses(self, inst: Instance) -> list[Sense]:
+        """The instance's lemma's senses that have a synset (a gloss), in inventory order."""
+        return [s for s in self._inventory().senses(inst.lemma, inst.target_pos) if s.synset]
+
     def sense_terms(self, inst: Instance) -> list[tuple[Sense, float, float, float]]:
         """Every candidate sense with the three terms of its score (``TERMS``), in inventory
         order: ``log P(s)``, ``weight · cosine`` and ``overlap · log(1 + shared words)``."""
-        senses = [s for s in self._inventory().senses(inst.lemma, inst.target_pos) if s.synset]
+        senses = self.candidate_senses(inst)
         if not senses:
             return []
         priors = log_prior(senses, getattr(self, "counts_", Counter()), self.smoothing)

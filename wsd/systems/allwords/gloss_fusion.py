@@ -16,37 +16,15 @@ weights were chosen on semeval2007 and held-out SemCor (docs/sense-vectors.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from wsd.instance import Instance
-from wsd.systems.allwords.predict import Decision, Reasons, log_prior, softmax
+from wsd.systems.allwords.predict import Decision, log_prior, prior_decision
 from wsd.systems.gloss_prior import GlossWithPrior
 
 GLOSS = "gloss"
-
-
-def prior_decision(terms: Sequence[tuple], source: str,
-                   names: Callable[[int, int], Sequence[str]] | None) -> Decision:
-    """The answer of a system scoring each sense by a sum of terms (``(sense, term, ...)``
-    rows): the best sense, its share of the scores' softmax and its score margin over the
-    runner-up (the sum of the reasons' terms); with ``names`` (the terms' names for the best
-    and the runner-up), its reasons: each term's part of the margin over the runner-up."""
-    if not terms:
-        return Decision(None, None)
-    scores = np.array([sum(values) for _, *values in terms])
-    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
-    shares = softmax(scores)
-    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
-    reasons = None
-    if names is not None and len(terms) > 1:
-        other = int(np.argsort(-scores, kind="stable")[1])
-        gaps = [(name, terms[best][k] - terms[other][k])
-                for k, name in enumerate(names(best, other), start=1)]  # fmt: skip
-        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
-    return Decision(terms[best][0].id, source, float(shares[best]),
-                    float(scores[best] - runner_up), reasons)
 
 
 class GlossDecisions:
@@ -63,8 +41,7 @@ class GlossDecisions:
     def cosines(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Each class's gloss-vector cosine with the instance's context; a class that is not
         among the lemma's WordNet senses gets the lowest of theirs (0 when it has none)."""
-        senses = [s for s in self.glosses._inventory().senses(inst.lemma, inst.target_pos)
-                  if s.synset]  # fmt: skip
+        senses = self.glosses.candidate_senses(inst)
         if not senses:
             return np.zeros(len(classes))
         found = self.glosses.similarities(inst, senses)

@@ -27,8 +27,7 @@ from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.systems.allwords.bundled_answers import with_bundled_answers
-from wsd.systems.allwords.gloss_fusion import prior_decision
-from wsd.systems.allwords.predict import Decision, Reasons
+from wsd.systems.allwords.predict import Decision, Reasons, prior_decision
 from wsd.systems.allwords.system import AllWordsWSD
 from wsd.systems.gloss_prior import GlossWithPrior
 from wsd.systems.lesk import LeskWithPrior, SimplifiedLesk

@@ -4,7 +4,7 @@ and a ``Decision`` saying which of them answered, how sure it was and by what ma
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -352,3 +352,25 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
                     (own[j], before[j], discourse[j], total), explain))
             decisions[i] = decision
     return decisions  # type: ignore[return-value]
+
+
+def prior_decision(terms: Sequence[tuple], source: str,
+                   names: Callable[[int, int], Sequence[str]] | None) -> Decision:
+    """The answer of a system scoring each sense by a sum of terms (``(sense, term, ...)``
+    rows): the best sense, its share of the scores' softmax and its score margin over the
+    runner-up (the sum of the reasons' terms); with ``names`` (the terms' names for the best
+    and the runner-up), its reasons: each term's part of the margin over the runner-up."""
+    if not terms:
+        return Decision(None, None)
+    scores = np.array([sum(values) for _, *values in terms])
+    best = int(np.argmax(scores))  # the first best: WordNet order breaks ties
+    shares = softmax(scores)
+    runner_up = np.delete(scores, best).max() if len(scores) > 1 else 0.0
+    reasons = None
+    if names is not None and len(terms) > 1:
+        other = int(np.argsort(-scores, kind="stable")[1])
+        gaps = [(name, terms[best][k] - terms[other][k])
+                for k, name in enumerate(names(best, other), start=1)]  # fmt: skip
+        reasons = Reasons(terms[other][0].id, tuple(t for t in gaps if abs(t[1]) >= 5e-4))
+    return Decision(terms[best][0].id, source, float(shares[best]),
+                    float(scores[best] - runner_up), reasons)

@@ -42,25 +42,6 @@ def test_one_training_pass_matches_the_hand_worked_updates():
     np.testing.assert_allclose(W, expected)
 
 
-
-def test_a_join_needs_the_margin_the_join_bias_asks():
-    """Hand-made weights, labels O, I, B (I never after O or a start): one static feature
-    per token; token 0 scores B 1, token 1 scores I 3 and B 1. At bias 0 the unit goes on
-    (B, I); I beats B by 2, so at a bias of 2 or more the second token begins its own unit."""
-    from wsd.learners.greedylabel import dynamic_rows, label_greedy
-
-    n_static, n_tags = 2, 1
-    W = np.zeros((n_static + dynamic_rows(3, n_tags), 3))
-    W[0] = [0, 0, 1]
-    W[1] = [0, 3, 1]
-    X, tags, starts = np.array([[0], [1]]), np.zeros(2, dtype=int), np.array([0, 2])
-    for bias, expected in ((0.0, [2, 1]), (1.9, [2, 1]), (2.1, [2, 2]), (100.0, [2, 2])):
-        labels, scores = label_greedy(X, tags, starts, W, n_static, n_tags, inside=1,
-                                      outside=0, join_bias=bias)  # fmt: skip
-        assert labels == expected, bias
-        assert scores[1, 1] == 3 - bias
-    assert label_greedy(X, tags, starts, W, n_static, n_tags, 1, 0)[0] == [2, 1]
-
 def _corpus(sentences: list[list[tuple[str, str | None, str | None]]]) -> list[Instance]:
     """Instances from hand-written sentences of ``(token, lemma, POS)`` (None: no unit);
     a token with spaces is one unit of several words, as the framework writes them."""
@@ -295,45 +276,10 @@ def test_a_version_1_reader_still_reads_and_an_unknown_version_is_refused(models
     without_runs.W[run_rows] = 0
     text = "Then Halvorsen Company sold the bank. They built a brick-walled house."
     assert analyze(text, loaded) == analyze(text, without_runs)
-    path = write_npz(tmp_path / "v4.npz", system._header(), system.models_,
-                     _Written({**meta, "version": 4}, arrays))
-    with pytest.raises(ModelFileError, match="v4.npz.*reader is of version 4"):
+    path = write_npz(tmp_path / "v3.npz", system._header(), system.models_,
+                     _Written({**meta, "version": 3}, arrays))
+    with pytest.raises(ModelFileError, match="v3.npz.*reader is of version 3"):
         AllWordsWSD.load(path)
-
-
-@needs_wordnet
-def test_the_join_bias_is_kept_in_the_file_and_older_readers_join_at_zero(models, tmp_path):
-    """Version 3 keeps the reader's join bias; a version-2 reader (no bias in its file) reads
-    with bias 0, as it read before; a bias that is not a number is refused (the file's JSON
-    has no infinities)."""
-    from wsd.systems.allwords.modelfile import ModelFileError, write_npz
-    from wsd.systems.allwords.system import AllWordsWSD
-    from wsd.text import analyze
-    from wsd.text.reader import LearnedReader
-
-    system, _, _ = models
-    reader = system.reader
-    biased = LearnedReader(reader.vocabulary, reader.W, reader.lemmas, join_bias=1e6)
-    meta, arrays = biased.to_file()
-    assert meta["version"] == 3 and meta["join_bias"] == 1e6
-    path = write_npz(tmp_path / "v3.npz", system._header(), system.models_, biased)
-    loaded = AllWordsWSD.load(path).reader
-    assert loaded.join_bias == 1e6
-    text = "The ice cream melted. The greenhouse gases rose."
-    words = [w.text for s in analyze(text, loaded) for w in s.words]
-    assert "ice" in words and "cream" in words and all(" " not in w for w in words)
-    v2 = {**{k: v for k, v in meta.items() if k != "join_bias"}, "version": 2}
-    path = write_npz(tmp_path / "v2.npz", system._header(), system.models_, _Written(v2, arrays))
-    old = AllWordsWSD.load(path).reader
-    assert old.join_bias == 0.0
-    assert analyze(text, old) == analyze(text, reader)
-    assert ("ice cream", "ice_cream", "NOUN") in [
-        (w.text, w.lemma, w.pos) for s in analyze(text, old) for w in s.words]
-    for bad in ("1", True, None, [0]):
-        path = write_npz(tmp_path / "bad.npz", system._header(), system.models_,
-                         _Written({**meta, "join_bias": bad}, arrays))
-        with pytest.raises(ModelFileError, match="bad.npz.*join bias"):
-            AllWordsWSD.load(path)
 
 
 @needs_wordnet

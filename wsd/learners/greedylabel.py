@@ -13,13 +13,12 @@ def dynamic_rows(n_labels: int, n_tags: int) -> int:
 
 
 def label_greedy(X: np.ndarray, tags: np.ndarray, starts: np.ndarray, W: np.ndarray,
-                 n_static: int, n_tags: int, inside: int, outside: int, join_bias: float = 0.0,
+                 n_static: int, n_tags: int, inside: int, outside: int,
                  ) -> tuple[list[int], np.ndarray]:  # fmt: skip
     """The labels of the tokens of several sentences by ``W`` (``train_greedy``'s weights;
     ``X``, ``tags`` and ``starts`` as there) and each token's scores; the label ``inside``
-    (a unit goes on) never follows ``outside`` or a sentence start, and its score is lowered
-    by ``join_bias`` (a unit goes on only where it beats every other label by that margin).
-    Plain numpy: nothing to compile at start-up."""
+    (a unit goes on) never follows ``outside`` or a sentence start. Plain numpy: nothing to
+    compile at start-up."""
     n_labels = W.shape[1]
     states = n_labels + 1
     static = np.where(X[..., None] >= 0, W[np.maximum(X, 0)], 0.0).sum(axis=1)
@@ -32,7 +31,8 @@ def label_greedy(X: np.ndarray, tags: np.ndarray, starts: np.ndarray, W: np.ndar
         prev = prev2 = n_labels
         for i in range(starts[s], starts[s + 1]):
             row = static[i] + d1[prev] + d2[prev2 * states + prev] + d3[prev * n_tags + tags[i]]
-            row[inside] = -np.inf if prev in (n_labels, outside) else row[inside] - join_bias
+            if prev in (n_labels, outside):
+                row[inside] = -np.inf
             scores[i] = row
             guess = int(row.argmax())
             labels.append(guess)

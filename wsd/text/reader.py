@@ -17,7 +17,6 @@ Lesk without a model.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -41,16 +40,11 @@ NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
 OUTSIDE, INSIDE = 0, 1
 EPOCHS = 2  # chosen on the development sets (docs/reader.md)
-# How much more than any other label the label I must score for a unit to go on (a join
-# wrongly made loses both gold units, one wrongly left out one); chosen on the development
-# sets (docs/reader.md, "Joins at a margin").
-JOIN_BIAS = 0.0
 # The model file's reader: each version's feature templates. Version 2 added the capitalised
 # runs (``run``, ``runs``), the last templates, so a version-1 reader's weights fit as they
-# were (those features have no values in it); version 3 the join bias (0 in older files, which
-# so read as they did).
-VERSION = 3
-VERSION_TEMPLATES = {1: TEMPLATES[:-2], 2: TEMPLATES, 3: TEMPLATES}
+# were (those features have no values in it).
+VERSION = 2
+VERSION_TEMPLATES = {1: TEMPLATES[:-2], 2: TEMPLATES}
 # Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
 MIN_READER_SENTENCES = 1000
 Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
@@ -120,17 +114,13 @@ _HYPHEN = re.compile(r"(-)")
 
 def _rejoined(units: Sequence[Unit], owner: Sequence[int]) -> list[Unit]:
     """Units read over a sentence's pieces (``LearnedReader._pieces``) as units of its
-    tokens: a split word is read as the first of its pieces that is a content word (else as
-    its first piece), over the whole word (*benefit-seeking*: benefit)."""
+    tokens: a split word is read as its first piece's unit, over the whole word
+    (*benefit-seeking*: benefit); a unit begun inside a word already read is dropped."""
     found: list[Unit] = []
     for unit in units:
         start, end = owner[unit.start], owner[unit.end - 1] + 1
-        if found and start < found[-1].end:  # begun inside a word already read
-            last = found[-1]
-            if last.pos is None and unit.pos is not None and last.start == start:
-                found[-1] = replace(unit, start=start, end=max(end, last.end))
-            continue
-        found.append(replace(unit, start=start, end=end))
+        if not found or start >= found[-1].end:
+            found.append(replace(unit, start=start, end=end))
     return found
 
 
@@ -144,13 +134,11 @@ PLAIN = PlainReader()
 class LearnedReader:
     """The reader trained on a corpus (see the module's docstring): its feature
     ``vocabulary``, weights ``W`` (rows: the vocabulary's features, then the dynamic ones)
-    and the corpus's ``lemmas`` (``form#letter -> lemma`` where they differ from WordNet's);
-    a unit goes on only where I beats every other label by ``join_bias``."""
+    and the corpus's ``lemmas`` (``form#letter -> lemma`` where they differ from WordNet's)."""
 
     def __init__(self, vocabulary: Vocabulary, W: np.ndarray, lemmas: Mapping[str, str],
-                 epochs: int = EPOCHS, join_bias: float = JOIN_BIAS) -> None:  # fmt: skip
+                 epochs: int = EPOCHS) -> None:  # fmt: skip
         self.vocabulary, self.W, self.lemmas, self.epochs = vocabulary, W, dict(lemmas), epochs
-        self.join_bias = join_bias
 
     def labels(self, sentences: Sentences) -> tuple[list[int], np.ndarray]:
         """Every token's label (index into ``LABELS``) and scores, sentence after sentence."""
@@ -158,8 +146,7 @@ class LearnedReader:
         tags = self._tag_ids([tag for _, tags in sentences for tag in tags])
         starts = np.cumsum([0] + [len(tokens) for tokens, _ in sentences])
         return label_greedy(X, tags, starts, self.W, self.vocabulary.size,
-                            len(self.vocabulary.ids["t"]), INSIDE, OUTSIDE,
-                            self.join_bias)  # fmt: skip
+                            len(self.vocabulary.ids["t"]), INSIDE, OUTSIDE)  # fmt: skip
 
     def _tag_ids(self, tags: Sequence[str]) -> np.ndarray:
         ids = self.vocabulary.tag_ids(tags)
@@ -253,7 +240,7 @@ class LearnedReader:
         """``(metadata, arrays)``: the rows of ``W`` that are not all zero, as float32."""
         keep = np.flatnonzero(np.abs(self.W).max(axis=1) > 0)
         meta = {"version": VERSION, "labels": list(LABELS), "templates": list(TEMPLATES),
-                "epochs": self.epochs, "join_bias": self.join_bias,
+                "epochs": self.epochs,
                 "values": self.vocabulary.values, "lemmas": self.lemmas,
                 "rows": int(self.W.shape[0])}  # fmt: skip
         return meta, {"reader_rows": keep.astype(np.int32),
@@ -285,10 +272,6 @@ class LearnedReader:
         if n_rows != expected or len(weights) != len(rows) * len(LABELS) or (
                 len(rows) and (rows.min() < 0 or rows.max() >= expected)):
             raise ValueError("its reader's weights do not fit its features")
-        join_bias = meta.get("join_bias", 0.0)  # none before version 3: joins as they were
-        if isinstance(join_bias, bool) or not isinstance(join_bias, int | float) or \
-                not math.isfinite(join_bias):  # fmt: skip
-            raise ValueError(f"its reader's join bias {join_bias!r} is not a finite number")
         W = np.zeros((expected, len(LABELS)), dtype=np.float32)
         W[rows] = weights.reshape(len(rows), len(LABELS))
-        return cls(vocabulary, W, lemmas, int(meta.get("epochs", EPOCHS)), float(join_bias))
+        return cls(vocabulary, W, lemmas, int(meta.get("epochs", EPOCHS)))

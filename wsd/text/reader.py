@@ -114,17 +114,13 @@ _HYPHEN = re.compile(r"(-)")
 
 def _rejoined(units: Sequence[Unit], owner: Sequence[int]) -> list[Unit]:
     """Units read over a sentence's pieces (``LearnedReader._pieces``) as units of its
-    tokens: a split word is read as the first of its pieces that is a content word (else as
-    its first piece), over the whole word (*benefit-seeking*: benefit)."""
+    tokens: a split word is read as its first piece's unit, over the whole word
+    (*benefit-seeking*: benefit); a unit begun inside a word already read is dropped."""
     found: list[Unit] = []
     for unit in units:
         start, end = owner[unit.start], owner[unit.end - 1] + 1
-        if found and start < found[-1].end:  # begun inside a word already read
-            last = found[-1]
-            if last.pos is None and unit.pos is not None and last.start == start:
-                found[-1] = replace(unit, start=start, end=max(end, last.end))
-            continue
-        found.append(replace(unit, start=start, end=end))
+        if not found or start >= found[-1].end:
+            found.append(replace(unit, start=start, end=end))
     return found
 
 

@@ -26,9 +26,10 @@ classifier and on the others. "today" is the decision with both off.
 With ``--calibration``, on the development sets only: the calibration of the classifier
 answers (those over the margin) with the fusion off and with ``DEFAULT_GLOSS_FUSION``: their
 expected calibration error (10 bins) and gold log likelihood at ``DEFAULT_TEMPERATURE``, at
-``DEFAULT_FUSION_TEMPERATURE`` and at the temperature fitted there
-(``wsd.evaluation.calibration``), then the mean of the temperatures fitted with the fusion
-(what chose ``DEFAULT_FUSION_TEMPERATURE``).
+``DEFAULT_CONTEXT_TEMPERATURE``, at ``DEFAULT_FUSION_TEMPERATURE`` and at the temperature
+fitted there (``wsd.evaluation.calibration``), then the means of the temperatures fitted
+without the fusion and with it (what chose ``DEFAULT_CONTEXT_TEMPERATURE`` and
+``DEFAULT_FUSION_TEMPERATURE``).
 
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
@@ -41,6 +42,7 @@ of the two model files (default /tmp/wsd-gloss-classifiers).
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -56,8 +58,8 @@ from wsd.evaluation.calibration import (
 from wsd.evaluation.scorer import score_framework
 from wsd.experiments.heldout import document_folds
 from wsd.instance import Instance
-from wsd.knowledge.inventory import WordNetInventory
-from wsd.systems.allwords import AllWordsWSD
+from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
+from wsd.systems.allwords import AllWordsWSD, sense_features
 from wsd.systems.allwords.context import sentence_of
 from wsd.systems.allwords.instance_features import feature_set
 from wsd.systems.allwords.keymodel import most_frequent
@@ -68,6 +70,7 @@ from wsd.systems.allwords.predict import (
     softmax,
 )
 from wsd.systems.allwords.system import (
+    DEFAULT_CONTEXT_TEMPERATURE,
     DEFAULT_FUSION_TEMPERATURE,
     DEFAULT_GLOSS_FUSION,
     DEFAULT_TEMPERATURE,
@@ -224,24 +227,158 @@ def answered_totals(model: AllWordsWSD, test: Sequence[Instance],
 
 
 def calibration(name: str, model: AllWordsWSD, gloss: GlossWithPrior,
-                test: Sequence[Instance]) -> float:  # fmt: skip
+                test: Sequence[Instance]) -> list[float]:  # fmt: skip
     """Print the calibration of the classifier answers without and with the fusion; return
-    the temperature fitted with it."""
+    the temperatures fitted without it and with it."""
     found, terms = totals(model, test), gloss_terms(gloss, test)
-    fitted = 0.0
+    temperatures = []
     for fusion in (0.0, DEFAULT_GLOSS_FUSION):
         scores, gold = answered_totals(model, test, found, terms, fusion / gloss.weight)
         right = gold[np.arange(len(gold)), scores.argmax(axis=1)]
         fitted = fit_temperature(scores, gold)
         cells = []
-        for temperature in (DEFAULT_TEMPERATURE, DEFAULT_FUSION_TEMPERATURE, fitted):
+        temperatures.append(fitted)
+        for temperature in (DEFAULT_TEMPERATURE, DEFAULT_CONTEXT_TEMPERATURE,
+                            DEFAULT_FUSION_TEMPERATURE, fitted):
             confidence = softmax_with_temperature(scores, temperature).max(axis=1)
             cells.append(f"T={temperature:.2f}: ECE "
                          f"{expected_calibration_error(confidence, right):.3f} LL "
                          f"{gold_log_likelihood(scores, gold, temperature):.3f}")
         print(f"{name:>12} fusion {fusion:5g}  answers {len(scores):5d}  accuracy "
               f"{100 * right.mean():5.1f}  " + "  ".join(cells) + " (fitted)", flush=True)
-    return fitted
+    return temperatures
+
+
+# ---- sense vectors beside the gloss fusion (--sense-grid) ---------------------------------
+
+def instance_terms(model: AllWordsWSD, gloss: GlossWithPrior, test: Sequence[Instance]
+                   ) -> list[dict]:  # fmt: skip
+    """Per instance, what every cell of the sense grid needs (JSON-able): the gold senses, the
+    key's training counts, WordNet's first sense, the classifier's classes and totals (None
+    without one) and each class's gloss cosine and sense-vector cosine, and every WordNet
+    candidate's GlossWithPrior terms with its sense-vector cosine; ``cnorm``: the length of
+    GlossWithPrior's context vector (for the LMMS concatenation)."""
+    found, terms = totals(model, test), gloss_terms(gloss, test)
+    table = model.sense_vectors_
+    table.wordnet = table.wordnet or nltk_wordnet()
+    raw = model.context_.vectors(list(test))
+    records = []
+    for i, inst in enumerate(test):
+        candidates = gloss.candidate_senses(inst)
+        scos = table.cosines(raw[i], [s.synset for s in candidates])
+        record = {"gold": list(inst.senses), "counts": model.sense_counts_.get(inst.key),
+                  "first": model.knowledge.first_sense(inst),
+                  "cands": [[s.id, *map(float, terms[i][s.id]), float(v)]
+                            for s, v in zip(candidates, scos, strict=True)],
+                  "classes": None}
+        if candidates:
+            context = ((1 - gloss.mix) * gloss._targets[(inst.tokens, inst.span)]
+                       + gloss.mix * gloss._sentences[inst.tokens])
+            record["cnorm"] = float(np.linalg.norm(context))
+        if i in found:
+            classes, total = found[i]
+            record.update(classes=classes, total=total.tolist(),
+                          gcos=(gloss_scores(terms[i], classes, "cosine") / gloss.weight).tolist(),
+                          scos=sense_features.cosines(table, raw[i], classes).tolist())
+        records.append(record)
+    return records
+
+
+class Grid:
+    """The padded arrays of the instances a classifier answers, extended with the lemma's
+    WordNet senses the classifier lacks (``extra``), for vectorised cells."""
+
+    def __init__(self, records: list[dict], margin_mfs: Sequence[str]) -> None:
+        rows = [r for r in records if r["classes"] is not None]
+        width = max(len(set(r["classes"]) | {c[0] for c in r["cands"]}) for r in rows)
+        shape = (len(rows), width)
+        self.total, self.gcos, self.scos = (np.zeros(shape) for _ in range(3))
+        self.lmms = np.zeros(shape)
+        self.valid, self.extra, self.gold = (np.zeros(shape, bool) for _ in range(3))
+        self.mfs_right = np.array([m in r["gold"] for m, r in zip(margin_mfs, rows, strict=True)])
+        for j, r in enumerate(rows):
+            k = len(r["classes"])
+            cands = {c[0]: c for c in r["cands"] if c[0] not in r["classes"]}
+            names = r["classes"] + list(cands)
+            self.valid[j, :len(names)] = True
+            self.extra[j, k:len(names)] = True
+            self.total[j, :k] = r["total"]
+            self.total[j, k:len(names)] = min(r["total"])
+            self.gcos[j, :k] = r["gcos"]
+            self.gcos[j, k:len(names)] = [c[2] / 10 for c in cands.values()]
+            self.scos[j, :k] = r["scos"]
+            self.scos[j, k:len(names)] = [c[4] for c in cands.values()]
+            self.gold[j, :len(names)] = [n in r["gold"] for n in names]
+            self.lmms[j] = (self.gcos[j] + self.scos[j]) / np.sqrt(2 * (1 + r.get("cnorm", 1) ** 2))
+
+    def right(self, w_gloss: float, w_sense: float, margin: float, extend: float | None,
+              w_lmms: float = 0.0) -> int:
+        """How many are right with these weights, margin rule and (``extend``: the extra
+        senses' total below the lowest class's; None: classes only)."""
+        keep = self.valid & ~self.extra if extend is None else self.valid
+        fused = self.total - (extend or 0.0) * self.extra + w_gloss * self.gcos + w_sense * \
+            self.scos + w_lmms * self.lmms
+        fused = np.where(keep, fused, -np.inf)
+        order = np.argsort(-fused, axis=1, kind="stable")
+        rows = np.arange(len(fused))
+        best, second = fused[rows, order[:, 0]], fused[rows, order[:, 1]]
+        under = (best - second < margin) if margin > 0 else np.zeros(len(fused), bool)
+        return int(np.where(under, self.mfs_right, self.gold[rows, order[:, 0]]).sum())
+
+
+def backoff_answer(record: dict, w_sense: float, prior: str) -> str | None:
+    """The answer of an instance without a classifier: "today" (MFS, else the first sense),
+    or the gloss backoff (keys seen; ``prior``: "train" the training counts' add-one prior)
+    plus ``w_sense`` times the sense-vector cosine."""
+    counts = record["counts"]
+    if prior == "today" or not counts or not record["cands"]:
+        return most_frequent(counts) if counts else record["first"]
+    names = [c[0] for c in record["cands"]]
+    scores = (log_prior(counts, names) + np.array([c[2] + c[3] + w_sense * c[4]
+                                                   for c in record["cands"]]))
+    return names[int(np.argmax(scores))]
+
+
+def sense_grid(name: str, records: list[dict], margin: float) -> None:
+    """Print the cells of the sense grid on one set (see ``instance_terms``)."""
+    classified = [r for r in records if r["classes"] is not None]
+    mfs = [most_frequent(r["counts"]) for r in classified]
+    grid = Grid(records, mfs)
+    n, n_cls = len(records), len(classified)
+    others = [r for r in records if r["classes"] is None]
+
+    def f1(right: int, answered: int) -> float:
+        p, r = right / max(answered, 1), right / n
+        return 100 * 2 * p * r / max(p + r, 1e-12)
+
+    backoffs = {}
+    for label, w, prior in (("today", 0, "today"), ("gloss", 0, "train"),
+                            *((f"gloss+sense {w:g}", w, "train") for w in (1, 2, 3, 5, 10, 20))):
+        answers = [backoff_answer(r, w, prior) for r in others]
+        backoffs[label] = (sum(a is not None and a in r["gold"] for a, r in zip(answers, others,
+                                                                                  strict=True)),
+                           sum(a is not None for a in answers))
+    print(f"== {name}: {n} instances, {n_cls} with a classifier", flush=True)
+    for label, (right, _) in backoffs.items():
+        print(f"{name} backoff {label:>16}: none {100 * right / max(len(others), 1):5.1f}")
+    today = grid.right(0, 0, margin, None)
+    print(f"{name} today: F1 {f1(today + backoffs['today'][0], n_cls + backoffs['today'][1]):6.2f}"
+          f" classifier {100 * today / n_cls:5.1f}")
+    base_right, base_answered = backoffs["gloss"]
+    cells = []
+    for extend in (None, 0.0, 2.0, 5.0, 10.0):
+        for m in (0.0, 0.25, 0.5, 1.0, 2.0, 3.0):
+            for wg in (0, 100, 150, 200, 250, 300):
+                for ws in (0, 10, 25, 50, 100, 150, 200, 300, 400):
+                    right = grid.right(wg, ws, m, extend)
+                    cells.append((f"extend {extend} margin {m:g} gloss {wg:g} sense {ws:g}",
+                                  right))
+    for m in (0.0, 0.5, 1.0):
+        for wl in (100, 200, 300, 400, 600):
+            cells.append((f"lmms margin {m:g} w {wl:g}", grid.right(0, 0, m, None, wl)))
+    for label, right in cells:
+        print(f"{name} {label}: F1 {f1(right + base_right, n_cls + base_answered):6.2f} "
+              f"classifier {100 * right / n_cls:5.1f}", flush=True)
 
 
 def main() -> None:
@@ -250,6 +387,9 @@ def main() -> None:
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=None,
                         help="default: all four; with --calibration, the development sets")
+    parser.add_argument("--sense-grid", action="store_true",
+                        help="sense vectors beside the gloss fusion: the grid (terms cached "
+                             "as terms-<set>.json in --models)")
     parser.add_argument("--calibration", action="store_true",
                         help="the calibration of the classifier answers with the fusion")
     args = parser.parse_args()
@@ -275,12 +415,19 @@ def main() -> None:
         else:
             model = AllWordsWSD.load(args.models / "full.npz")
             gloss, test = GlossWithPrior(inventory).fit(semcor), tagger.tagged(load_dataset(name))
-        if args.calibration:
+        if args.sense_grid:
+            path = args.models / f"terms-{name}.json"
+            if not path.exists():
+                path.write_text(json.dumps(instance_terms(model, gloss, test)))
+            sense_grid(name, json.loads(path.read_text()), model.margin)
+        elif args.calibration:
             fitted.append(calibration(name, model, gloss, test))
         else:
             report(name, model, gloss, test)
     if fitted:
-        print(f"mean fitted temperature with the fusion: {np.mean(fitted):.2f}")
+        without, with_fusion = np.mean(fitted, axis=0)
+        print(f"mean fitted temperature without the fusion: {without:.2f}, with it: "
+              f"{with_fusion:.2f}")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,8 @@ fusion's weight and a sense-vector term ``w_sense · cos(x, v_s)`` beside it (x 
 vector, v_s the model's ``sense_vectors_``), the margin rule, the lemma's WordNet senses the
 classifier lacks as candidates (their total the lowest class's minus ``extend``), the LMMS
 concatenation ``cos([x̂; c], [v̂_s; ĝ_s])`` in place of the gloss term, and the gloss backoff
-with a sense-vector term. With ``--combiner`` too, a conditional logit over the candidates
+with a sense-vector term, and the gloss cosine's two parts (the target's and the sentence's)
+weighted apart. With ``--combiner`` too, a conditional logit over the candidates
 (``COMBINER`` features) is trained on out-of-fold data inside folds 1-2 (``--train-oof``: a
 model on each half of folds 1-2, ``document_folds(folds 1-2, 2, seed=0)``, scoring one in
 eight documents of the other half: the sets "oof0" and "oof1") and scored on the dev sets.
@@ -73,6 +74,7 @@ from wsd.evaluation.calibration import (
 )
 from wsd.evaluation.scorer import score_framework
 from wsd.experiments.heldout import document_folds
+from wsd.features.gloss_vectors import unit_rows
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.systems.allwords import AllWordsWSD, sense_features
@@ -297,9 +299,26 @@ def instance_terms(model: AllWordsWSD, gloss: GlossWithPrior, test: Sequence[Ins
             classes, total = found[i]
             record.update(classes=classes, total=total.tolist(),
                           gcos=(gloss_scores(terms[i], classes, "cosine") / gloss.weight).tolist(),
-                          scos=sense_features.cosines(table, raw[i], classes).tolist())
+                          scos=sense_features.cosines(table, raw[i], classes).tolist(),
+                          parts=gloss_parts(gloss, inst, candidates, classes))
         records.append(record)
     return records
+
+
+def gloss_parts(gloss: GlossWithPrior, inst: Instance, candidates: Sequence,
+                classes: Sequence[str]) -> list[list[float]]:  # fmt: skip
+    """Per class, the gloss vector's cosine with the unit target vector and with the unit
+    sentence vector (GlossWithPrior's cosine is ``1 - mix`` times the first plus ``mix``
+    times the second); a class that is not a candidate gets the lowest of each."""
+    if not candidates:
+        return [[0.0, 0.0] for _ in classes]
+    glosses = gloss._glosses.vectors(s.synset for s in candidates)
+    units = unit_rows(np.stack([glosses[s.synset] for s in candidates]))
+    both = units @ np.stack([gloss._targets[(inst.tokens, inst.span)],
+                             gloss._sentences[inst.tokens]]).T
+    of = {s.id: row.tolist() for s, row in zip(candidates, both, strict=True)}
+    low = both.min(axis=0).tolist()
+    return [of.get(c, low) for c in classes]
 
 
 class Grid:
@@ -312,6 +331,7 @@ class Grid:
         shape = (len(rows), width)
         self.total, self.gcos, self.scos = (np.zeros(shape) for _ in range(3))
         self.lmms, self.prior = np.zeros(shape), np.zeros(shape)
+        self.target, self.sentence = np.zeros(shape), np.zeros(shape)  # the gloss cosine's parts
         self.valid, self.extra, self.gold, self.mfs = (np.zeros(shape, bool) for _ in range(4))
         self.mfs_right = np.array([m in r["gold"] for m, r in zip(margin_mfs, rows, strict=True)])
         for j, r in enumerate(rows):
@@ -330,14 +350,16 @@ class Grid:
             self.mfs[j, :len(names)] = [n == margin_mfs[j] for n in names]
             self.prior[j, :len(names)] = log_prior(r["counts"], names)
             self.lmms[j] = (self.gcos[j] + self.scos[j]) / np.sqrt(2 * (1 + r.get("cnorm", 1) ** 2))
+            self.target[j, :k], self.sentence[j, :k] = np.array(r["parts"]).T
 
     def right(self, w_gloss: float, w_sense: float, margin: float, extend: float | None,
-              w_lmms: float = 0.0) -> int:
+              w_lmms: float = 0.0, split: tuple[float, float] = (0.0, 0.0)) -> int:
         """How many are right with these weights, margin rule and (``extend``: the extra
-        senses' total below the lowest class's; None: classes only)."""
+        senses' total below the lowest class's; None: classes only); ``split``: weights of
+        the gloss cosine's two parts, the target's and the sentence's (classes only)."""
         keep = self.valid & ~self.extra if extend is None else self.valid
         fused = self.total - (extend or 0.0) * self.extra + w_gloss * self.gcos + w_sense * \
-            self.scos + w_lmms * self.lmms
+            self.scos + w_lmms * self.lmms + split[0] * self.target + split[1] * self.sentence
         fused = np.where(keep, fused, -np.inf)
         order = np.argsort(-fused, axis=1, kind="stable")
         rows = np.arange(len(fused))
@@ -445,6 +467,10 @@ def sense_grid(name: str, records: list[dict], margin: float,
     for m in (0.0, 0.5, 1.0):
         for wl in (100, 200, 300, 400, 600):
             cells.append((f"lmms margin {m:g} w {wl:g}", grid.right(0, 0, m, None, wl)))
+    for wt in (0, 70, 100, 140, 200, 280):  # the default is 140 / 60 (0.7 / 0.3 of 200)
+        for wsent in (0, 30, 60, 100, 150, 200, 300):
+            cells.append((f"split target {wt:g} sentence {wsent:g}",
+                          grid.right(0, 0, margin, None, split=(wt, wsent))))
     for label, (w, extend) in combiners.items():
         cells.append((f"combiner {label}", combiner_right(grid, w, extend)))
     for label, right in cells:

@@ -163,6 +163,9 @@ def test_a_fused_model_scores_at_the_fusion_temperature_unless_one_is_given(stan
     # A file stores the temperature it scored with, and keeps it when the default moves.
     path = fused.save(tmp_path / "m.npz")
     assert AllWordsWSD.load(path).temperature == DEFAULT_FUSION_TEMPERATURE
+    plain.temperature = None
+    assert AllWordsWSD.load(plain.save(tmp_path / "p.npz")).temperature == (
+        DEFAULT_CONTEXT_TEMPERATURE)
     older = {**fused.to_dict()}
     older["params"] = {**older["params"], "temperature": DEFAULT_TEMPERATURE}
     assert AllWordsWSD.from_dict(older).score_temperature == DEFAULT_TEMPERATURE

@@ -128,34 +128,44 @@ def test_the_options_round_trip_and_older_files_load_with_them_off(standin, tmp_
 def test_a_fused_model_scores_at_the_fusion_temperature_unless_one_is_given(standin, tmp_path):
     from scipy.special import logit
 
-    from wsd.systems.allwords.system import DEFAULT_FUSION_TEMPERATURE, DEFAULT_TEMPERATURE
+    from wsd.systems.allwords.system import (
+        DEFAULT_CONTEXT_TEMPERATURE,
+        DEFAULT_FUSION_TEMPERATURE,
+        DEFAULT_TEMPERATURE,
+    )
 
     train, test = two_target_sentences(30), two_target_sentences(6, offset=300)
     fused = AllWordsWSD(features=[CONTEXT], **options(gloss_fusion=5.0)).fit(train)
     plain = AllWordsWSD(features=[CONTEXT], **options()).fit(train)
     given = AllWordsWSD(features=[CONTEXT], **options(gloss_fusion=5.0, temperature=3.0))
+    sparse = AllWordsWSD(features=[{"name": "bow", "params": {}}], **options(gloss_fusion=5.0))
     assert (fused.score_temperature, plain.score_temperature) == (
-        DEFAULT_FUSION_TEMPERATURE, DEFAULT_TEMPERATURE)
+        DEFAULT_FUSION_TEMPERATURE, DEFAULT_CONTEXT_TEMPERATURE)
+    assert sparse.fit(train).score_temperature == DEFAULT_TEMPERATURE  # no block: no fusion
     assert given.fit(train).score_temperature == 3.0  # an explicit temperature wins
-    assert DEFAULT_FUSION_TEMPERATURE != DEFAULT_TEMPERATURE
+    assert len({DEFAULT_FUSION_TEMPERATURE, DEFAULT_CONTEXT_TEMPERATURE, DEFAULT_TEMPERATURE}) == 3
     # The temperature changes no answer; on a two-class key, margin = T · logit(score).
-    answers, checked = {}, 0
-    for temperature in (DEFAULT_TEMPERATURE, None):
-        fused.temperature = temperature
-        answers[temperature] = fused.decide(test)
-        for inst, d in zip(test, answers[temperature], strict=True):
-            if d.source == "classifier" and len(fused.models_[inst.key].classes) == 2:
-                assert d.margin == pytest.approx(fused.score_temperature * logit(d.score))
-                checked += 1
-    assert checked >= 4
-    assert [(d.sense, d.source, d.margin) for d in answers[None]] == [
-        (d.sense, d.source, d.margin) for d in answers[DEFAULT_TEMPERATURE]]
-    assert sum(d.source == "classifier" for d in answers[None]) >= 3
-    assert all(b.score < a.score for a, b in zip(answers[DEFAULT_TEMPERATURE], answers[None],
-                                                 strict=True) if a.source == "classifier")
+    for system in (fused, plain):
+        answers, checked = {}, 0
+        for temperature in (DEFAULT_TEMPERATURE, None):
+            system.temperature = temperature
+            answers[temperature] = system.decide(test)
+            for inst, d in zip(test, answers[temperature], strict=True):
+                if d.source == "classifier" and len(system.models_[inst.key].classes) == 2:
+                    assert d.margin == pytest.approx(system.score_temperature * logit(d.score))
+                    checked += 1
+        assert checked >= 4
+        assert [(d.sense, d.source, d.margin) for d in answers[None]] == [
+            (d.sense, d.source, d.margin) for d in answers[DEFAULT_TEMPERATURE]]
+        assert sum(d.source == "classifier" for d in answers[None]) >= 3
+        assert all(b.score < a.score for a, b in zip(answers[DEFAULT_TEMPERATURE], answers[None],
+                                                     strict=True) if a.source == "classifier")
     # A file stores the temperature it scored with, and keeps it when the default moves.
     path = fused.save(tmp_path / "m.npz")
     assert AllWordsWSD.load(path).temperature == DEFAULT_FUSION_TEMPERATURE
+    plain.temperature = None
+    assert AllWordsWSD.load(plain.save(tmp_path / "p.npz")).temperature == (
+        DEFAULT_CONTEXT_TEMPERATURE)
     older = {**fused.to_dict()}
     older["params"] = {**older["params"], "temperature": DEFAULT_TEMPERATURE}
     assert AllWordsWSD.from_dict(older).score_temperature == DEFAULT_TEMPERATURE

@@ -79,6 +79,7 @@ def _library_defaults() -> dict[str, Any]:
     from wsd.experiments.disambiguate import TOP_FEATURES, UNSURE_MARGIN
     from wsd.learners.multiclass import MulticlassPerceptron
     from wsd.systems.allwords.system import (
+        DEFAULT_CONTEXT_TEMPERATURE,
         DEFAULT_FUSION_TEMPERATURE,
         DEFAULT_TEMPERATURE,
         AllWordsWSD,
@@ -91,7 +92,8 @@ def _library_defaults() -> dict[str, Any]:
             "perceptron": _defaults_of(MulticlassPerceptron), "top": TOP_FEATURES,
             "unsure_margin": UNSURE_MARGIN, "corpus_help": CORPUS_HELP,
             "system_names": ", ".join(SYSTEM_NAMES), "temperature": DEFAULT_TEMPERATURE,
-            "fusion_temperature": DEFAULT_FUSION_TEMPERATURE}
+            "fusion_temperature": DEFAULT_FUSION_TEMPERATURE,
+            "context_temperature": DEFAULT_CONTEXT_TEMPERATURE}
 
 
 class _HelpFormatter(argparse.HelpFormatter):

@@ -307,8 +307,8 @@ class AllwordsRequest:
              "{allwords.margin:g})")
     temperature: float | None = option(
         help="a classifier answer's score is the softmax of its totals divided by this; "
-             "changes no answer (default: {temperature:g}, {fusion_temperature:g} with the "
-             "gloss fusion)")
+             "changes no answer (default: {temperature:g}; with a contextual block "
+             "{context_temperature:g}, {fusion_temperature:g} with the gloss fusion)")
     seed: int | None = option(help="random seed (default: {allwords.seed})")
     jobs: int = option(1, "parallel training processes; results do not depend on it "
                           "(default: {default})")

@@ -57,6 +57,9 @@ DEFAULT_GLOSS_FUSION = 200.0  # chosen on semeval2007 and held-out SemCor (docs/
 # The temperature of a model on which the fusion acts: the mean of those fitted with the fusion
 # on semeval2007 and held-out SemCor (benchmarks/gloss_classifiers.py --calibration)
 DEFAULT_FUSION_TEMPERATURE = 34.2
+# The temperature of a model with a contextual block on which the fusion does not act: the
+# mean of those fitted without it on the same two places (the same benchmark)
+DEFAULT_CONTEXT_TEMPERATURE = 31.9
 
 
 @persistence.register_model
@@ -107,7 +110,8 @@ class AllWordsWSD:
     divided by this (``wsd.evaluation.calibration``: raw perceptron totals give 0.99 to
     answers right six times in ten); it changes no answer. None (the default):
     ``DEFAULT_FUSION_TEMPERATURE`` where the gloss fusion acts (a contextual block and
-    ``gloss_fusion`` > 0), else ``DEFAULT_TEMPERATURE``; a saved model stores the one it used.
+    ``gloss_fusion`` > 0), ``DEFAULT_CONTEXT_TEMPERATURE`` with a contextual block without it,
+    else ``DEFAULT_TEMPERATURE``; a saved model stores the one it used.
 
     ``seed``; ``n_jobs`` (joblib processes for training; the model does not depend on it);
     ``verbose`` (a progress bar over the words being trained). The defaults (training with
@@ -458,8 +462,9 @@ class AllWordsWSD:
         """The temperature a classifier answer's score is computed with (``temperature``)."""
         if self.temperature is not None:
             return self.temperature
-        fused = self.gloss_fusion and getattr(self, "context_", None) is not None
-        return DEFAULT_FUSION_TEMPERATURE if fused else DEFAULT_TEMPERATURE
+        if getattr(self, "context_", None) is None:
+            return DEFAULT_TEMPERATURE
+        return DEFAULT_FUSION_TEMPERATURE if self.gloss_fusion else DEFAULT_CONTEXT_TEMPERATURE
 
     def _header(self) -> dict[str, Any]:
         params = {**self.get_params(), "temperature": self.score_temperature}

@@ -13,6 +13,7 @@ as ``TaggedWord`` objects whose ``synset`` is an NLTK ``Synset``.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import warnings
 from collections.abc import Sequence
@@ -251,6 +252,27 @@ def written_key(key: str | None, lemma: str) -> str | None:
                  if other.name().lower() == lemma), key)  # fmt: skip
 
 
+def _cyclic_gc_paused(function):
+    """``function`` run with Python's cyclic garbage collector paused (as ``timeit`` runs
+    code; enabled again after, if it was): reading a long text keeps many new cache entries,
+    whose collections scanned every object of the process, the WordNet of a peer such as
+    NLTK's included (a sixth of the raw-text time, ``docs/reader.md``). Nothing of the path
+    makes reference cycles, so memory is freed as before."""
+
+    @functools.wraps(function)
+    def paused(*args: Any, **kwargs: Any) -> Any:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
+
+
+@_cyclic_gc_paused
 def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any = None,
              check_english: bool = True, explain: int = 0,
              ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-
 CHUNK = 2048  # tokens whose static scores are summed at a time (bounded temporaries)
 
 

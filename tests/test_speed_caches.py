@@ -293,3 +293,16 @@ def test_expression_starts_cached_per_pair_answer_as_computed():
     uncached = [readerfeatures.longest_start.__wrapped__(a, b) for a, b in pairs]
     assert first == uncached == [readerfeatures.longest_start(a, b) for a, b in pairs]
     assert first[0] >= 2 and first[1] >= 2 and first[2] >= 2 and first[4] == 0 == first[5]
+
+
+def test_the_raw_text_answers_and_the_systems_share_one_inventory_per_reader():
+    from wsd.knowledge.inventory import WordNetInventory, shared_inventory, wordnet_reader
+    from wsd.systems.allwords import plaintext
+    from wsd.systems.allwords.predict import Knowledge
+
+    reader = wordnet_reader()
+    shared = shared_inventory(reader)
+    assert Knowledge().inventory() is shared is plaintext._inventory()
+    alone = WordNetInventory(wordnet=reader)  # each lemma's senses as a fresh one reads them
+    for lemma, pos in (("bass", "NOUN"), ("catch", "VERB"), ("huge", "ADJ"), ("banks", None)):
+        assert shared.senses(lemma, pos) == alone.senses(lemma, pos) != []

@@ -23,7 +23,7 @@ from typing import Any
 
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
-from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, shared_inventory
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
@@ -98,14 +98,7 @@ RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset",
 
 @functools.cache
 def _inventory() -> WordNetInventory:
-    return _inventory_of(wordnet())
-
-
-@functools.lru_cache(maxsize=2)
-def _inventory_of(reader: Any) -> WordNetInventory:
-    """One inventory per WordNet reader, so that each lemma's senses are read once (a new
-    one for each answered word had cost 7% of the raw-text path's time)."""
-    return WordNetInventory(wordnet=reader)
+    return shared_inventory(wordnet())
 
 
 @functools.cache

@@ -168,17 +168,12 @@ def _supersenses_one_at_a_time(inst, reach=5):
     features = {}
     for name, positions in (("ss_left", range(start - 1, max(-1, start - 1 - reach), -1)),
                             ("ss_right", range(end, min(len(words), end + reach)))):
-        for i in positions:
-            if letters[i] == "n":
-                found = supersense(words[i], "n")
-                if found:
-                    features[f"{name}={found}"] = 1.0
-                break
-    for i, (word, letter) in enumerate(zip(words, letters, strict=True)):
-        if letter in ("n", "v") and not start <= i < end:
-            found = supersense(word, letter)
-            if found:
-                features[f"ss_bag={found}"] = 1.0
+        nearest = next((i for i in positions if letters[i] == "n"), None)
+        found = supersense(words[nearest], "n") if nearest is not None else None
+        features.update({f"{name}={found}": 1.0} if found else {})
+    features.update({f"ss_bag={supersense(word, letter)}": 1.0
+                     for i, (word, letter) in enumerate(zip(words, letters, strict=True))
+                     if letter in ("n", "v") and not start <= i < end and supersense(word, letter)})
     return features
 
 

@@ -152,3 +152,152 @@ def test_the_json_depth_check_refuses_exactly_what_nests_deeper_than_its_limit(v
             check_json_depth(value, "x", limit)
     else:
         check_json_depth(value, "x", limit)
+
+
+# ---- the raw-text path's per-sentence and per-word caches, and the chunked labeller ------
+
+
+def _supersenses_one_at_a_time(inst, reach=5):
+    """The supersense features as ``Supersenses`` gave them before its per-sentence cache."""
+    from wsd.features.supersense import supersense
+    from wsd.knowledge.inventory import tag_letter
+
+    words = inst.corpus_lemmas or inst.tokens
+    letters = [tag_letter(tag) for tag in inst.pos]
+    start, end = inst.span
+    features = {}
+    for name, positions in (("ss_left", range(start - 1, max(-1, start - 1 - reach), -1)),
+                            ("ss_right", range(end, min(len(words), end + reach)))):
+        nearest = next((i for i in positions if letters[i] == "n"), None)
+        found = supersense(words[nearest], "n") if nearest is not None else None
+        features.update({f"{name}={found}": 1.0} if found else {})
+    features.update({f"ss_bag={supersense(word, letter)}": 1.0
+                     for i, (word, letter) in enumerate(zip(words, letters, strict=True))
+                     if letter in ("n", "v") and not start <= i < end and supersense(word, letter)})
+    return features
+
+
+def test_a_sentences_supersenses_are_those_of_its_instances_one_at_a_time():
+    from wsd.features import Supersenses
+    from wsd.instance import Instance
+
+    tokens = ("The", "fisherman", "caught", "a", "huge", "bass", "and", "played", "the",
+              "bass", "at", "the", "bank", "of", "the", "river", "banks")
+    tags = ("DT", "NN", "VBD", "DT", "JJ", "NN", "CC", "VBD", "DT", "NN", "IN", "DT", "NN",
+            "IN", "DT", "NN", "NNS")
+    extractor = Supersenses()
+    for i, tag in enumerate(tags):
+        if tag[:1] in "NV":
+            inst = Instance(id=str(i), tokens=tokens, span=(i, i + 1), lemma=tokens[i].lower(),
+                            pos=tags)
+            got = extractor(inst)
+            assert got == _supersenses_one_at_a_time(inst)
+            assert list(got) == list(_supersenses_one_at_a_time(inst))  # in the same order
+    inst = Instance(id="x", tokens=tokens, span=(5, 6), lemma="bass", pos=tags)
+    assert {"ss_left=noun.person", "ss_bag=noun.person"} <= set(extractor(inst))  # fisherman
+
+
+def test_the_corpus_lemma_bag_counts_as_a_bag_over_an_instance_of_the_lemmas():
+    from dataclasses import replace
+
+    from wsd.features import BagOfWords
+    from wsd.instance import Instance
+    from wsd.systems.allwords.instance_features import CorpusLemmaBag
+
+    tokens = ("Banks", "were", "banking", "on", "the", "banks", ",", "banks", "!")
+    lemmas = ("bank", "be", "bank", "on", "the", "bank", ",", "bank", "!")
+    inst = Instance(id="i", tokens=tokens, span=(2, 3), lemma="bank",
+                    meta=(("lemmas", lemmas),))
+    bag = CorpusLemmaBag(lemmatize=True)
+    assert bag(inst) == BagOfWords()(replace(inst, tokens=lemmas, pos=None)) == {"bow=bank": 3.0}
+    assert BagOfWords(window=2).counts(tokens, (2, 3)) == {"bow=banks": 1.0}
+
+
+def _static_before(X, W):
+    """The labeller's static scores as ``label_greedy`` summed them before its chunks."""
+    return np.where(X[..., None] >= 0, W[np.maximum(X, 0)], 0.0).sum(axis=1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 3000), st.integers(0, 2**31 - 1))
+def test_the_chunked_labeller_gives_the_labels_and_scores_of_the_whole_sum(n, seed):
+    from wsd.learners import greedylabel
+
+    rng = np.random.default_rng(seed)
+    n_labels, n_static, n_tags = 4, 50, 3
+    rows = n_static + greedylabel.dynamic_rows(n_labels, n_tags)
+    W = rng.normal(size=(rows, n_labels)).astype(np.float32)
+    X = rng.integers(-1, n_static, size=(n, 7))
+    tags = rng.integers(0, n_tags, size=n)
+    starts = np.unique(np.concatenate([[0, n], rng.integers(0, n, size=n // 20)]))
+    labels, scores = greedylabel.label_greedy(X, tags, starts, W, n_static, n_tags, 1, 0)
+    static = _static_before(X, W)
+    assert scores.dtype == static.dtype
+    assert all(labels[int(i)] != 1 for i in starts[:-1])  # I never begins a sentence
+    old_chunk = greedylabel.CHUNK
+    try:
+        greedylabel.CHUNK = n + 1  # one chunk: the sum as it was
+        whole = greedylabel.label_greedy(X, tags, starts, W, n_static, n_tags, 1, 0)
+    finally:
+        greedylabel.CHUNK = old_chunk
+    assert labels == whole[0] and np.array_equal(scores, whole[1])
+
+
+def test_the_padded_table_sums_what_the_masked_sum_did():
+    from wsd.learners import greedylabel
+
+    W = np.zeros((3 + greedylabel.dynamic_rows(2, 1), 2), dtype=np.float32)  # no dynamic
+    W[:3] = [[0.1, -0.2], [0.3, 0.7], [1e-8, 3.0]]
+    X = np.array([[0, -1, 2], [-1, -1, -1], [1, 1, 0]])
+    _, scores = greedylabel.label_greedy(X, np.zeros(3, dtype=np.int64), np.array([0, 3]), W,
+                                         3, 1, 1, 0)
+    static = _static_before(X, W)
+    assert np.allclose(static, [[0.1 + 1e-8, 2.8], [0, 0], [0.7, 1.2]])
+    assert np.array_equal(scores[:, 0], static[:, 0])  # label 0's dynamic rows are zeros
+
+
+def test_tag_text_pauses_the_cyclic_collector_and_restores_it():
+    import gc
+
+    from wsd.systems.allwords import plaintext
+
+    seen = []
+    paused = plaintext._cyclic_gc_paused(lambda: seen.append(gc.isenabled()) or 7)
+    assert gc.isenabled()
+    assert paused() == 7 and seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        assert paused() == 7 and not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
+
+    def fails():
+        raise ValueError("bad input")
+
+    with pytest.raises(ValueError, match="bad input"):
+        plaintext._cyclic_gc_paused(fails)()
+    assert gc.isenabled()
+
+
+def test_expression_starts_cached_per_pair_answer_as_computed():
+    from wsd.text import readerfeatures
+
+    pairs = [("take", "place"), ("took", "place"), ("ice", "creams"), ("new", "york"),
+             ("the", "bank"), ("ice", None)]
+    first = [readerfeatures.longest_start(a, b) for a, b in pairs]
+    uncached = [readerfeatures.longest_start.__wrapped__(a, b) for a, b in pairs]
+    assert first == uncached == [readerfeatures.longest_start(a, b) for a, b in pairs]
+    assert first[0] >= 2 and first[1] >= 2 and first[2] >= 2 and first[4] == 0 == first[5]
+
+
+def test_the_raw_text_answers_and_the_systems_share_one_inventory_per_reader():
+    from wsd.knowledge.inventory import WordNetInventory, shared_inventory, wordnet_reader
+    from wsd.systems.allwords import plaintext
+    from wsd.systems.allwords.predict import Knowledge
+
+    reader = wordnet_reader()
+    shared = shared_inventory(reader)
+    assert Knowledge().inventory() is shared is plaintext._inventory()
+    alone = WordNetInventory(wordnet=reader)  # each lemma's senses as a fresh one reads them
+    for lemma, pos in (("bass", "NOUN"), ("catch", "VERB"), ("huge", "ADJ"), ("banks", None)):
+        assert shared.senses(lemma, pos) == alone.senses(lemma, pos) != []

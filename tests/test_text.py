@@ -28,20 +28,6 @@ def test_multi_word_expressions_become_one_word():
     assert "ice" not in words and "up" not in words
 
 
-@given(st.lists(st.sampled_from("the bank raised rates people lack safety no wish to see "
-                                "change runs fast , . I".split()), min_size=1, max_size=12))
-@settings(max_examples=100, deadline=None)
-def test_the_taggers_ranking_starts_with_the_tag_it_chose(tokens):
-    from wsd.text.tagger import _tagger, penn_tags, tag_ranking
-
-    tags = penn_tags(tokens)
-    for i, token in enumerate(tokens):
-        ranking = tag_ranking(tokens, tags, i)
-        assert sorted(ranking) == sorted(_tagger().classes)
-        if token not in _tagger().tagdict:  # a word the tagger looks up is not scored
-            assert ranking[0] == tags[i]
-
-
 def test_sentences_offsets_and_lemmas():
     from wsd.text import analyze
 

@@ -135,6 +135,25 @@ def test_compiled_senses_related_glosses_and_signatures_match_nltk(lexicon):
             assert our_lesk._word_set(sense) == their_lesk._word_set(sense), sense.id
 
 
+def test_senses_read_from_the_compiled_rows_are_those_of_its_lemma_objects(lexicon):
+    """``WordNetInventory.senses`` from the rows (``exact_senses``) against the senses of the
+    lemma objects it had built: lemmas, their inflections, case variants, several words."""
+    from wsd.knowledge.inventory import WordNetInventory
+
+    inventory = WordNetInventory(wordnet=lexicon)
+    rng = random.Random(0)
+    words = ["bank", "Earth", "earth", "ran", "geese", "ice cream", "look_up", "New York",
+             "ddc", "zzzq", "", "a", "US", "best", "ai"]
+    for letter in "nvar":
+        words += rng.sample(sorted(lexicon.all_lemma_names(letter)), 150)
+    for word in words + [w + "s" for w in words[-100:]]:
+        for pos in (None, "NOUN", "VERB", "ADJ", "ADV"):
+            by_rows = inventory.senses(word, pos)
+            by_objects = [inventory._sense(lemma) for lemma in inventory.lemmas(word, pos)]
+            assert by_rows == by_objects, (word, pos)
+    assert inventory._exact_senses("bank", "n") and not inventory._exact_senses("geese", "n")
+
+
 def _annotate(model, cache_dir) -> list:
     code = ("import json, sys; from wsd.systems.allwords.plaintext import annotate_text; "
             "print(json.dumps(annotate_text(sys.argv[1], sys.argv[2])))")

@@ -72,8 +72,11 @@ class BagOfWords(Extractor):
         return "bow=" + word
 
     def __call__(self, inst: Instance) -> dict[str, float]:
-        tokens = inst.tokens
-        start, end = inst.span
+        return self.counts(inst.tokens, inst.span)
+
+    def counts(self, tokens: tuple[str, ...], span: tuple[int, int]) -> dict[str, float]:
+        """The features of the target at ``span`` of ``tokens`` (what ``__call__`` gives)."""
+        start, end = span
         if self.window is None:
             context = tokens[:start] + tokens[end:]
         else:

@@ -49,7 +49,7 @@ class Supersenses(Extractor):
         if inst.pos is None:
             return {}
         words = inst.corpus_lemmas or inst.tokens
-        letters = [tag_letter(tag) for tag in inst.pos]
+        letters, bag = sentence_supersenses(tuple(words), tuple(inst.pos))
         start, end = inst.span
         features: dict[str, float] = {}
         sides = (
@@ -64,9 +64,22 @@ class Supersenses(Extractor):
                         features[f"{name}={found}"] = 1.0
                     break
         if self.bag:
-            for i, (word, letter) in enumerate(zip(words, letters, strict=True)):
-                if letter in ("n", "v") and not start <= i < end:
-                    found = supersense(word, letter)
-                    if found:
-                        features[f"ss_bag={found}"] = 1.0
+            for i, feature in bag:
+                if not start <= i < end:
+                    features[feature] = 1.0
         return features
+
+
+@functools.lru_cache(maxsize=256)  # a sentence's instances ask in turn
+def sentence_supersenses(words: tuple[str, ...], tags: tuple[str, ...]
+                         ) -> tuple[list[str | None], list[tuple[int, str]]]:  # fmt: skip
+    """A sentence's WordNet letters (from its ``tags``) and, for each noun and verb with a
+    supersense, its position and ``ss_bag=`` feature, in order."""
+    letters = [tag_letter(tag) for tag in tags]
+    bag = []
+    for i, (word, letter) in enumerate(zip(words, letters, strict=True)):
+        if letter in ("n", "v"):
+            found = supersense(word, letter)
+            if found:
+                bag.append((i, f"ss_bag={found}"))
+    return letters, bag

@@ -293,6 +293,30 @@ class CompiledWordNet:
                 found += [CompiledSynset(self, n) for n in ids[indptr[row] : indptr[row + 1]]]
         return found
 
+    def exact_senses(self, name: str, pos: str | None = None
+                     ) -> list[tuple[str, str, tuple[str, ...], str, int]]:  # fmt: skip
+        """What ``WordNetInventory.senses`` gives for the lowercase lemma ``name`` (words
+        joined by '_') where some of ``synsets(name, pos)`` list it: per such synset, its
+        entry spelled ``name`` (any case; the one spelled exactly first) as (sense key,
+        definition, examples, synset name, count), without building lemma objects."""
+        found = []
+        names, bounds = self._lemma_names, self._synset_lemmas
+        for letter in pos or LETTERS:
+            letter = "a" if letter == "s" else letter
+            indptr, ids = self._index_rows[letter]
+            for form in self._morphy(name, letter):
+                row = self._index[letter][form]
+                for synset in ids[indptr[row] : indptr[row + 1]]:
+                    spelled = [n for n in range(bounds[synset], bounds[synset + 1])
+                               if names[n].lower() == name]  # fmt: skip
+                    if spelled:
+                        n = next((n for n in spelled if names[n] == name), spelled[0])
+                        examples = self._examples[synset]
+                        found.append((self._lemma_keys[n], self._definitions[synset],
+                                      tuple(examples.split(EXAMPLE_SEP)) if examples else (),
+                                      self._synset_names[synset], self._lemma_counts[n]))
+        return found
+
     def all_lemma_names(self, pos: str | None = None) -> Iterable[str]:
         """The lemma names of the index (of one part of speech)."""
         if pos is None:

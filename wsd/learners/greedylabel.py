@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+CHUNK = 2048  # tokens whose static scores are summed at a time (bounded temporaries)
+
 
 def dynamic_rows(n_labels: int, n_tags: int) -> int:
     """How many weight rows the dynamic features take (after the static ones)."""
@@ -21,7 +23,11 @@ def label_greedy(X: np.ndarray, tags: np.ndarray, starts: np.ndarray, W: np.ndar
     compile at start-up."""
     n_labels = W.shape[1]
     states = n_labels + 1
-    static = np.where(X[..., None] >= 0, W[np.maximum(X, 0)], 0.0).sum(axis=1)
+    static = np.empty((len(X), n_labels), dtype=W.dtype)
+    padded = np.vstack([W[:n_static], np.zeros((1, n_labels), dtype=W.dtype)])  # -1: zeros
+    for at in range(0, len(X), CHUNK):  # each token's rows summed in template order
+        rows = X[at : at + CHUNK]
+        static[at : at + CHUNK] = padded[np.where(rows >= 0, rows, n_static)].sum(axis=1)
     d1 = W[n_static : n_static + states]
     d2 = W[n_static + states : n_static + states + states * states]
     d3 = W[n_static + states + states * states :]

@@ -152,6 +152,7 @@ def _bases(word: str, letter: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([word, *wordnet()._morphy(word, letter)]))
 
 
+@functools.lru_cache(maxsize=65536)
 def longest_start(first: str, second: str | None) -> int:
     """How many words the longest WordNet expression that may start with these two lowercase
     words has (a verb's first word and a noun's last in any inflection); 0: none."""

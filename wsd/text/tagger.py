@@ -57,16 +57,6 @@ class PerceptronTags:
             prev2, prev = prev, tag
         return tags
 
-    def ranking(self, tokens: Sequence[str], tags: Sequence[str], i: int) -> list[str]:
-        """The tags for token ``i`` from the highest score down, given ``tags`` before it (as
-        ``tag`` chose them)."""
-        context = _START + [self.normalize(w) for w in tokens] + _END
-        prev = tags[i - 1] if i >= 1 else _START[0]
-        prev2 = tags[i - 2] if i >= 2 else _START[0] if i == 1 else _START[1]
-        scores = self._scores(self._features(i + 2, tokens[i], context, prev, prev2))
-        return [label for _, label in sorted(zip(scores.values(), scores.keys(),
-                                                 strict=True), reverse=True)]  # fmt: skip
-
     @staticmethod
     def _features(i: int, word: str, context: list[str], prev: str, prev2: str) -> list[str]:
         """NLTK's feature names, in its order; each counts once (their prefixes differ)."""
@@ -85,9 +75,6 @@ class PerceptronTags:
         scores = self._score_vector(features)
         best = np.flatnonzero(scores == scores.max())
         return self.classes[best[0]] if len(best) == 1 else max(self.classes[i] for i in best)
-
-    def _scores(self, features: list[str]) -> dict[str, float]:
-        return dict(zip(self.classes, self._score_vector(features).tolist(), strict=True))
 
     def _score_vector(self, features: list[str]) -> np.ndarray:
         """Per class, its weights summed feature after feature (NLTK's sums: adding a row
@@ -131,7 +118,3 @@ def penn_tags(tokens: Sequence[str]) -> list[str]:
     """One Penn tag per token (what ``nltk.pos_tag`` gives)."""
     return _tagger().tag(list(tokens))
 
-
-def tag_ranking(tokens: Sequence[str], tags: Sequence[str], i: int) -> list[str]:
-    """Every tag for token ``i`` of the tagged ``tokens``, by the tagger's score."""
-    return _tagger().ranking(list(tokens), tags, i)

@@ -90,7 +90,7 @@ _PENN_FORMS = {"\u2013": "--", "\u2014": "--", "\u2015": "--", "\u2026": "..."}
 
 def visible(token: str) -> str:
     """``token`` without the invisible characters ``tokens_with_spans`` leaves out of forms."""
-    return _INVISIBLE.sub("", token)
+    return token if token.isascii() else _INVISIBLE.sub("", token)
 
 
 def ascii_quotes(text: str) -> str:

@@ -13,6 +13,7 @@ as ``TaggedWord`` objects whose ``synset`` is an NLTK ``Synset``.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import warnings
 from collections.abc import Sequence
@@ -22,7 +23,7 @@ from typing import Any
 
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
-from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet
+from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, shared_inventory
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
@@ -97,14 +98,7 @@ RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset",
 
 @functools.cache
 def _inventory() -> WordNetInventory:
-    return _inventory_of(wordnet())
-
-
-@functools.lru_cache(maxsize=2)
-def _inventory_of(reader: Any) -> WordNetInventory:
-    """One inventory per WordNet reader, so that each lemma's senses are read once (a new
-    one for each answered word had cost 7% of the raw-text path's time)."""
-    return WordNetInventory(wordnet=reader)
+    return shared_inventory(wordnet())
 
 
 @functools.cache
@@ -251,6 +245,27 @@ def written_key(key: str | None, lemma: str) -> str | None:
                  if other.name().lower() == lemma), key)  # fmt: skip
 
 
+def _cyclic_gc_paused(function):
+    """``function`` run with Python's cyclic garbage collector paused (as ``timeit`` runs
+    code; enabled again after, if it was): reading a long text keeps many new cache entries,
+    whose collections scanned every object of the process, the WordNet of a peer such as
+    NLTK's included (a sixth of the raw-text time, ``docs/reader.md``). Nothing of the path
+    makes reference cycles, so memory is freed as before."""
+
+    @functools.wraps(function)
+    def paused(*args: Any, **kwargs: Any) -> Any:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
+
+
+@_cyclic_gc_paused
 def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any = None,
              check_english: bool = True, explain: int = 0,
              ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip

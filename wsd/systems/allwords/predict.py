@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wsd.instance import Instance
-from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, wordnet_reader
+from wsd.knowledge.inventory import (
+    Sense,
+    WordNetInventory,
+    nltk_wordnet,
+    shared_inventory,
+    wordnet_reader,
+)
 from wsd.resources import MissingResourceError
 from wsd.systems.allwords import sense_features
 from wsd.systems.allwords.context import sentence_of
@@ -122,7 +128,7 @@ class Knowledge:
         lemma's senses are read once); None without WordNet."""
         if self._wordnet is None:
             try:
-                self._wordnet = WordNetInventory(wordnet=wordnet_reader())
+                self._wordnet = shared_inventory(wordnet_reader())
             except MissingResourceError:
                 self._wordnet = False
         return self._wordnet or None

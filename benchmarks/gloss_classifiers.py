@@ -501,6 +501,9 @@ def main() -> None:
     parser.add_argument("--train", action="store_true", help="train and save the two models")
     parser.add_argument("--train-oof", action="store_true",
                         help="train and save the two out-of-fold models inside folds 1-2")
+    parser.add_argument("--wordnet-examples", action="store_true",
+                        help="with --train: WordNet's example sentences as training instances "
+                             "too (AllWordsWSD(wordnet_examples=True))")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=None,
                         help="default: all four; with --calibration, the development sets")
@@ -525,7 +528,8 @@ def main() -> None:
             f"oof{k}.npz": heldout_sample(train, 2, k)[0] for k in (0, 1)}
         for path, data in jobs.items():
             AllWordsWSD(features=feature_set("tuned+context"), gloss_fusion=0.0,
-                        gloss_backoff=False).fit(data, tagged=True).save(args.models / path)
+                        gloss_backoff=False, wordnet_examples=args.wordnet_examples,
+                        verbose=True).fit(data, tagged=True).save(args.models / path)
         return
     inventory = WordNetInventory()
     fitted = []

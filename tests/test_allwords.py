@@ -140,6 +140,58 @@ def test_wordnet_examples_join_the_classifiers_training_data_only(toy):
         inst.senses[0] for inst in examples}
 
 
+class HandSynset:
+    def __init__(self, names, definition):
+        self.names, self.gloss = names, definition
+
+    def lemma_names(self):
+        return self.names
+
+    def definition(self):
+        return self.gloss
+
+
+class HandSense:
+    def __init__(self, key, synset):
+        self._key, self._synset = key, synset
+
+    def key(self):
+        return self._key
+
+    def synset(self):
+        return self._synset
+
+
+class HandInventory:
+    """Two senses of bank, one of ice_cream: what ``wordnet_glosses`` reads of WordNet."""
+
+    senses = {("bank", "NOUN"): [
+        HandSense("bank%1:17:01::", HandSynset(["bank"], "sloping land")),
+        HandSense("bank%1:14:00::", HandSynset(["depository_financial_institution", "bank"],
+                                               "a financial institution"))],
+        ("ice_cream", "NOUN"): [
+            HandSense("ice_cream%1:13:00::", HandSynset(["ice_cream", "icecream"],
+                                                        "frozen dessert"))]}
+
+    def lemmas(self, lemma, pos=None):
+        return self.senses.get((lemma, pos), [])
+
+
+def test_wordnet_glosses_give_one_instance_per_sense_with_the_lemma_as_target():
+    from wsd.systems.allwords.context import wordnet_glosses
+
+    river, money = wordnet_glosses("bank", "NOUN", HandInventory())
+    assert river == Instance(id="gloss:bank%1:17:01::", tokens=("bank", ":", "sloping", "land"),
+                             span=(0, 1), lemma="bank", target_pos="NOUN",
+                             senses=("bank%1:17:01::",))
+    assert money.tokens == ("depository", "financial", "institution", ",", "bank", ":", "a",
+                            "financial", "institution")
+    assert money.span == (4, 5) and money.senses == ("bank%1:14:00::",)
+    [cream] = wordnet_glosses("ice_cream", "NOUN", HandInventory())
+    assert cream.tokens[:2] == ("ice", "cream") and cream.span == (0, 2)
+    assert wordnet_glosses("bank", "VERB", HandInventory()) == []
+
+
 def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy):
     train, test = toy
     assert not AllWordsWSD(**QUICK, min_examples=13).fit(train).models_  # bank has 12 examples

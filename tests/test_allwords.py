@@ -2,6 +2,7 @@
 
 import math
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -140,38 +141,22 @@ def test_wordnet_examples_join_the_classifiers_training_data_only(toy):
         inst.senses[0] for inst in examples}
 
 
-class HandSynset:
-    def __init__(self, names, definition):
-        self.names, self.gloss = names, definition
-
-    def lemma_names(self):
-        return self.names
-
-    def definition(self):
-        return self.gloss
-
-
-class HandSense:
-    def __init__(self, key, synset):
-        self._key, self._synset = key, synset
-
-    def key(self):
-        return self._key
-
-    def synset(self):
-        return self._synset
+def hand_sense(key, names, definition):
+    """What ``wordnet_glosses`` reads of a WordNet lemma: its key and its synset's names and
+    gloss."""
+    synset = SimpleNamespace(lemma_names=lambda: names, definition=lambda: definition)
+    return SimpleNamespace(key=lambda: key, synset=lambda: synset)
 
 
 class HandInventory:
     """Two senses of bank, one of ice_cream: what ``wordnet_glosses`` reads of WordNet."""
 
     senses = {("bank", "NOUN"): [
-        HandSense("bank%1:17:01::", HandSynset(["bank"], "sloping land")),
-        HandSense("bank%1:14:00::", HandSynset(["depository_financial_institution", "bank"],
-                                               "a financial institution"))],
+        hand_sense("bank%1:17:01::", ["bank"], "sloping land"),
+        hand_sense("bank%1:14:00::", ["depository_financial_institution", "bank"],
+                   "a financial institution")],
         ("ice_cream", "NOUN"): [
-            HandSense("ice_cream%1:13:00::", HandSynset(["ice_cream", "icecream"],
-                                                        "frozen dessert"))]}
+            hand_sense("ice_cream%1:13:00::", ["ice_cream", "icecream"], "frozen dessert")]}
 
     def lemmas(self, lemma, pos=None):
         return self.senses.get((lemma, pos), [])

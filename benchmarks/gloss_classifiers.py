@@ -45,8 +45,15 @@ weighted apart. With ``--combiner`` too, a conditional logit over the candidates
 model on each half of folds 1-2, ``document_folds(folds 1-2, 2, seed=0)``, scoring one in
 eight documents of the other half: the sets "oof0" and "oof1") and scored on the dev sets.
 
+With ``--train --wordnet-examples`` (and/or ``--wordnet-glosses N``) the two models are trained
+with WordNet's example sentences (``AllWordsWSD(wordnet_examples=True)``) and/or N copies of
+each sense's gloss (``wordnet_glosses``) as training instances of the classifiers too (docs
+section 3d); the scoring is the same, with ``--models`` naming their folder.
+
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
+    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train --wordnet-examples \
+        --models DIR
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --calibration
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train-oof
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --sense-grid --combiner \

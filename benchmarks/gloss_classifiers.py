@@ -45,8 +45,15 @@ weighted apart. With ``--combiner`` too, a conditional logit over the candidates
 model on each half of folds 1-2, ``document_folds(folds 1-2, 2, seed=0)``, scoring one in
 eight documents of the other half: the sets "oof0" and "oof1") and scored on the dev sets.
 
+With ``--train --wordnet-examples`` (and/or ``--wordnet-glosses N``) the two models are trained
+with WordNet's example sentences (``AllWordsWSD(wordnet_examples=True)``) and/or N copies of
+each sense's gloss (``wordnet_glosses``) as training instances of the classifiers too (docs
+section 3d); the scoring is the same, with ``--models`` naming their folder.
+
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
+    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train --wordnet-examples \
+        --models DIR
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --calibration
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train-oof
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --sense-grid --combiner \
@@ -61,6 +68,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -77,8 +85,8 @@ from wsd.experiments.heldout import document_folds
 from wsd.features.gloss_vectors import unit_rows
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
-from wsd.systems.allwords import AllWordsWSD, sense_features
-from wsd.systems.allwords.context import sentence_of
+from wsd.systems.allwords import AllWordsWSD, sense_features, system
+from wsd.systems.allwords.context import sentence_of, wordnet_examples, wordnet_glosses
 from wsd.systems.allwords.instance_features import feature_set
 from wsd.systems.allwords.keymodel import most_frequent
 from wsd.systems.allwords.predict import (
@@ -493,6 +501,18 @@ def place(name: str, models: Path, semcor: list[Instance], tagger: AllWordsWSD,
     return model, GlossWithPrior(inventory).fit(train), tagger.tagged(held)
 
 
+def wordnet_instances(examples: bool, glosses: int):
+    """``wordnet_examples``' stand-in for training: WordNet's example sentences (``examples``)
+    and ``glosses`` copies of each sense's gloss instance (``wordnet_glosses``)."""
+
+    def instances(lemma: str, pos: str, inventory: WordNetInventory) -> list[Instance]:
+        found = wordnet_examples(lemma, pos, inventory) if examples else []
+        return found + [replace(inst, id=f"{inst.id}:{copy}") for copy in range(glosses)
+                        for inst in wordnet_glosses(lemma, pos, inventory)]
+
+    return instances
+
+
 MODEL_FILES = {"heldout": "fold0.npz", "oof0": "oof0.npz", "oof1": "oof1.npz"}
 
 
@@ -501,6 +521,12 @@ def main() -> None:
     parser.add_argument("--train", action="store_true", help="train and save the two models")
     parser.add_argument("--train-oof", action="store_true",
                         help="train and save the two out-of-fold models inside folds 1-2")
+    parser.add_argument("--wordnet-examples", action="store_true",
+                        help="with --train: WordNet's example sentences as training instances "
+                             "too (AllWordsWSD(wordnet_examples=True))")
+    parser.add_argument("--wordnet-glosses", type=int, default=0, metavar="N",
+                        help="with --train: each sense's gloss (``wordnet_glosses``) N times "
+                             "as training instances too")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=None,
                         help="default: all four; with --calibration, the development sets")
@@ -523,9 +549,14 @@ def main() -> None:
         train, _ = heldout_sample(semcor)
         jobs = {"fold0.npz": train, "full.npz": semcor} if args.train else {
             f"oof{k}.npz": heldout_sample(train, 2, k)[0] for k in (0, 1)}
+        if args.wordnet_glosses:  # the examples' hook also brings the glosses
+            system.wordnet_examples = wordnet_instances(args.wordnet_examples,
+                                                        args.wordnet_glosses)
         for path, data in jobs.items():
             AllWordsWSD(features=feature_set("tuned+context"), gloss_fusion=0.0,
-                        gloss_backoff=False).fit(data, tagged=True).save(args.models / path)
+                        gloss_backoff=False,
+                        wordnet_examples=args.wordnet_examples or args.wordnet_glosses > 0,
+                        verbose=True).fit(data, tagged=True).save(args.models / path)
         return
     inventory = WordNetInventory()
     fitted = []

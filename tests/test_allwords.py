@@ -2,6 +2,7 @@
 
 import math
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -138,6 +139,42 @@ def test_wordnet_examples_join_the_classifiers_training_data_only(toy):
     assert system.sense_counts_ == plain.sense_counts_
     assert set(system.models_["bank#NOUN"].classes) == {BANK_MONEY, BANK_RIVER} | {
         inst.senses[0] for inst in examples}
+
+
+def hand_sense(key, names, definition):
+    """What ``wordnet_glosses`` reads of a WordNet lemma: its key and its synset's names and
+    gloss."""
+    synset = SimpleNamespace(lemma_names=lambda: names, definition=lambda: definition)
+    return SimpleNamespace(key=lambda: key, synset=lambda: synset)
+
+
+class HandInventory:
+    """Two senses of bank, one of ice_cream: what ``wordnet_glosses`` reads of WordNet."""
+
+    senses = {("bank", "NOUN"): [
+        hand_sense("bank%1:17:01::", ["bank"], "sloping land"),
+        hand_sense("bank%1:14:00::", ["depository_financial_institution", "bank"],
+                   "a financial institution")],
+        ("ice_cream", "NOUN"): [
+            hand_sense("ice_cream%1:13:00::", ["ice_cream", "icecream"], "frozen dessert")]}
+
+    def lemmas(self, lemma, pos=None):
+        return self.senses.get((lemma, pos), [])
+
+
+def test_wordnet_glosses_give_one_instance_per_sense_with_the_lemma_as_target():
+    from wsd.systems.allwords.context import wordnet_glosses
+
+    river, money = wordnet_glosses("bank", "NOUN", HandInventory())
+    assert river == Instance(id="gloss:bank%1:17:01::", tokens=("bank", ":", "sloping", "land"),
+                             span=(0, 1), lemma="bank", target_pos="NOUN",
+                             senses=("bank%1:17:01::",))
+    assert money.tokens == ("depository", "financial", "institution", ",", "bank", ":", "a",
+                            "financial", "institution")
+    assert money.span == (4, 5) and money.senses == ("bank%1:14:00::",)
+    [cream] = wordnet_glosses("ice_cream", "NOUN", HandInventory())
+    assert cream.tokens[:2] == ("ice", "cream") and cream.span == (0, 2)
+    assert wordnet_glosses("bank", "VERB", HandInventory()) == []
 
 
 def test_min_examples_margin_and_prior_fall_back_to_the_most_frequent_sense(toy):

@@ -395,3 +395,25 @@ def test_sense_cosines_are_features_the_perceptron_weighs(standin, tmp_path):
     assert loaded.decide(test, explain=3) == system.decide(test, explain=3)
     system.sense_weight = 0.0  # without the cosines the same weights answer otherwise
     assert [d.score for d in system.decide(test)] != [d.score for d in loaded.decide(test)]
+
+
+@pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent")
+def test_wordnet_examples_are_encoded_into_the_block_of_their_classifier(standin):
+    from wsd.knowledge.inventory import WordNetInventory
+    from wsd.systems.allwords.context import wordnet_examples
+
+    train = two_target_sentences(30)
+    examples = [inst for lemma in ("bank", "bass")
+                for inst in wordnet_examples(lemma, "NOUN", WordNetInventory())]
+    assert examples
+    system = AllWordsWSD(features=[CONTEXT], wordnet_examples=True, **QUICK).fit(train)
+    # SemCor's 30 sentences once, then each example sentence once, nothing else.
+    assert standin.rows == 30 + len({inst.tokens for inst in examples})
+    bank = [inst.senses[0] for inst in examples if inst.lemma == "bank"]
+    assert set(system.models_["bank#NOUN"].classes) == {BANK_MONEY, BANK_RIVER, *bank}
+    # The block's scaling is fitted on the classifiers' rows: training targets and examples.
+    raw = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False)
+    rows = np.vstack([raw.vectors(train), raw.vectors(examples)]).astype(np.float64)
+    np.testing.assert_allclose(system.context_.mean, rows.mean(axis=0), rtol=1e-4, atol=1e-6)
+    assert system.sense_counts_ == AllWordsWSD(features=[CONTEXT], **QUICK).fit(
+        train).sense_counts_  # the examples never count as SemCor's senses

@@ -8,7 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wsd.resources import has_nltk_resource
 from wsd.text.readerfeatures import LONGEST_EXPRESSION, ExpressionStarts
+
+needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
+                                   reason="needs NLTK's wordnet (nltk.downloader wordnet)")
 
 NAMES = ["new_york", "new_york_city", "new_year's_eve", "a_cappella", "a-one_b",
          "take_place", "take_a_chance", "take_it_on_the_chin_and_more", "ice_cream",
@@ -177,6 +181,7 @@ def _supersenses_one_at_a_time(inst, reach=5):
     return features
 
 
+@needs_wordnet
 def test_a_sentences_supersenses_are_those_of_its_instances_one_at_a_time():
     from wsd.features import Supersenses
     from wsd.instance import Instance
@@ -197,6 +202,7 @@ def test_a_sentences_supersenses_are_those_of_its_instances_one_at_a_time():
     assert {"ss_left=noun.person", "ss_bag=noun.person"} <= set(extractor(inst))  # fisherman
 
 
+@needs_wordnet
 def test_the_corpus_lemma_bag_counts_as_a_bag_over_an_instance_of_the_lemmas():
     from dataclasses import replace
 
@@ -279,6 +285,7 @@ def test_tag_text_pauses_the_cyclic_collector_and_restores_it():
     assert gc.isenabled()
 
 
+@needs_wordnet
 def test_expression_starts_cached_per_pair_answer_as_computed():
     from wsd.text import readerfeatures
 
@@ -290,6 +297,7 @@ def test_expression_starts_cached_per_pair_answer_as_computed():
     assert first[0] >= 2 and first[1] >= 2 and first[2] >= 2 and first[4] == 0 == first[5]
 
 
+@needs_wordnet
 def test_the_raw_text_answers_and_the_systems_share_one_inventory_per_reader():
     from wsd.knowledge.inventory import WordNetInventory, shared_inventory, wordnet_reader
     from wsd.systems.allwords import plaintext

@@ -41,8 +41,14 @@ class GlossCacheError(ValueError):
 
 def gloss_text(synset) -> str:
     """The text encoded for a synset: its lemma names, its gloss and its examples."""
+    return "; ".join([gloss_head(synset), *synset.examples()])
+
+
+def gloss_head(synset) -> str:
+    """A synset's lemma names and gloss, ``"names: definition"`` (``gloss_text`` without the
+    examples)."""
     names = ", ".join(name.replace("_", " ") for name in synset.lemma_names())
-    return "; ".join([f"{names}: {synset.definition()}", *synset.examples()])
+    return f"{names}: {synset.definition()}"
 
 
 def layer_numbers(encoder: Encoder, layers: Sequence[int]) -> list[int]:

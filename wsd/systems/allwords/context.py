@@ -71,17 +71,14 @@ def wordnet_examples(lemma: str, pos: str, inventory: WordNetInventory) -> list[
 
 def wordnet_glosses(lemma: str, pos: str, inventory: WordNetInventory) -> list[Instance]:
     """One training instance per sense of ``lemma``/``pos``: its synset's lemma names and gloss
-    as the gloss vectors encode them (``"names: definition"``, ``gloss_text`` without the
-    examples), the target the lemma's words among the names; gold sense that sense's key. Ids
-    are ``gloss:<sense key>``."""
-    from wsd.features.gloss_vectors import text_words
+    as the gloss vectors encode them (``gloss_head``), the target the lemma's words among the
+    names; gold sense that sense's key. Ids are ``gloss:<sense key>``."""
+    from wsd.features.gloss_vectors import gloss_head, text_words
 
     words = [w.lower() for w in text_words(lemma.replace("_", " "))]
     found = []
     for sense in inventory.lemmas(lemma, pos):
-        synset = sense.synset()
-        names = ", ".join(name.replace("_", " ") for name in synset.lemma_names())
-        tokens = tuple(text_words(f"{names}: {synset.definition()}"))
+        tokens = tuple(text_words(gloss_head(sense.synset())))
         lowered = [t.lower() for t in tokens]
         starts = [i for i in range(len(tokens)) if lowered[i : i + len(words)] == words]
         if starts:

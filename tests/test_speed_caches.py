@@ -309,3 +309,21 @@ def test_the_raw_text_answers_and_the_systems_share_one_inventory_per_reader():
     alone = WordNetInventory(wordnet=reader)  # each lemma's senses as a fresh one reads them
     for lemma, pos in (("bass", "NOUN"), ("catch", "VERB"), ("huge", "ADJ"), ("banks", None)):
         assert shared.senses(lemma, pos) == alone.senses(lemma, pos) != []
+
+
+def test_the_raw_text_inventory_follows_the_reader_active_now(monkeypatch):
+    """The reader changes when the compiled lexicon is built or dropped: the raw-text path's
+    inventory, Lesk and gloss systems follow it, and stay shared while it is the same."""
+    from wsd.knowledge.inventory import shared_inventory
+    from wsd.systems.allwords import plaintext
+
+    readers = [object(), object()]
+    monkeypatch.setattr(plaintext, "wordnet", lambda: readers[0])
+    first = (plaintext._inventory(), plaintext._lesk(), plaintext._gloss())
+    assert first[0] is shared_inventory(readers[0]) and first[0]._wn is readers[0]
+    assert first[1].lesk.inventory is first[0] and first[2].inventory is first[0]
+    assert (plaintext._inventory(), plaintext._lesk(), plaintext._gloss()) == first
+    readers.reverse()
+    second = (plaintext._inventory(), plaintext._lesk(), plaintext._gloss())
+    assert second[0]._wn is readers[0] and all(a is not b for a, b in zip(first, second, strict=True))
+    assert second[1].lesk.inventory is second[0] and second[2].inventory is second[0]

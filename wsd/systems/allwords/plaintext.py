@@ -96,14 +96,20 @@ RECORD_FIELDS = ("token", "start", "end", "lemma", "pos", "sense_key", "synset",
                  "score", "margin", "source")  # fmt: skip
 
 
-@functools.cache
 def _inventory() -> WordNetInventory:
+    """The shared inventory of the WordNet reader active now (not cached here: the reader
+    changes when the compiled lexicon is built or dropped, and ``shared_inventory`` keeps one
+    per reader)."""
     return shared_inventory(wordnet())
 
 
-@functools.cache
 def _lesk() -> LeskWithPrior:
-    return LeskWithPrior(SimplifiedLesk(_inventory()))
+    return _lesk_over(_inventory())
+
+
+@functools.lru_cache(maxsize=2)
+def _lesk_over(inventory: WordNetInventory) -> LeskWithPrior:
+    return LeskWithPrior(SimplifiedLesk(inventory))
 
 
 def load_system(model: ModelLike) -> AllWordsWSD | None:
@@ -153,9 +159,13 @@ def word_instances(sentences: Sequence[Sentence], wanted: frozenset[str] | None)
     return found
 
 
-@functools.cache
 def _gloss() -> GlossWithPrior:
-    return GlossWithPrior(_inventory())
+    return _gloss_over(_inventory())
+
+
+@functools.lru_cache(maxsize=2)
+def _gloss_over(inventory: WordNetInventory) -> GlossWithPrior:
+    return GlossWithPrior(inventory)
 
 
 def no_model_system() -> str:

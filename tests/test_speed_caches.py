@@ -325,5 +325,6 @@ def test_the_raw_text_inventory_follows_the_reader_active_now(monkeypatch):
     assert (plaintext._inventory(), plaintext._lesk(), plaintext._gloss()) == first
     readers.reverse()
     second = (plaintext._inventory(), plaintext._lesk(), plaintext._gloss())
-    assert second[0]._wn is readers[0] and all(a is not b for a, b in zip(first, second, strict=True))
+    assert second[0]._wn is readers[0]
+    assert all(old is not new for old, new in zip(first, second, strict=True))
     assert second[1].lesk.inventory is second[0] and second[2].inventory is second[0]

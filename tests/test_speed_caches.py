@@ -328,3 +328,26 @@ def test_the_raw_text_inventory_follows_the_reader_active_now(monkeypatch):
     assert second[0]._wn is readers[0]
     assert all(old is not new for old, new in zip(first, second, strict=True))
     assert second[1].lesk.inventory is second[0] and second[2].inventory is second[0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(st.sampled_from(["bank", "Bank", "river", "the", "of", "money", "bank"]),
+                      min_size=1, max_size=12),
+       start=st.integers(0, 11), length=st.integers(1, 3), window=st.sampled_from([None, 0, 2]),
+       include_target=st.booleans())  # fmt: skip
+def test_lesk_context_set_is_the_set_of_the_context_words(words, start, length, window,
+                                                          include_target):  # fmt: skip
+    """The sentence's counts, made once, give each instance the distinct words that its own
+    context positions give (a word also outside the target stays; one only inside it goes)."""
+    from wsd.instance import Instance
+    from wsd.systems.lesk import SimplifiedLesk
+
+    start = min(start, len(words) - 1)
+    inst = Instance(id="x", lemma="bank", tokens=words, span=(start, min(start + length,
+                                                                         len(words))))
+    for stopwords in (False, True):
+        lesk = SimplifiedLesk(inventory=object(), stopwords=stopwords, lemmatize=False,
+                              window=window, include_target=include_target)  # fmt: skip
+        expected = {word for word, _ in lesk.context_words(inst)}
+        assert lesk.context_set(inst) == expected
+        assert lesk.context_set(inst) == expected  # the sentence's counts, kept

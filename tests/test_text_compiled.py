@@ -96,6 +96,24 @@ def _sample_forms(wordnet) -> list[tuple[str, str]]:
 
 
 @needs_both
+def test_base_forms_kept_per_form_answer_as_computed_and_stay_bounded(lexicon, monkeypatch):
+    """``_morphy`` keeps each form's answer: the same as computed afresh, a caller's list is its
+    own, and the table starts afresh when it is full."""
+    from nltk.corpus import wordnet
+
+    from wsd.knowledge import compiled
+
+    monkeypatch.setattr(compiled, "MAX_KEPT_FORMS", 50)
+    monkeypatch.setattr(lexicon, "_base_forms", {})
+    for form, letter in _sample_forms(wordnet)[:400]:
+        first = lexicon._morphy(form, letter)
+        first.append("changed by the caller")
+        assert lexicon._morphy(form, letter) == list(lexicon._base_forms_of(form, letter, True))
+        assert "changed by the caller" not in lexicon._morphy(form, letter)
+        assert len(lexicon._base_forms) <= 50
+
+
+@needs_both
 def test_compiled_wordnet_answers_like_nltk(lexicon):
     from nltk.corpus import wordnet
 

@@ -87,6 +87,8 @@ def _first_best(scored: list[tuple[Sense, float]]) -> tuple[Sense, float]:
 # Sentences whose normalised words are kept: the all-words model asks for a text's instances
 # key by key, not in text order (256 had missed on two thirds of a 1,600-sentence text).
 _SENTENCES_KEPT = 4096
+# A sentence's words normalised with their letters, its distinct words and their counts.
+_NormalisedSentence = tuple[list[tuple[str | None, str | None]], set[str], Counter]
 
 
 class _Lesk(InventorySystem):
@@ -119,7 +121,7 @@ class _Lesk(InventorySystem):
             raise ValueError(f"window must be None (whole sentence) or an int >= 0, not {window!r}")
         self._norm: Normaliser | None = None
         self._signatures: dict[tuple[str, str], object] = {}
-        self._sentences: dict[tuple, list[tuple[str | None, str | None]]] = {}
+        self._sentences: dict[tuple, _NormalisedSentence] = {}
 
     # -- shared machinery -------------------------------------------------------------
     def _normaliser(self) -> Normaliser:
@@ -179,9 +181,25 @@ class _Lesk(InventorySystem):
         return [normalised[i] for i in self.context_positions(inst)  # type: ignore[misc]
                 if normalised[i][0] is not None]  # fmt: skip
 
+    def context_set(self, inst: Instance) -> set[str]:
+        """The distinct words of ``context_words``. With the whole sentence as context: the
+        sentence's words less those it has only inside the target, from counts made once per
+        sentence (each of its instances asks)."""
+        if self.window is not None or self.include_target:
+            return {word for word, _ in self.context_words(inst)}
+        normalised, words, counts = self._sentence(inst)
+        start, end = inst.span
+        inside = Counter(normalised[i][0] for i in range(start, end))
+        return words - {word for word, n in inside.items() if counts.get(word) == n}
+
     def _normalised(self, inst: Instance) -> list[tuple[str | None, str | None]]:
-        """Every token of the instance's sentence normalised, with its letter: kept for the
-        last ``_SENTENCES_KEPT`` sentences, since each of a sentence's instances asks."""
+        """Every token of the instance's sentence normalised, with its letter."""
+        return self._sentence(inst)[0]
+
+    def _sentence(self, inst: Instance) -> _NormalisedSentence:
+        """The instance's sentence normalised (``_normalised``), its distinct words and their
+        counts: kept for the last ``_SENTENCES_KEPT`` sentences, since each of a sentence's
+        instances asks."""
         key = (tuple(inst.tokens), None if inst.pos is None else tuple(inst.pos))
         if key not in self._sentences:
             if len(self._sentences) >= _SENTENCES_KEPT:
@@ -189,8 +207,10 @@ class _Lesk(InventorySystem):
             norm = self._normaliser()
             letters = ([tag_letter(tag) for tag in inst.pos] if inst.pos is not None
                        else [None] * len(inst.tokens))  # fmt: skip
-            self._sentences[key] = [(norm.word(token, letter), letter)
-                                    for token, letter in zip(inst.tokens, letters, strict=True)]
+            normalised = [(norm.word(token, letter), letter)
+                          for token, letter in zip(inst.tokens, letters, strict=True)]
+            counts = Counter(word for word, _ in normalised if word is not None)
+            self._sentences[key] = (normalised, set(counts), counts)
         return self._sentences[key]
 
     def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:
@@ -244,13 +264,13 @@ class SimplifiedLesk(_Lesk):
     """
 
     def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
-        context = {word for word, _ in self.context_words(inst)}
+        context = self.context_set(inst)
         return [len(context & self._word_set(sense)) for sense in senses]
 
     def shared_words(self, inst: Instance, sense: Sense) -> list[str]:
         """The context words the sense's signature shares, which its score counts: why it
         scored (sorted)."""
-        return sorted({word for word, _ in self.context_words(inst)} & self._word_set(sense))
+        return sorted(self.context_set(inst) & self._word_set(sense))
 
 
 class OriginalLesk(_Lesk):

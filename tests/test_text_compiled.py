@@ -114,6 +114,33 @@ def test_base_forms_kept_per_form_answer_as_computed_and_stay_bounded(lexicon, m
 
 
 @needs_both
+def test_lemmas_spelled_as_a_form_read_from_rows_as_nltk_lists_them(lexicon, monkeypatch):
+    """``spelled_lemmas`` of the compiled rows against NLTK's synset and lemma objects, and
+    ``tagged_count`` / ``only_proper`` over it against their sums written from NLTK's."""
+    from nltk.corpus import wordnet
+
+    from wsd.knowledge import lexicon as lexicon_module
+
+    def nltk_pairs(form, letter):
+        return [(lemma.name(), lemma.count()) for synset in wordnet.synsets(form, letter)
+                for lemma in synset.lemmas() if lemma.name().lower() == form.lower()]
+
+    forms = _sample_forms(wordnet)[::3] + [("Bank", "n"), ("banks", "n"), ("thomas", "n"),
+                                           ("US", "n"), ("gone", "v"), ("better", "a")]
+    for form, letter in forms:
+        assert lexicon.spelled_lemmas(form, letter) == nltk_pairs(form, letter), (form, letter)
+    monkeypatch.setattr(lexicon_module, "wordnet", lambda: lexicon)
+    for form, letter in forms[:300]:
+        pairs = nltk_pairs(form, letter)
+        assert lexicon_module.tagged_count.__wrapped__(form, letter) == sum(c for _, c in pairs)
+        assert lexicon_module.tagged_count.__wrapped__(form, letter, exact=True) == sum(
+            c for name, c in pairs if name == form)
+        lower = [name for name, _ in pairs if name.lower() == form]
+        assert lexicon_module.only_proper.__wrapped__(form, letter) == (
+            bool(lower) and all(name[:1].isupper() for name in lower)), (form, letter)
+
+
+@needs_both
 def test_compiled_wordnet_answers_like_nltk(lexicon):
     from nltk.corpus import wordnet
 

@@ -305,6 +305,23 @@ class CompiledWordNet:
                 found += [CompiledSynset(self, n) for n in ids[indptr[row] : indptr[row + 1]]]
         return found
 
+    def spelled_lemmas(self, form: str, letter: str) -> list[tuple[str, int]]:
+        """``(name, SemCor count)`` of each lemma spelled ``form`` (any case) in the synsets of
+        ``synsets(form, letter)``, in their order, read from the rows without building
+        synset and lemma objects (the raw-text path asks this of every new word form)."""
+        lower = form.lower()
+        letter = "a" if letter == "s" else letter
+        names, counts, bounds = self._lemma_names, self._lemma_counts, self._synset_lemmas
+        indptr, ids = self._index_rows[letter]
+        index = self._index[letter]
+        found = []
+        for base in self._morphy(lower, letter):
+            row = index[base]
+            for synset in ids[indptr[row] : indptr[row + 1]]:
+                found += [(names[n], counts[n]) for n in range(bounds[synset], bounds[synset + 1])
+                          if names[n].lower() == lower]  # fmt: skip
+        return found
+
     def exact_senses(self, name: str, pos: str | None = None
                      ) -> list[tuple[str, str, tuple[str, ...], str, int]]:  # fmt: skip
         """What ``WordNetInventory.senses`` gives for the lowercase lemma ``name`` (words

@@ -67,11 +67,23 @@ def base_form(word: str, letter: str, inflected: bool = False) -> str | None:
     return forms[0] if forms else None
 
 
+def spelled_lemmas(form: str, letter: str) -> list[tuple[str, int]]:
+    """``(name, SemCor count)`` of each WordNet lemma spelled ``form`` (any case) in the synsets
+    of ``form`` as a ``letter`` word, in WordNet's order (the compiled lexicon reads them from
+    its rows)."""
+    reader = wordnet()
+    if hasattr(reader, "spelled_lemmas"):
+        return reader.spelled_lemmas(form, letter)
+    lower = form.lower()
+    return [(lemma.name(), lemma.count()) for synset in reader.synsets(form, letter)
+            for lemma in synset.lemmas() if lemma.name().lower() == lower]  # fmt: skip
+
+
 @functools.lru_cache(maxsize=65536)
 def only_proper(form: str, letter: str) -> bool:
-    """Whether every WordNet lemma spelled ``form`` (any case) is capitalised."""
-    names = [lemma.name() for synset in wordnet().synsets(form, letter)
-             for lemma in synset.lemmas() if lemma.name().lower() == form]  # fmt: skip
+    """Whether every WordNet lemma spelled ``form`` (lowercase; any case in WordNet) is
+    capitalised."""
+    names = [name for name, _ in spelled_lemmas(form, letter) if name.lower() == form]
     return bool(names) and all(name[:1].isupper() for name in names)
 
 
@@ -87,10 +99,8 @@ def expressions(letter: str) -> frozenset[str]:
 def tagged_count(lemma: str, letter: str, exact: bool = False) -> int:
     """How often SemCor tagged ``lemma`` in any sense of part of speech ``letter``
     (WordNet's ``Lemma.count()`` summed); ``exact``: only lemmas spelled with its case."""
-    name = lemma if exact else lemma.lower()
-    return sum(lemma_.count() for synset in wordnet().synsets(lemma, letter)
-               for lemma_ in synset.lemmas()
-               if (lemma_.name() if exact else lemma_.name().lower()) == name)  # fmt: skip
+    return sum(count for name, count in spelled_lemmas(lemma, letter)
+               if not exact or name == lemma)  # fmt: skip
 
 
 # British spellings and their American forms (colour, centre, organise, analyse, defence,

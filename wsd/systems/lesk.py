@@ -264,6 +264,10 @@ class SimplifiedLesk(_Lesk):
     """
 
     def _scores(self, inst: Instance, senses: list[Sense]) -> list[float]:
+        return self.overlaps(inst, senses)
+
+    def overlaps(self, inst: Instance, senses: Sequence[Sense]) -> list[float]:
+        """Each of ``senses``' score: the distinct context words its signature shares."""
         context = self.context_set(inst)
         return [len(context & self._word_set(sense)) for sense in senses]
 

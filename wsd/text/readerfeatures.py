@@ -25,7 +25,14 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from wsd.knowledge.lexicon import LONGEST_EXPRESSION, expressions, folded, tagged_count, wordnet
+from wsd.knowledge.lexicon import (
+    LONGEST_EXPRESSION,
+    expressions,
+    folded,
+    spelled_lemmas,
+    tagged_count,
+    wordnet,
+)
 
 # Templates whose value comes from the token's own form.
 TYPE_TEMPLATES = ("w", "wx", "suf3", "suf2", "pre3", "shape", "wn", "cn", "cv", "ca", "cr")
@@ -65,8 +72,7 @@ def type_features(form: str) -> tuple[str | None, ...]:
     letters = "".join(letter for letter in "nvar" if reader._morphy(lower, letter))
     names = ""
     if "n" in letters:
-        lemmas = [lemma.name() for synset in reader.synsets(lower, "n")
-                  for lemma in synset.lemmas() if lemma.name().lower() == lower]  # fmt: skip
+        lemmas = [name for name, _ in spelled_lemmas(lower, "n")]
         names = "P" if lemmas and all(name[:1].isupper() for name in lemmas) else ""
     counts = []
     for letter in "nvar":

@@ -38,7 +38,7 @@ def test_full_update_and_average_by_hand():
     np.testing.assert_allclose(model.scores([1.0, 1.0], np.eye(2)), [2.0, 0.0])
 
 
-def naive_average(contexts, candidates, right, diagonal, epochs, seed):
+def naive_average(contexts, candidates, right, diagonal, epochs, seed, rate):
     """Every state of D (the start and the one after each example) kept and averaged."""
     d = contexts.shape[1]
     D = np.zeros(d if diagonal else (d, d))
@@ -54,23 +54,24 @@ def naive_average(contexts, candidates, right, diagonal, epochs, seed):
             p = int(np.argmax(scores))
             if not right[i][p]:
                 r = max(np.flatnonzero(right[i]), key=lambda k: (scores[k], -k))
-                D = D + (x * (G[r] - G[p]) if diagonal else np.outer(x, G[r] - G[p]))
+                D = D + rate * (x * (G[r] - G[p]) if diagonal else np.outer(x, G[r] - G[p]))
             states.append(D.copy())
     return np.mean(states, axis=0)
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), diagonal=st.booleans(), epochs=st.integers(1, 3))
-def test_averaging_trick_equals_the_naive_average(seed, diagonal, epochs):
+@given(seed=st.integers(0, 10_000), diagonal=st.booleans(), epochs=st.integers(1, 3),
+       rate=st.sampled_from([1.0, 0.5, 0.01]))
+def test_averaging_trick_equals_the_naive_average(seed, diagonal, epochs, rate):
     rng = np.random.default_rng(seed)
     n, d = 12, 3
     contexts = rng.normal(size=(n, d))
     candidates = [rng.normal(size=(int(rng.integers(1, 5)), d)) for _ in range(n)]
     right = [rng.random(len(g)) < 0.4 for g in candidates]
-    model = BilinearRankingPerceptron(diagonal=diagonal, epochs=epochs, seed=seed).fit(
-        contexts, candidates, right)
+    model = BilinearRankingPerceptron(diagonal=diagonal, epochs=epochs, seed=seed,
+                                      rate=rate).fit(contexts, candidates, right)
     np.testing.assert_allclose(model.D_, naive_average(contexts, candidates, right, diagonal,
-                                                       epochs, seed), atol=1e-9)
+                                                       epochs, seed, rate), atol=1e-9)
     assert len(model.history_) == epochs
 
 
@@ -89,6 +90,8 @@ def test_learns_a_dimension_the_dot_product_overweights():
     assert (learned == 0).mean() > 0.95
 
 
-def test_rejects_no_epochs():
+def test_rejects_no_epochs_and_a_rate_not_above_zero():
     with pytest.raises(ValueError, match="epochs"):
         BilinearRankingPerceptron(epochs=0)
+    with pytest.raises(ValueError, match="rate"):
+        BilinearRankingPerceptron(rate=0.0)

@@ -19,7 +19,9 @@ averaging trick (``w``, the cached ``u``, the counter ``c``; the averaged ``D`` 
         c <- c + 1
 
 ``diagonal=True`` keeps only the diagonal of ``D`` (``d`` weights: the step is ``x * (g_r -
-g_p)`` elementwise), ``False`` the whole ``d x d`` matrix.
+g_p)`` elementwise), ``False`` the whole ``d x d`` matrix. ``rate`` scales every step: a
+rate below 1 keeps ``I + D`` nearer the plain dot product (the same as starting from ``I /
+rate`` with steps of 1).
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ class BilinearRankingPerceptron:
     and ``D_`` the last one."""
 
     def __init__(self, diagonal: bool = True, epochs: int = 5, seed: int = 0,
-                 shuffle: bool = True) -> None:  # fmt: skip
+                 shuffle: bool = True, rate: float = 1.0) -> None:  # fmt: skip
         if epochs < 1:
             raise ValueError(f"epochs must be at least 1, not {epochs!r}")
+        if not rate > 0:
+            raise ValueError(f"rate must be > 0, not {rate!r}")
+        self.rate = rate
         self.diagonal = diagonal
         self.epochs = epochs
         self.seed = seed
@@ -50,29 +55,32 @@ class BilinearRankingPerceptron:
         """Learn ``D`` from ``contexts`` (n, d), each example's candidate rows (k_i, d) and
         its mask of right candidates (k_i,); an example without a right candidate, or with
         one candidate, teaches nothing and is left out."""
-        self.history_ = list(self._epochs(np.asarray(contexts, np.float64), candidates, right))
+        self.history_ = list(self._epochs(contexts, candidates, right))
         self.D_ = self.history_[-1]
         return self
 
     def _epochs(self, contexts: np.ndarray, candidates: Sequence[np.ndarray],
                 right: Sequence[np.ndarray]) -> Iterator[np.ndarray]:  # fmt: skip
-        d = contexts.shape[1]
+        """The averaged ``D`` after each epoch; rows are read (as float64) when visited, so
+        the examples stay in the caller's (float32, shared) arrays."""
+        d = np.shape(contexts)[1]
         D = np.zeros(d if self.diagonal else (d, d))
         u = np.zeros_like(D)
         c = 1
         keep = [i for i in range(len(contexts))
                 if len(candidates[i]) > 1 and np.any(right[i])]  # fmt: skip
-        groups = [np.asarray(candidates[i], np.float64) for i in keep]
-        masks = [np.asarray(right[i], bool) for i in keep]
         for order in epoch_orders(len(keep), self.epochs, self.seed, self.shuffle):
             for j in order:
-                x, G, good = contexts[keep[j]], groups[j], masks[j]
+                i = keep[j]
+                x = np.asarray(contexts[i], np.float64)
+                G = np.asarray(candidates[i], np.float64)
+                good = np.asarray(right[i], bool)
                 scores = G @ (x + (D * x if self.diagonal else x @ D))
                 p = int(np.argmax(scores))
                 if not good[p]:
                     r = int(np.flatnonzero(good)[np.argmax(scores[good])])
-                    step = (x * (G[r] - G[p]) if self.diagonal
-                            else np.outer(x, G[r] - G[p]))  # fmt: skip
+                    step = self.rate * (x * (G[r] - G[p]) if self.diagonal
+                                        else np.outer(x, G[r] - G[p]))  # fmt: skip
                     D += step
                     u += c * step
                 c += 1

@@ -95,3 +95,21 @@ def test_rejects_no_epochs_and_a_rate_not_above_zero():
         BilinearRankingPerceptron(epochs=0)
     with pytest.raises(ValueError, match="rate"):
         BilinearRankingPerceptron(rate=0.0)
+
+
+def test_buffered_rank_one_steps_equal_the_steps_added_one_by_one():
+    """The full matrix's steps kept aside and flushed every 3 (and at the end) give the same
+    D and averaging sum u as outer products added at once."""
+    from wsd.learners.bilinear import _RankOneSteps
+
+    rng = np.random.default_rng(1)
+    steps, D, u = _RankOneSteps(4, size=3), np.zeros((4, 4)), np.zeros((4, 4))
+    for c in range(1, 9):
+        x, y = rng.normal(size=4), rng.normal(size=4)
+        probe = rng.normal(size=4)
+        np.testing.assert_allclose(steps.apply(probe), probe @ D, atol=1e-12)
+        steps.add(x, y, c)
+        D, u = D + np.outer(x, y), u + c * np.outer(x, y)
+    steps.flush()
+    np.testing.assert_allclose(steps.D, D, atol=1e-12)
+    np.testing.assert_allclose(steps.u, u, atol=1e-12)

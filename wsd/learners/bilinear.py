@@ -64,8 +64,7 @@ class BilinearRankingPerceptron:
         """The averaged ``D`` after each epoch; rows are read (as float64) when visited, so
         the examples stay in the caller's (float32, shared) arrays."""
         d = np.shape(contexts)[1]
-        D = np.zeros(d if self.diagonal else (d, d))
-        u = np.zeros_like(D)
+        steps = _DiagonalSteps(d) if self.diagonal else _RankOneSteps(d)
         c = 1
         keep = [i for i in range(len(contexts))
                 if len(candidates[i]) > 1 and np.any(right[i])]  # fmt: skip
@@ -75,19 +74,62 @@ class BilinearRankingPerceptron:
                 x = np.asarray(contexts[i], np.float64)
                 G = np.asarray(candidates[i], np.float64)
                 good = np.asarray(right[i], bool)
-                scores = G @ (x + (D * x if self.diagonal else x @ D))
+                scores = G @ (x + steps.apply(x))
                 p = int(np.argmax(scores))
                 if not good[p]:
                     r = int(np.flatnonzero(good)[np.argmax(scores[good])])
-                    step = self.rate * (x * (G[r] - G[p]) if self.diagonal
-                                        else np.outer(x, G[r] - G[p]))  # fmt: skip
-                    D += step
-                    u += c * step
+                    steps.add(x, self.rate * (G[r] - G[p]), c)
                 c += 1
-            yield D - u / c
+            steps.flush()
+            yield steps.D - steps.u / c
 
     def scores(self, x: np.ndarray, G: np.ndarray, D: np.ndarray | None = None) -> np.ndarray:
         """``x^T (I + D) g`` of each row ``g`` of ``G`` (``D``: default the last epoch's)."""
         D = self.D_ if D is None else D
         x = np.asarray(x, np.float64)
         return np.asarray(G, np.float64) @ (x + (D * x if D.ndim == 1 else x @ D))
+
+
+class _DiagonalSteps:
+    """The diagonal ``D`` (a vector) and its averaging sum ``u``."""
+
+    def __init__(self, d: int) -> None:
+        self.D, self.u = np.zeros(d), np.zeros(d)
+
+    def apply(self, x: np.ndarray) -> np.ndarray:
+        return self.D * x
+
+    def add(self, x: np.ndarray, y: np.ndarray, c: int) -> None:
+        step = x * y
+        self.D += step
+        self.u += c * step
+
+    def flush(self) -> None:
+        """Nothing is pending."""
+
+
+class _RankOneSteps:
+    """The full ``D`` and ``u`` with their rank-one steps ``x y^T`` kept aside and added
+    ``size`` at a time in one matrix product (an outer product per step costs d^2 writes);
+    ``apply`` counts the pending steps."""
+
+    def __init__(self, d: int, size: int = 256) -> None:
+        self.D, self.u = np.zeros((d, d)), np.zeros((d, d))
+        self.xs, self.ys, self.cs = np.zeros((size, d)), np.zeros((size, d)), np.zeros(size)
+        self.n = 0
+
+    def apply(self, x: np.ndarray) -> np.ndarray:
+        n = self.n
+        return x @ self.D + (self.xs[:n] @ x) @ self.ys[:n]
+
+    def add(self, x: np.ndarray, y: np.ndarray, c: int) -> None:
+        self.xs[self.n], self.ys[self.n], self.cs[self.n] = x, y, c
+        self.n += 1
+        if self.n == len(self.cs):
+            self.flush()
+
+    def flush(self) -> None:
+        n = self.n
+        self.D += self.xs[:n].T @ self.ys[:n]
+        self.u += (self.xs[:n] * self.cs[:n, None]).T @ self.ys[:n]
+        self.n = 0

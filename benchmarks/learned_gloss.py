@@ -142,12 +142,15 @@ def score_cells(name: str, records: list[dict], cands: Candidates, D: np.ndarray
         lv, pv = cands.learned(i, D) if cands.names[i] else (np.zeros(0), np.zeros(0))
         learned.append(dict(zip(cands.names[i], lv.tolist(), strict=True)))
         plain.append(dict(zip(cands.names[i], pv.tolist(), strict=True)))
-    ranked = [k for k, r in enumerate(records) if r["cands"]]
-    alone = {kind: sum(max(values[k], key=values[k].get) in records[k]["gold"] for k in ranked)
-             for kind, values in (("learned", learned), ("cosine", plain))}
-    print(f"{name} {label} alone (argmax over the candidates of {len(ranked)} instances): "
-          + ", ".join(f"{kind} {100 * right / len(ranked):5.1f}"
-                      for kind, right in alone.items()), flush=True)
+    for part, inside in (("all", None), ("classifier", True), ("none", False)):
+        ranked = [k for k, r in enumerate(records) if r["cands"]
+                  and inside in (None, r["classes"] is not None)]  # fmt: skip
+        alone = {kind: sum(max(values[k], key=values[k].get) in records[k]["gold"]
+                           for k in ranked)
+                 for kind, values in (("learned", learned), ("cosine", plain))}
+        print(f"{name} {label} alone {part} (the best of the candidates, {len(ranked)} "
+              "instances): " + ", ".join(f"{kind} {100 * right / max(len(ranked), 1):5.1f}"
+                                         for kind, right in alone.items()), flush=True)
     classified = [k for k, r in enumerate(records) if r["classes"] is not None]
     others = [k for k, r in enumerate(records) if r["classes"] is None]
     grid = Grid(records, [most_frequent(records[k]["counts"]) for k in classified])

@@ -56,7 +56,7 @@ from wsd.systems.gloss_prior import GlossWithPrior
 
 TARGET_SHARE = 0.7  # GlossWithPrior's 1 - mix: the target's part of the fusion's cosine
 BESIDE_GLOSS = (0, 100, 150, 200, 250)
-BESIDE_LEARNED = (0, 25, 50, 100, 150, 200, 300)
+BESIDE_LEARNED = (0, 25, 50, 100, 150, 200, 300, 400, 600)
 BACKOFF = (0.5, 1, 2, 3, 5)
 
 

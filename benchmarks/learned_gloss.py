@@ -229,14 +229,18 @@ def main() -> None:
     position = {inst.id: k for k, inst in enumerate(semcor)}
     margin = AllWordsWSD().margin
     results: dict[tuple[int, str], dict[str, float]] = {}
+    trained: dict[str, BilinearRankingPerceptron] = {}
     for name in args.sets:
         train, test = split(name, semcor)
         records = json.loads((args.models / f"terms-{name}.json").read_text())
         scored = Candidates(test, gloss, vectors)
         start = time.time()
-        model = BilinearRankingPerceptron(diagonal=not args.full, epochs=args.epochs,
-                                          seed=args.seed, rate=args.rate).fit(
-            *everything.subset([position[inst.id] for inst in train]))
+        key = "semcor" if train is semcor else name  # the test sets share all of SemCor's D
+        if key not in trained:
+            trained[key] = BilinearRankingPerceptron(
+                diagonal=not args.full, epochs=args.epochs, seed=args.seed, rate=args.rate
+            ).fit(*everything.subset([position[inst.id] for inst in train]))
+        model = trained[key]
         print(f"{name}: D trained on {len(train)} instances, {args.epochs} epochs "
               f"({time.time() - start:.0f} s)", flush=True)
         if args.out:

@@ -87,8 +87,8 @@ def _first_best(scored: list[tuple[Sense, float]]) -> tuple[Sense, float]:
 # Sentences whose normalised words are kept: the all-words model asks for a text's instances
 # key by key, not in text order (256 had missed on two thirds of a 1,600-sentence text).
 _SENTENCES_KEPT = 4096
-# A sentence's words normalised with their letters, its distinct words and their counts.
-_NormalisedSentence = tuple[list[tuple[str | None, str | None]], set[str], Counter]
+# A sentence's words normalised with their letters, and the counts of its distinct words.
+_NormalisedSentence = tuple[list[tuple[str | None, str | None]], Counter]
 
 
 class _Lesk(InventorySystem):
@@ -187,19 +187,18 @@ class _Lesk(InventorySystem):
         sentence (each of its instances asks)."""
         if self.window is not None or self.include_target:
             return {word for word, _ in self.context_words(inst)}
-        normalised, words, counts = self._sentence(inst)
+        normalised, counts = self._sentence(inst)
         start, end = inst.span
         inside = Counter(normalised[i][0] for i in range(start, end))
-        return words - {word for word, n in inside.items() if counts.get(word) == n}
+        return counts.keys() - {word for word, n in inside.items() if counts.get(word) == n}
 
     def _normalised(self, inst: Instance) -> list[tuple[str | None, str | None]]:
         """Every token of the instance's sentence normalised, with its letter."""
         return self._sentence(inst)[0]
 
     def _sentence(self, inst: Instance) -> _NormalisedSentence:
-        """The instance's sentence normalised (``_normalised``), its distinct words and their
-        counts: kept for the last ``_SENTENCES_KEPT`` sentences, since each of a sentence's
-        instances asks."""
+        """The instance's sentence normalised (``_normalised``) and its words' counts: kept
+        for the last ``_SENTENCES_KEPT`` sentences, since each of a sentence's instances asks."""
         key = (tuple(inst.tokens), None if inst.pos is None else tuple(inst.pos))
         if key not in self._sentences:
             if len(self._sentences) >= _SENTENCES_KEPT:
@@ -210,7 +209,7 @@ class _Lesk(InventorySystem):
             normalised = [(norm.word(token, letter), letter)
                           for token, letter in zip(inst.tokens, letters, strict=True)]
             counts = Counter(word for word, _ in normalised if word is not None)
-            self._sentences[key] = (normalised, set(counts), counts)
+            self._sentences[key] = (normalised, counts)
         return self._sentences[key]
 
     def sense_scores(self, inst: Instance) -> list[tuple[Sense, float]]:

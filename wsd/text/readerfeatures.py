@@ -29,7 +29,7 @@ from wsd.knowledge.lexicon import (
     LONGEST_EXPRESSION,
     expressions,
     folded,
-    spelled_lemmas,
+    only_proper,
     tagged_count,
     wordnet,
 )
@@ -72,8 +72,7 @@ def type_features(form: str) -> tuple[str | None, ...]:
     letters = "".join(letter for letter in "nvar" if reader._morphy(lower, letter))
     names = ""
     if "n" in letters:
-        lemmas = [name for name, _ in spelled_lemmas(lower, "n")]
-        names = "P" if lemmas and all(name[:1].isupper() for name in lemmas) else ""
+        names = "P" if only_proper(lower, "n") else ""
     counts = []
     for letter in "nvar":
         if letter in letters:

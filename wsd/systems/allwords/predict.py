@@ -111,7 +111,6 @@ class Knowledge:
     def __init__(self) -> None:
         self._wordnet: WordNetInventory | bool | None = None
         self._lesk: SimplifiedLesk | None = None
-        self._senses_by_id: dict[tuple[str, str | None], dict[str, Sense]] = {}
 
     def senses(self, inst: Instance) -> list[Sense]:
         """The WordNet senses of the instance's lemma#pos (none without WordNet)."""
@@ -144,12 +143,9 @@ class Knowledge:
         if self._lesk is None:
             inventory = self._inventory() or WordNetInventory(wordnet=wordnet_reader())
             self._lesk = SimplifiedLesk(inventory, related=True)
-        key = (inst.lemma, inst.target_pos)
-        senses = self._senses_by_id.get(key)
-        if senses is None:  # the lemma's senses by id, once: only the classes' are scored
-            senses = self._senses_by_id[key] = {
-                sense.id: sense for sense in self._lesk.inventory.senses(*key)}
-        known = [senses[c] for c in classes if c in senses]
+        wanted = set(classes)  # only the classes' signatures are needed
+        known = [sense for sense in self._lesk.inventory.senses(inst.lemma, inst.target_pos)
+                 if sense.id in wanted]  # fmt: skip
         overlap = dict(zip([sense.id for sense in known], self._lesk.overlaps(inst, known),
                            strict=True))  # fmt: skip
         return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)

@@ -53,6 +53,7 @@ from wsd.learners.bilinear import BilinearRankingPerceptron
 from wsd.systems.allwords import AllWordsWSD
 from wsd.systems.allwords.keymodel import most_frequent
 from wsd.systems.gloss_prior import GlossWithPrior
+from wsd.persistence import atomic_open
 
 TARGET_SHARE = 0.7  # GlossWithPrior's 1 - mix: the target's part of the fusion's cosine
 BESIDE_GLOSS = (0, 100, 150, 200, 250)
@@ -245,7 +246,8 @@ def main() -> None:
               f"({time.time() - start:.0f} s)", flush=True)
         if args.out:
             args.out.mkdir(parents=True, exist_ok=True)
-            np.save(args.out / f"D-{name}.npy", np.stack(model.history_))
+            with atomic_open(args.out / f"D-{name}.npy", "wb") as stream:
+                np.save(stream, np.stack(model.history_))
         for epoch, D in enumerate([np.zeros_like(model.D_), *model.history_]):
             if epoch:
                 print(f"{name} epoch {epoch}: scale {scale(D):.3f}, mean of I + D's diagonal "

@@ -50,10 +50,10 @@ from wsd.features.gloss_vectors import GlossVectors, unit_rows
 from wsd.instance import Instance
 from wsd.knowledge.inventory import WordNetInventory
 from wsd.learners.bilinear import BilinearRankingPerceptron
+from wsd.persistence import atomic_open
 from wsd.systems.allwords import AllWordsWSD
 from wsd.systems.allwords.keymodel import most_frequent
 from wsd.systems.gloss_prior import GlossWithPrior
-from wsd.persistence import atomic_open
 
 TARGET_SHARE = 0.7  # GlossWithPrior's 1 - mix: the target's part of the fusion's cosine
 BESIDE_GLOSS = (0, 100, 150, 200, 250)

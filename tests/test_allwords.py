@@ -466,3 +466,25 @@ def test_temperature_changes_no_answer_only_how_sure_each_is(toy):
         assert c.margin == pytest.approx(p.margin) and c.margin > 0
         assert c.margin == pytest.approx(4.0 * logit(c.score), rel=1e-5)
         assert 0.5 <= c.score <= p.score
+
+
+def test_a_keys_decisions_together_are_the_first_best_its_share_and_its_margin():
+    from types import SimpleNamespace
+
+    from scipy import special
+
+    from wsd.systems.allwords.predict import CLASSIFIER, MFS, _classifier_decisions
+
+    model = SimpleNamespace(classes=["a", "b", "c"])
+    totals = [np.array([1.0, 3.0, 3.0]), np.array([2.0, 1.9, -1.0]), np.array([0.0, 0.0, 5.0])]
+    system = SimpleNamespace(margin=0.0, score_temperature=2.0, sense_counts_={"k": {"c": 2}})
+    decided = _classifier_decisions(system, model, "k", totals)
+    assert [d.sense for d in decided] == ["b", "a", "c"]  # ties: the first best
+    assert [d.source for d in decided] == [CLASSIFIER] * 3
+    for decision, row, best in zip(decided, totals, [1, 0, 2], strict=True):
+        assert decision.score == pytest.approx(special.softmax(row / 2.0)[best])
+    assert [d.margin for d in decided] == pytest.approx([0.0, 0.1, 5.0])
+    system.margin = 0.5  # under it: the key's most frequent sense
+    assert [(d.sense, d.source) for d in _classifier_decisions(system, model, "k", totals)] == [
+        ("c", MFS), ("c", MFS), ("c", CLASSIFIER)]
+    assert _classifier_decisions(system, model, "k", []) == []

@@ -66,3 +66,38 @@ def test_vocabulary_positions_of_known_and_unknown_names():
 def test_softmax_is_scipys_bit_for_bit(values):
     scores = np.array(values)
     assert np.array_equal(softmax(scores), special.softmax(scores))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**16), n=st.integers(1, 1200))
+def test_scores_of_more_instances_than_one_gathering_are_those_of_one_at_a_time(seed, n):
+    rng = np.random.default_rng(seed)
+    features = [f"f{i}" for i in range(20)]
+    model = KeyModel(["s1", "s2"], features, rng.normal(size=(20, 2)), rng.normal(size=2),
+                     make_weighting("count"))  # fmt: skip
+    stored = _stored(model, ["g1", "g2"])
+    names = [*features, "g1", "unseen"]
+    instances = [{names[j]: float(rng.integers(1, 4)) for j in rng.choice(22, rng.integers(0, 6))}
+                 for _ in range(n)]  # fmt: skip
+    together = stored.scores_many(instances, [None] * n)
+    assert len(together) == n
+    assert all(np.array_equal(a, stored.scores(inst)) for a, inst in zip(together, instances,
+                                                                          strict=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(vocabulary=st.lists(NAMES, max_size=15, unique=True), asked=st.lists(NAMES, max_size=20))
+def test_vocabulary_ids_are_the_sorted_positions_asked_again_or_not(vocabulary, asked):
+    names = sorted(vocabulary)
+    table = Vocabulary(SEPARATOR.join(names)) if names else Vocabulary("")
+    expected = [names.index(a) if a in names else -1 for a in asked]
+    assert table.ids(asked).tolist() == expected
+    assert table.ids(asked[::-1]).tolist() == expected[::-1]  # now from the names kept
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.floats(-50, 50), min_size=3, max_size=3), min_size=1, max_size=6))
+def test_softmax_of_a_matrix_is_that_of_each_row_bit_for_bit(rows):
+    matrix = np.array(rows)
+    assert all(np.array_equal(a, softmax(row)) for a, row in zip(softmax(matrix), matrix,
+                                                                 strict=True))

@@ -351,3 +351,28 @@ def test_lesk_context_set_is_the_set_of_the_context_words(words, start, length, 
         expected = {word for word, _ in lesk.context_words(inst)}
         assert lesk.context_set(inst) == expected
         assert lesk.context_set(inst) == expected  # the sentence's counts, kept
+
+
+@needs_wordnet
+def test_a_keys_gloss_overlaps_together_are_each_instances_lesk_overlaps():
+    from wsd.instance import Instance
+    from wsd.systems.allwords.predict import Knowledge
+    from wsd.systems.lesk import SimplifiedLesk
+
+    sentences = [("I", "deposited", "money", "at", "the", "bank", "today"),
+                 ("we", "sat", "on", "the", "bank", "of", "the", "river"),
+                 ("the", "bank", "raised", "its", "interest", "rate")]
+    group = [Instance(id=str(n), tokens=tokens, span=(tokens.index("bank"),
+                      tokens.index("bank") + 1), lemma="bank", target_pos="n")
+             for n, tokens in enumerate(sentences)]  # fmt: skip
+    knowledge = Knowledge()
+    senses = knowledge.senses(group[0])
+    classes = [senses[1].id, "not%1:00:00::", senses[0].id]  # one class WordNet lacks
+    together = knowledge.gloss_overlaps_many(group, classes)
+    lesk = SimplifiedLesk(knowledge.inventory(), related=True)
+    for inst, overlaps in zip(group, together, strict=True):
+        assert np.array_equal(overlaps, knowledge.gloss_overlaps(inst, classes))
+        expected = lesk.overlaps(inst, [senses[1], senses[0]])
+        assert overlaps.tolist() == [expected[0], 0.0, expected[1]]
+    assert sum(overlaps.sum() for overlaps in together) > 0  # the contexts do share words
+    assert knowledge.gloss_overlaps_many([], classes) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import functools
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ import numpy as np
 from wsd.features.weighting import Weighting
 
 DENSE_PREFIX = "context:"  # the contextual block's feature names (ContextualEmbedding.name)
+SCORED_TOGETHER = 512  # instances whose weight rows are gathered at once (bounded memory)
 
 
 def most_frequent(counts: Mapping[str, int]) -> str:
@@ -94,18 +96,31 @@ class KeyModel:
         """``scores`` of several instances: their feature names looked up together, then
         one product per instance of the rows it knows (the same sums as one at a time)."""
         extra = extra if extra is not None else [None] * len(features)
-        weighted = [self.weighted(f, e) for f, e in zip(features, extra, strict=True)]
-        ends = np.cumsum([len(w) for w in weighted])
-        found = self.row_ids([f for w in weighted for f in w])
-        found_values = np.fromiter((v for w in weighted for v in w.values()), dtype=np.float64,
-                                   count=len(found))  # fmt: skip
+        totals: list[np.ndarray] = []
+        for at in range(0, len(features), SCORED_TOGETHER):
+            part = slice(at, at + SCORED_TOGETHER)
+            weighted = [self.weighted(f, e) for f, e in zip(features[part], extra[part],
+                                                             strict=True)]  # fmt: skip
+            totals += self._sums(weighted, dense[part])
+        return totals
+
+    def _sums(self, weighted: Sequence[Mapping[str, float]],
+              dense: Sequence[np.ndarray | None]) -> list[np.ndarray]:  # fmt: skip
+        """Each instance's bias plus its weighted features' rows (and its dense row's): the
+        known rows of all of them gathered at once, each instance's stretch of them
+        (``bounds``) in its features' order, so the sums are those of one at a time."""
+        found = self.row_ids(list(chain.from_iterable(weighted)))
+        values = np.array(list(chain.from_iterable(w.values() for w in weighted)),
+                          dtype=np.float64)  # fmt: skip
+        known = found >= 0
+        bounds = np.concatenate([[0], np.cumsum(known)])[np.cumsum([0, *map(len, weighted)])]
+        rows, values = self.coef64[found[known]], values[known]
         totals = []
-        for end, size, row in zip(ends, map(len, weighted), dense, strict=True):
+        for k, row in enumerate(dense):
             total = self.intercept.astype(np.float64)
-            ids = found[end - size : end]
-            known = ids >= 0
-            if known.any():
-                total += found_values[end - size : end][known] @ self.coef64[ids[known]]
+            start, end = bounds[k], bounds[k + 1]
+            if end > start:
+                total += values[start:end] @ rows[start:end]
             if row is not None:
                 dims, dense_rows = self.dense_rows
                 total += row[dims].astype(np.float64) @ self.coef64[dense_rows]

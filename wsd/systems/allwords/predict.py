@@ -79,22 +79,27 @@ def one_sense_per_discourse(
         document = sentence_of(inst)[0]
         if document:
             documents.setdefault(document, []).append(i)
-    shares = [softmax(s) for s in scores]
     smoothed = list(scores)
+    if not any(len(members) > 1 for members in documents.values()):
+        return smoothed
+    stacked = np.array(scores)  # one key's: a row per instance, a column per class
+    shares = softmax(stacked)
     for members in documents.values():
         if len(members) < 2:
             continue
-        total = np.sum([shares[i] for i in members], axis=0)
-        for i in members:
-            smoothed[i] = scores[i] + weight * (total - shares[i]) / (len(members) - 1)
+        total = shares[members].sum(axis=0)
+        smoothed_rows = stacked[members] + weight * (total - shares[members]) / (len(members) - 1)
+        for i, row in zip(members, smoothed_rows, strict=True):
+            smoothed[i] = row
     return smoothed
 
 
 def softmax(scores: np.ndarray) -> np.ndarray:
-    """``scipy.special.softmax`` of a vector, the same sums in plain numpy (importing
-    scipy.special had cost a cold start 0.1 s, and each call its dispatch)."""
-    shifted = np.exp(scores - scores.max())
-    return shifted / shifted.sum()
+    """``scipy.special.softmax`` of a vector, or of each row of a matrix, the same sums in
+    plain numpy (importing scipy.special had cost a cold start 0.1 s, and each call its
+    dispatch)."""
+    shifted = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return shifted / shifted.sum(axis=-1, keepdims=True)
 
 
 def _shares(values: np.ndarray, best: int) -> tuple[float, float]:
@@ -140,15 +145,27 @@ class Knowledge:
 
     def gloss_overlaps(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Per class, how many distinct context words its WordNet signature shares."""
+        return self.gloss_overlaps_many([inst], classes)[0]
+
+    def gloss_overlaps_many(self, group: Sequence[Instance], classes: Sequence[str]
+                            ) -> list[np.ndarray]:  # fmt: skip
+        """``gloss_overlaps`` of instances of one lemma#pos: the classes' senses found once."""
+        if not group:
+            return []
         if self._lesk is None:
             inventory = self._inventory() or WordNetInventory(wordnet=wordnet_reader())
             self._lesk = SimplifiedLesk(inventory, related=True)
-        wanted = set(classes)  # only the classes' signatures are needed
-        known = [sense for sense in self._lesk.inventory.senses(inst.lemma, inst.target_pos)
-                 if sense.id in wanted]  # fmt: skip
-        overlap = dict(zip([sense.id for sense in known], self._lesk.overlaps(inst, known),
-                           strict=True))  # fmt: skip
-        return np.array([overlap.get(c, 0.0) for c in classes], dtype=float)
+        column = {c: j for j, c in enumerate(classes)}  # only the classes' signatures needed
+        first = group[0]
+        known = [sense for sense in self._lesk.inventory.senses(first.lemma, first.target_pos)
+                 if sense.id in column]  # fmt: skip
+        columns = [column[sense.id] for sense in known]
+        found = []
+        for inst in group:
+            overlaps = np.zeros(len(classes))
+            overlaps[columns] = self._lesk.overlaps(inst, known)
+            found.append(overlaps)
+        return found
 
 
 def _frequency_decision(counts: Mapping[str, int]) -> Decision:
@@ -201,23 +218,18 @@ def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
                                    [extra.get(i) for i in positions])
 
 
-def _total_scores(system: AllWordsWSD, model: KeyModel, key: str, inst: Instance,
-                  scores: np.ndarray) -> np.ndarray:  # fmt: skip
-    """The classifier's scores plus the sense prior and the gloss overlap."""
-    if system.prior:
-        scores = scores + _prior_scores(system, model, key)
-    if system.gloss_weight:
-        scores = scores + system.gloss_weight * system.knowledge.gloss_overlaps(inst,
-                                                                                model.classes)
-    return scores
-
-
 def key_totals(system: AllWordsWSD, model: KeyModel, key: str, group: Sequence[Instance],
                own: Sequence[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """The totals of a key's instances ``group`` from the classifier's ``own`` scores: with the
     sense prior and the gloss overlap, then also with the rest of the document."""
-    before = [_total_scores(system, model, key, inst, s)
-              for inst, s in zip(group, own, strict=True)]  # fmt: skip
+    before = list(own)
+    if system.prior:
+        prior = _prior_scores(system, model, key)  # the key's: the same for each instance
+        before = [scores + prior for scores in before]
+    if system.gloss_weight:
+        overlaps = system.knowledge.gloss_overlaps_many(group, model.classes)
+        before = [scores + system.gloss_weight * found
+                  for scores, found in zip(before, overlaps, strict=True)]  # fmt: skip
     if not system.discourse_weight:
         return before, before
     return before, one_sense_per_discourse(group, before, system.discourse_weight)
@@ -259,15 +271,25 @@ def _reasons(system: AllWordsWSD, model: KeyModel, key: str, row: Mapping[str, f
                    tuple(t for t in terms if t is not None and abs(t[1]) >= 5e-4))
 
 
-def _classifier_decision(system: AllWordsWSD, model: KeyModel, key: str,
-                         scores: np.ndarray) -> Decision:  # fmt: skip
-    ranked = np.argsort(-scores, kind="stable")
-    if system.margin > 0.0 and scores[ranked[0]] - scores[ranked[1]] < system.margin:
-        return _frequency_decision(system.sense_counts_[key])
-    best = int(ranked[0])
-    probability = float(softmax(scores / system.score_temperature)[best])
-    margin = scores[best] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
-    return Decision(model.classes[best], CLASSIFIER, probability, float(margin))
+def _classifier_decisions(system: AllWordsWSD, model: KeyModel, key: str,
+                          totals: Sequence[np.ndarray]) -> list[Decision]:  # fmt: skip
+    """The decision of each of a key's instances from its total scores (all at once: the same
+    sums per row as one at a time)."""
+    if not totals:
+        return []
+    stacked = np.array(totals)
+    ranked = np.argsort(-stacked, axis=1, kind="stable").tolist()
+    probabilities = softmax(stacked / system.score_temperature)
+    decisions = []
+    for k, (scores, order) in enumerate(zip(stacked.tolist(), ranked, strict=True)):
+        best = order[0]
+        if system.margin > 0.0 and scores[best] - scores[order[1]] < system.margin:
+            decisions.append(_frequency_decision(system.sense_counts_[key]))
+            continue
+        margin = scores[best] - (scores[order[1]] if len(order) > 1 else 0.0)
+        decisions.append(Decision(model.classes[best], CLASSIFIER,
+                                  float(probabilities[k, best]), margin))  # fmt: skip
+    return decisions
 
 
 def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
@@ -354,8 +376,8 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
         if gloss is not None and system.gloss_fusion:
             scores = [s + system.gloss_fusion * gloss.cosines(inst, model.classes)
                       for inst, s in zip(group, discourse, strict=True)]  # fmt: skip
-        for j, (i, total) in enumerate(zip(positions, scores, strict=True)):
-            decision = _classifier_decision(system, model, key, total)
+        decided = _classifier_decisions(system, model, key, scores)
+        for j, (i, total, decision) in enumerate(zip(positions, scores, decided, strict=True)):
             if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:
                 decision = replace(decision, reasons=_reasons(
                     system, model, key, rows[j], extra.get(i),

@@ -194,17 +194,13 @@ class Vocabulary:
         known = self._ids
         if len(known) > MAX_KNOWN_NAMES:
             known.clear()
-        found = list(map(known.get, names))  # one C-level lookup per name; None: not yet
-        if None in found:
+        new = set(names).difference(known)  # C-level passes over the names, not a Python one
+        if new:
             vocabulary, size = self._names, self._size
-            for k, name in enumerate(names):
-                if found[k] is None:
-                    i = known.get(name)  # a name twice among the new ones
-                    if i is None:
-                        i = bisect.bisect_left(vocabulary, name)
-                        i = known[name] = i if i < size and vocabulary[i] == name else -1
-                    found[k] = i
-        return np.array(found, dtype=np.int64)
+            for name in new:
+                i = bisect.bisect_left(vocabulary, name)
+                known[name] = i if i < size and vocabulary[i] == name else -1
+        return np.array(list(map(known.__getitem__, names)), dtype=np.int64)
 
 
 class StoredKeyModel(KeyModel):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
 
 from wsd.features.extractors import Extractor, around
 from wsd.instance import Instance
@@ -32,7 +34,7 @@ class Collocations(Extractor):
     spans: Sequence[Sequence[int]] = IMS_COLLOCATIONS
     lowercase: bool = True
     _reach: tuple[int, int] = field(init=False, repr=False, compare=False)
-    _plan: tuple[tuple[str, tuple[int, ...]], ...] = field(init=False, repr=False, compare=False)
+    _takes: tuple[tuple[str, Any, Any], ...] = field(init=False, repr=False, compare=False)
 
     name = "collocations"
 
@@ -56,10 +58,13 @@ class Collocations(Extractor):
             for i, j in spans
         )
         object.__setattr__(self, "_reach", (left, right))
-        object.__setattr__(self, "_plan", plan)
+        # Per n-gram: its words taken at once (one word: itself, several: joined by "_").
+        takes = tuple((prefix, itemgetter(*ks), "_".join if len(ks) > 1 else str)
+                      for prefix, ks in plan)  # fmt: skip
+        object.__setattr__(self, "_takes", takes)
 
     def __call__(self, inst: Instance) -> dict[str, float]:
         words = around(inst.tokens, inst.span, *self._reach)
         if self.lowercase:
             words = [w.lower() for w in words]
-        return {prefix + "_".join([words[k] for k in ks]): 1.0 for prefix, ks in self._plan}
+        return {prefix + join(take(words)): 1.0 for prefix, take, join in self._takes}

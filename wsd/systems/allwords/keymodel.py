@@ -115,12 +115,12 @@ class KeyModel:
         known = found >= 0
         bounds = np.concatenate([[0], np.cumsum(known)])[np.cumsum([0, *map(len, weighted)])]
         rows, values = self.coef64[found[known]], values[known]
+        intercept = self.intercept.astype(np.float64)
         totals = []
         for k, row in enumerate(dense):
-            total = self.intercept.astype(np.float64)
             start, end = bounds[k], bounds[k + 1]
-            if end > start:
-                total += values[start:end] @ rows[start:end]
+            total = intercept + values[start:end] @ rows[start:end] if end > start \
+                else intercept.copy()  # fmt: skip
             if row is not None:
                 dims, dense_rows = self.dense_rows
                 total += row[dims].astype(np.float64) @ self.coef64[dense_rows]

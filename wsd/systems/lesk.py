@@ -189,6 +189,9 @@ class _Lesk(InventorySystem):
             return {word for word, _ in self.context_words(inst)}
         normalised, counts = self._sentence(inst)
         start, end = inst.span
+        if end - start == 1:  # most targets: one token, whose word goes if only it has it
+            word = normalised[start][0]
+            return counts.keys() - {word} if counts.get(word) == 1 else set(counts)
         inside = Counter(normalised[i][0] for i in range(start, end))
         return counts.keys() - {word for word, n in inside.items() if counts.get(word) == n}
 

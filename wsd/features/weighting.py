@@ -144,6 +144,8 @@ class Binary(Weighting):
     kind = "binary"
 
     def transform_one(self, features: FeatureDict) -> dict[str, float]:
+        if all(features.values()):  # the extractors' usual case: no zero to drop
+            return dict.fromkeys(features, 1.0)
         return {f: 1.0 for f, v in features.items() if v}
 
 

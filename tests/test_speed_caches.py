@@ -351,3 +351,82 @@ def test_lesk_context_set_is_the_set_of_the_context_words(words, start, length, 
         expected = {word for word, _ in lesk.context_words(inst)}
         assert lesk.context_set(inst) == expected
         assert lesk.context_set(inst) == expected  # the sentence's counts, kept
+
+
+def _greedy_one_token_at_a_time(X, tags, starts, W, n_static, n_tags, inside, outside):
+    """``label_greedy`` as it labelled before the sentences went side by side."""
+    n_labels = W.shape[1]
+    states = n_labels + 1
+    static = np.vstack([W[:n_static], np.zeros((1, n_labels), W.dtype)])[
+        np.where(X >= 0, X, n_static)].sum(axis=1)
+    d1 = W[n_static : n_static + states]
+    d2 = W[n_static + states : n_static + states + states * states]
+    d3 = W[n_static + states + states * states :]
+    labels, scores = [], np.empty_like(static)
+    for s in range(len(starts) - 1):
+        prev = prev2 = n_labels
+        for i in range(starts[s], starts[s + 1]):
+            row = static[i] + d1[prev] + d2[prev2 * states + prev] + d3[prev * n_tags + tags[i]]
+            if prev in (n_labels, outside):
+                row[inside] = -np.inf
+            scores[i] = row
+            labels.append(int(row.argmax()))
+            prev2, prev = prev, labels[-1]
+    return labels, scores
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=30), st.integers(0, 2**31 - 1),
+       st.booleans())
+def test_the_sentences_labelled_side_by_side_as_one_token_at_a_time(lengths, seed, ties):
+    """Sentences of any lengths (empty ones too), random weights (rounded to make ties)."""
+    from wsd.learners import greedylabel
+
+    rng = np.random.default_rng(seed)
+    n_labels, n_static, n_tags = 5, 30, 4
+    W = rng.normal(size=(n_static + greedylabel.dynamic_rows(n_labels, n_tags), n_labels))
+    W = (np.round(W) if ties else W).astype(np.float32)
+    starts = np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)])
+    X = rng.integers(-1, n_static, size=(int(starts[-1]), 6))
+    tags = rng.integers(0, n_tags, size=len(X))
+    found = greedylabel.label_greedy(X, tags, starts, W, n_static, n_tags, 1, 0)
+    expected = _greedy_one_token_at_a_time(X, tags, starts, W, n_static, n_tags, 1, 0)
+    assert found[0] == expected[0] and np.array_equal(found[1], expected[1])
+    assert found[1].dtype == np.float32
+
+
+def _nltk_predict(weights, classes, features):
+    """``nltk.tag.perceptron.AveragedPerceptron.predict``: per class, Python sums feature
+    after feature; the best score, ties to the greater class."""
+    scores = dict.fromkeys(classes, 0.0)
+    for feature in features:
+        for label, weight in weights.get(feature, {}).items():
+            scores[label] += weight
+    return max(classes, key=lambda label: (scores[label], label))
+
+
+FEATURE = st.sampled_from([f"f{k}" for k in range(12)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 6), st.dictionaries(FEATURE, st.dictionaries(
+    st.integers(0, 5), st.floats(-3, 3, allow_nan=False).map(lambda w: round(w, 1)))),
+    st.lists(st.lists(FEATURE, max_size=14), min_size=1, max_size=20), st.integers(0, 30))
+def test_the_taggers_matrix_of_rows_predicts_as_nltk_sums(n_classes, weights, tokens, cap):
+    """Random weights (one decimal: ties), any number of classes (one too), features asked
+    for again and again; the kept rows bounded by ``MAX_ROWS`` (small here)."""
+    from wsd.text import tagger
+
+    classes = [f"C{k}" for k in range(n_classes)]
+    weights = {feature: {classes[c % n_classes]: w for c, w in row.items()}
+               for feature, row in weights.items()}  # fmt: skip
+    tags = tagger.PerceptronTags(weights, {}, classes)
+    tags._matrix = tags._matrix[:1]  # grown as rows are added
+    old = tagger.MAX_ROWS
+    tagger.MAX_ROWS = cap + 14
+    try:
+        for features in tokens:
+            assert tags._predict(features) == _nltk_predict(weights, classes, features)
+            assert len(tags._row_of) <= tagger.MAX_ROWS
+    finally:
+        tagger.MAX_ROWS = old

@@ -20,7 +20,6 @@ from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
 _START, _END = ["-START-", "-START2-"], ["-END-", "-END2-"]
 
 
-_NO_ROW = np.zeros(0)  # a feature without weights
 MAX_ROWS = 100_000  # features whose rows are kept (a text's features repeat)
 
 
@@ -33,7 +32,11 @@ class PerceptronTags:
                  classes: Sequence[str]) -> None:  # fmt: skip
         self.weights, self.tagdict, self.classes = weights, tagdict, list(classes)
         self._columns = {label: i for i, label in enumerate(self.classes)}
-        self._rows: dict[str, np.ndarray] = {}  # a feature's weights per class, on first use
+        # A feature's weights per class, on first use: its row of ``_matrix`` (-1: none); a
+        # column more than the classes, as numpy sums a matrix of one column pairwise.
+        self._row_of: dict[str, int] = {}
+        self._matrix = np.zeros((1024, len(self.classes) + 1))
+        self._used = 0
 
     @staticmethod
     def normalize(word: str) -> str:
@@ -72,34 +75,45 @@ class PerceptronTags:
     def _predict(self, features: list[str]) -> str:
         """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
         highest score, ties to the greater label."""
-        scores = self._score_vector(features)
-        best = np.flatnonzero(scores == scores.max())
-        return self.classes[best[0]] if len(best) == 1 else max(self.classes[i] for i in best)
+        scores = self._score_vector(features).tolist()
+        best = max(scores)
+        if scores.count(best) == 1:
+            return self.classes[scores.index(best)]
+        return max(label for label, score in zip(self.classes, scores, strict=True)
+                   if score == best)  # fmt: skip
 
     def _score_vector(self, features: list[str]) -> np.ndarray:
-        """Per class, its weights summed feature after feature (NLTK's sums: adding a row
-        adds 0.0 where the feature has no weight, which changes no sum)."""
-        scores = np.zeros(len(self.classes))
-        rows = self._rows
+        """Per class, its weights summed feature after feature (NLTK's sums: a feature without
+        weights adds nothing; the rows' sum down a column adds them in their order)."""
+        if len(self._row_of) + len(features) > MAX_ROWS:  # bounded memory on endless input
+            self._row_of.clear()
+            self._used = 0
+        row_of = self._row_of
+        rows = []
         for feature in features:
-            row = rows.get(feature)
+            row = row_of.get(feature)
             if row is None:
-                if len(rows) > MAX_ROWS:
-                    rows.clear()
-                row = rows[feature] = self._row(feature)
-            if row is not _NO_ROW:
-                scores += row
-        return scores
+                row = row_of[feature] = self._row(feature)
+            if row >= 0:
+                rows.append(row)
+        if not rows:
+            return np.zeros(len(self.classes))
+        return self._matrix[rows].sum(axis=0)[:-1]
 
-    def _row(self, feature: str) -> np.ndarray:
+    def _row(self, feature: str) -> int:
+        """The row of ``_matrix`` given to the feature's weights, -1 if it has none."""
         weights = self.weights.get(feature)
         if not weights:
-            return _NO_ROW
+            return -1
+        if self._used == len(self._matrix):
+            self._matrix = np.vstack([self._matrix, np.zeros_like(self._matrix)])
+        row = self._matrix[self._used]
+        row[:] = 0.0
         column = self._columns
-        row = np.zeros(len(self.classes))
         for label, weight in weights.items():
             row[column[label]] = weight
-        return row
+        self._used += 1
+        return self._used - 1
 
 
 @functools.cache

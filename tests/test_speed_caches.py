@@ -3,6 +3,8 @@ those tables (hand-made inputs, and random ones against a brute-force reference)
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -430,3 +432,42 @@ def test_the_taggers_matrix_of_rows_predicts_as_nltk_sums(n_classes, weights, to
             assert len(tags._row_of) <= tagger.MAX_ROWS
     finally:
         tagger.MAX_ROWS = old
+
+
+def _tokenize_by_every_rule(text):
+    """``treebank.tokenize`` as it ran every rule on every text."""
+    from wsd.text import treebank as tb
+
+    for regexp, substitution in tb._STARTING_QUOTES + tb._PUNCTUATION + [
+            tb._PARENS_BRACKETS, tb._DOUBLE_DASHES]:  # fmt: skip
+        text = regexp.sub(substitution, text)
+    text = f" {text} "
+    for regexp, substitution in tb._ENDING_QUOTES:
+        text = regexp.sub(substitution, text)
+    for regexp in tb._CONTRACTIONS:
+        text = regexp.sub(r" \1 \2 ", text)
+    return text.split()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(list("ab Cd\"'`(),.:;!?-$%&@#[]{}<>0\n") + [
+    "can", "not", "CanNot", "d'ye", "gim", "me", "GON", "na", "got", "ta", "lem", "more'n",
+    "wan", "'t", "is", "was", "'T", "WAS", "ſ", "\u212a", "ı", "İ", "--", "...", "''", "``",
+    "'ll", "n't", "'S"]), max_size=25))
+def test_the_tokenizer_runs_a_rule_only_where_it_can_match_with_the_same_tokens(pieces):
+    from wsd.text.treebank import tokenize
+
+    text = "".join(pieces)
+    assert tokenize(text) == _tokenize_by_every_rule(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12) | st.text(alphabet="aZ09.-_ \t", max_size=12))
+def test_an_ascii_words_shape_is_as_the_unicode_classes_give_it(text):
+    from wsd.text.readerfeatures import shape
+
+    for form in ["McDonald", "1960s", "U.S.", "a-1_B", "", "ÉCOLE", "Ab\u00b2", text]:
+        mapped = "".join("X" if c.isupper() else "x" if c.islower() else
+                         "d" if c.isdigit() else c for c in form)  # fmt: skip
+        assert shape(form) == re.sub(r"(.)\1+", r"\1", mapped)[:4]
+    assert shape("McDonald") == "XxXx" and shape("1960s") == "dx" and shape("Ab\u00b2") == "Xxd"

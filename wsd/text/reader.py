@@ -215,8 +215,8 @@ class LearnedReader:
             label, kind = "*", ""  # a name has letters (not *%*): the best unit else
         if kind in NAME_KINDS:
             return Unit(start, end, kind, "NOUN", name=True)
-        lowers = tuple(lowercase(t) for t in tokens[start:end])
         if end - start > 1 and kind in POS_LETTER:
+            lowers = tuple(lowercase(t) for t in tokens[start:end])
             letter = POS_LETTER[kind]
             key = f"{'_'.join(lowers)}#{letter}"
             hit = (self.lemmas[key], letter) if key in self.lemmas else \
@@ -234,7 +234,7 @@ class LearnedReader:
                         return Unit(start, start + 1, one.lemma, one.pos)
                 elif LABELS[k] == "O" and label != "*":
                     break
-        return Unit(start, start + 1, lowers[0], None)
+        return Unit(start, start + 1, lowercase(tokens[start]), None)
 
     # ---- the model file ---------------------------------------------------------------
 

@@ -20,6 +20,7 @@ import bisect
 import functools
 import math
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -50,13 +51,17 @@ MAX_CACHED_TYPES = 200_000
 MIN_WORD_COUNT = 2  # a word form seen less often in training is unknown, as new text's are
 
 _SHAPE_RUN = re.compile(r"(.)\1+")
+_ASCII_SHAPES = str.maketrans({**dict.fromkeys(string.ascii_uppercase, "X"),
+                               **dict.fromkeys(string.ascii_lowercase, "x"),
+                               **dict.fromkeys(string.digits, "d")})  # fmt: skip
 
 
 def shape(form: str) -> str:
     """Capitals as X, lowercase as x, digits as d, runs of one kind as one (*McDonald*: XxXx,
     *1960s*: dx, *U.S.*: X.X.); the first four."""
-    mapped = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
-                     for c in form)  # fmt: skip
+    mapped = form.translate(_ASCII_SHAPES) if form.isascii() else "".join(
+        "X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
+        for c in form)  # fmt: skip
     return _SHAPE_RUN.sub(r"\1", mapped)[:4]
 
 

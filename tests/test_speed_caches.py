@@ -397,41 +397,85 @@ def test_the_sentences_labelled_side_by_side_as_one_token_at_a_time(lengths, see
     assert found[1].dtype == np.float32
 
 
-def _nltk_predict(weights, classes, features):
-    """``nltk.tag.perceptron.AveragedPerceptron.predict``: per class, Python sums feature
-    after feature; the best score, ties to the greater class."""
-    scores = dict.fromkeys(classes, 0.0)
-    for feature in features:
-        for label, weight in weights.get(feature, {}).items():
-            scores[label] += weight
-    return max(classes, key=lambda label: (scores[label], label))
+def _nltk_tag(weights, tagdict, classes, tokens):
+    """``nltk.tag.perceptron.PerceptronTagger.tag`` and its ``predict``: per class, Python
+    sums of the weights feature after feature; the best score, ties to the greater class."""
+    from wsd.text.tagger import PerceptronTags
+
+    prev, prev2 = "-START-", "-START2-"
+    context = ["-START-", "-START2-", *map(PerceptronTags.normalize, tokens), "-END-", "-END2-"]
+    tags = []
+    for i, word in enumerate(tokens, start=2):
+        tag = tagdict.get(word)
+        if not tag:
+            features = dict.fromkeys([
+                "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
+                f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
+                f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
+                f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
+                f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
+                f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}"], 1)
+            scores = dict.fromkeys(classes, 0.0)
+            for feature, value in features.items():
+                for label, weight in weights.get(feature, {}).items():
+                    scores[label] += value * weight
+            tag = max(classes, key=lambda label: (scores[label], label))
+        tags.append(tag)
+        prev2, prev = prev, tag
+    return tags
 
 
-FEATURE = st.sampled_from([f"f{k}" for k in range(12)])
+WORDS = st.sampled_from(["the", "bank", "banks", "1984", "12", "well-known", "-x", "", "A",
+                         "bass", "zzq", "ran"])
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(1, 6), st.dictionaries(FEATURE, st.dictionaries(
-    st.integers(0, 5), st.floats(-3, 3, allow_nan=False).map(lambda w: round(w, 1)))),
-    st.lists(st.lists(FEATURE, max_size=14), min_size=1, max_size=20), st.integers(0, 30))
-def test_the_taggers_matrix_of_rows_predicts_as_nltk_sums(n_classes, weights, tokens, cap):
-    """Random weights (one decimal: ties), any number of classes (one too), features asked
-    for again and again; the kept rows bounded by ``MAX_ROWS`` (small here)."""
+@given(st.integers(1, 5), st.lists(st.lists(WORDS, max_size=9), min_size=1, max_size=8),
+       st.integers(0, 2**31 - 1), st.integers(0, 200), st.booleans())
+def test_the_taggers_rows_tag_as_nltk_sums_its_features(n_classes, sentences, seed, cap,
+                                                        ties):  # fmt: skip
+    """Random weights (rounded: ties) for a random half of the features the sentences make,
+    any number of classes (one too), a tag dictionary for one word; the kept rows bounded
+    by ``MAX_ROWS`` (small here) and the matrix grown as rows are added."""
     from wsd.text import tagger
 
+    rng = np.random.default_rng(seed)
     classes = [f"C{k}" for k in range(n_classes)]
-    weights = {feature: {classes[c % n_classes]: w for c, w in row.items()}
-               for feature, row in weights.items()}  # fmt: skip
-    tags = tagger.PerceptronTags(weights, {}, classes)
-    tags._matrix = tags._matrix[:1]  # grown as rows are added
+    names = set()
+    for tokens in sentences:  # every feature each class could make
+        for prev in ["-START-", "-START2-", *classes]:
+            for prev2 in ["-START-", "-START2-", *classes]:
+                names.update(_feature_names(tokens, prev, prev2))
+    weights = {name: {label: float(np.round(w, 0 if ties else 6))
+                      for label, w in zip(classes, rng.normal(size=n_classes), strict=True)
+                      if rng.random() < 0.7}
+               for name in sorted(names) if rng.random() < 0.5}  # fmt: skip
+    tagdict = {"the": classes[-1]}
+    tags = tagger.PerceptronTags(weights, tagdict, classes)
+    tags._matrix = tags._matrix[:1]
     old = tagger.MAX_ROWS
-    tagger.MAX_ROWS = cap + 14
+    tagger.MAX_ROWS = cap
     try:
-        for features in tokens:
-            assert tags._predict(features) == _nltk_predict(weights, classes, features)
-            assert len(tags._row_of) <= tagger.MAX_ROWS
+        for tokens in sentences * 2:
+            assert tags.tag(tokens) == _nltk_tag(weights, tagdict, classes, tokens)
+            kept = (tags._row_of, tags._own, tags._places, tags._tag_pairs, tags._tag_words)
+            assert sum(map(len, kept)) <= cap + 30 * (len(tokens) + 4)  # and a sentence's
     finally:
         tagger.MAX_ROWS = old
+
+
+def _feature_names(tokens, prev, prev2):
+    """Every feature name a tag of any token of ``tokens`` may ask for after these tags."""
+    from wsd.text.tagger import PerceptronTags
+
+    context = ["-START-", "-START2-", *map(PerceptronTags.normalize, tokens), "-END-", "-END2-"]
+    for i, word in enumerate(tokens, start=2):
+        yield from ["bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
+                    f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
+                    f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
+                    f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
+                    f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
+                    f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}"]
 
 
 def _tokenize_by_every_rule(text):

@@ -62,14 +62,16 @@ class Unit:
     name: bool = False
 
 
-def _single(token: str, tag: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit | None:
-    """The token as a one-word unit of part of speech ``letter``, None if WordNet lacks it;
-    its ``tag`` says whether it is inflected (``lexicon.base_form``: *lots*, lot)."""
+def _single(token: str, tag: str, letter: str | None, lemmas: Mapping[str, str],
+            start: int = 0) -> Unit | None:  # fmt: skip
+    """The token (at ``start``) as a one-word unit of part of speech ``letter``, None if
+    WordNet lacks it; its ``tag`` says whether it is inflected (``lexicon.base_form``:
+    *lots*, lot)."""
     if letter is None:
         return None
     lower = lowercase(token)
     lemma = lemmas.get(f"{lower}#{letter}") or base_form(lower, letter, tag in INFLECTED)
-    return Unit(0, 1, lemma, LETTER_POS[letter]) if lemma else None
+    return Unit(start, start + 1, lemma, LETTER_POS[letter]) if lemma else None
 
 
 def _plain_single(token: str, tag: str) -> Unit | None:
@@ -229,9 +231,9 @@ class LearnedReader:
                 if other in NAME_KINDS and any(c.isalpha() for c in tokens[start]):
                     return Unit(start, start + 1, other, "NOUN", name=True)
                 if other in POS_LETTER:
-                    one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas)
+                    one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas, start)
                     if one:
-                        return Unit(start, start + 1, one.lemma, one.pos)
+                        return one
                 elif LABELS[k] == "O" and label != "*":
                     break
         return Unit(start, start + 1, lowercase(tokens[start]), None)

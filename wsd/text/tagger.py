@@ -37,6 +37,12 @@ class PerceptronTags:
         self._row_of: dict[str, int] = {}
         self._matrix = np.zeros((1024, len(self.classes) + 1))
         self._used = 0
+        # The rows of the features a word, a context word, a pair of previous tags, a previous
+        # tag and a context word make (found by their names once; ``_rows``).
+        self._own: dict[str, tuple[int, int]] = {}
+        self._places: dict[str, tuple[int, ...]] = {}
+        self._tag_pairs: dict[tuple[str, str], tuple[int, int, int]] = {}
+        self._tag_words: dict[tuple[str, str], int] = {}
 
     @staticmethod
     def normalize(word: str) -> str:
@@ -49,56 +55,83 @@ class PerceptronTags:
         return word.lower()
 
     def tag(self, tokens: Sequence[str]) -> list[str]:
+        kept = (self._row_of, self._own, self._places, self._tag_pairs, self._tag_words)
+        if sum(map(len, kept)) > MAX_ROWS:  # bounded memory on endless input (+ a sentence's)
+            for table in kept:
+                table.clear()
+            self._used = 0
         prev, prev2 = _START
         tags = []
         context = _START + [self.normalize(w) for w in tokens] + _END
+        places = None
         for i, word in enumerate(tokens):
             tag = self.tagdict.get(word)
             if not tag:
-                tag = self._predict(self._features(i + 2, word, context, prev, prev2))
+                if places is None:
+                    places = [self._place_rows(word) for word in context]
+                tag = self._predict(self._rows(i + 2, word, context, places, prev, prev2))
             tags.append(tag)
             prev2, prev = prev, tag
         return tags
 
-    @staticmethod
-    def _features(i: int, word: str, context: list[str], prev: str, prev2: str) -> list[str]:
-        """NLTK's feature names, in its order; each counts once (their prefixes differ)."""
-        return [
-            "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
-            f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
-            f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
-            f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
-            f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
-            f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}",
-        ]  # fmt: skip
+    def _rows(self, i: int, word: str, context: list[str], places: list[tuple[int, ...]],
+              prev: str, prev2: str) -> list[int]:  # fmt: skip
+        """The rows of NLTK's features of the word at ``i`` of ``context``, in NLTK's order
+        (each counts once: their names differ): bias, i suffix, i pref1, i-1 tag, i-2 tag,
+        i tag+i-2 tag, i word, i-1 tag+i word, i-1 word, i-1 suffix, i-2 word, i+1 word,
+        i+1 suffix, i+2 word; ``places``: ``_place_rows`` of each word of ``context``."""
+        own = self._own.get(word)
+        if own is None:
+            own = self._own[word] = (self._feature_row(f"i suffix {word[-3:]}"),
+                                     self._feature_row(f"i pref1 {word[0] if word else ''}"))
+        pair = self._tag_pairs.get((prev, prev2))
+        if pair is None:
+            pair = self._tag_pairs[prev, prev2] = (
+                self._feature_row(f"i-1 tag {prev}"), self._feature_row(f"i-2 tag {prev2}"),
+                self._feature_row(f"i tag+i-2 tag {prev} {prev2}"))
+        tag_word = self._tag_words.get((prev, context[i]))
+        if tag_word is None:
+            tag_word = self._tag_words[prev, context[i]] = self._feature_row(
+                f"i-1 tag+i word {prev} {context[i]}")
+        before, before2, after, after2 = places[i - 1], places[i - 2], places[i + 1], places[i + 2]
+        return [self._feature_row("bias"), *own, *pair, places[i][0], tag_word, before[1],
+                before[2], before2[3], after[4], after[5], after2[6]]  # fmt: skip
 
-    def _predict(self, features: list[str]) -> str:
+    def _place_rows(self, word: str) -> tuple[int, ...]:
+        """The rows of the features of a context ``word`` at each place: i word, i-1 word,
+        i-1 suffix, i-2 word, i+1 word, i+1 suffix, i+2 word."""
+        found = self._places.get(word)
+        if found is None:
+            found = self._places[word] = tuple(self._feature_row(name) for name in (
+                f"i word {word}", f"i-1 word {word}", f"i-1 suffix {word[-3:]}",
+                f"i-2 word {word}", f"i+1 word {word}", f"i+1 suffix {word[-3:]}",
+                f"i+2 word {word}"))  # fmt: skip
+        return found
+
+    def _predict(self, rows: list[int]) -> str:
         """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
         highest score, ties to the greater label."""
-        scores = self._score_vector(features).tolist()
+        scores = self._score_vector(rows).tolist()
         best = max(scores)
         if scores.count(best) == 1:
             return self.classes[scores.index(best)]
         return max(label for label, score in zip(self.classes, scores, strict=True)
                    if score == best)  # fmt: skip
 
-    def _score_vector(self, features: list[str]) -> np.ndarray:
-        """Per class, its weights summed feature after feature (NLTK's sums: a feature without
-        weights adds nothing; the rows' sum down a column adds them in their order)."""
-        if len(self._row_of) + len(features) > MAX_ROWS:  # bounded memory on endless input
-            self._row_of.clear()
-            self._used = 0
-        row_of = self._row_of
-        rows = []
-        for feature in features:
-            row = row_of.get(feature)
-            if row is None:
-                row = row_of[feature] = self._row(feature)
-            if row >= 0:
-                rows.append(row)
+    def _score_vector(self, rows: list[int]) -> np.ndarray:
+        """Per class, the weights of the features' ``rows`` summed one after another (NLTK's
+        sums: a feature without weights, -1, adds nothing; the matrix's sum down a column
+        adds its rows in their order)."""
+        rows = [row for row in rows if row >= 0]
         if not rows:
             return np.zeros(len(self.classes))
-        return self._matrix[rows].sum(axis=0)[:-1]
+        return np.add.reduce(self._matrix[rows], axis=0)[:-1]
+
+    def _feature_row(self, feature: str) -> int:
+        row = self._row_of.get(feature)
+        if row is None:
+            row = self._row_of[feature] = self._row(feature)
+        return row
 
     def _row(self, feature: str) -> int:
         """The row of ``_matrix`` given to the feature's weights, -1 if it has none."""

@@ -125,7 +125,7 @@ class PerceptronTags:
         rows = [row for row in rows if row >= 0]
         if not rows:
             return np.zeros(len(self.classes))
-        return np.add.reduce(self._matrix[rows], axis=0)[:-1]
+        return np.add.reduce(self._matrix.take(rows, axis=0), axis=0)[:-1]
 
     def _feature_row(self, feature: str) -> int:
         row = self._row_of.get(feature)

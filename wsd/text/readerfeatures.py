@@ -74,17 +74,13 @@ def type_features(form: str) -> tuple[str | None, ...]:
     """The values of ``TYPE_TEMPLATES`` for one word form (None: the template has none)."""
     lower = lowercase(form)
     reader = wordnet()
-    letters = "".join(letter for letter in "nvar" if reader._morphy(lower, letter))
+    bases = {letter: reader._morphy(lower, letter) for letter in "nvar"}
+    letters = "".join(letter for letter in "nvar" if bases[letter])
     names = ""
     if "n" in letters:
         names = "P" if only_proper(lower, "n") else ""
-    counts = []
-    for letter in "nvar":
-        if letter in letters:
-            base = reader._morphy(lower, letter)[0]
-            counts.append(_bucket(tagged_count(base, letter)))
-        else:
-            counts.append(None)
+    counts = [_bucket(tagged_count(bases[letter][0], letter)) if bases[letter] else None
+              for letter in "nvar"]  # fmt: skip
     return (lower, form if form != lower else None, lower[-3:], lower[-2:], lower[:3],
             shape(form), letters + names or "-", *counts)
 

@@ -135,18 +135,29 @@ class PerceptronTags:
 
     def _row(self, feature: str) -> int:
         """The row of ``_matrix`` given to the feature's weights, -1 if it has none."""
-        weights = self.weights.get(feature)
-        if not weights:
-            return -1
         if self._used == len(self._matrix):
             self._matrix = np.vstack([self._matrix, np.zeros_like(self._matrix)])
         row = self._matrix[self._used]
         row[:] = 0.0
+        if not self._weights_into(feature, row):
+            return -1
+        self._used += 1
+        return self._used - 1
+
+    def _weights_into(self, feature: str, row: np.ndarray) -> bool:
+        """Writes the feature's weights into ``row`` (its columns: ``classes``); False if it
+        has none. The compiled lexicon's weights write themselves, in the same order of
+        classes (``TaggerWeights.weights_into``: no dict per feature)."""
+        into = getattr(self.weights, "weights_into", None)
+        if into is not None:
+            return into(feature, row)
+        weights = self.weights.get(feature)
+        if not weights:
+            return False
         column = self._columns
         for label, weight in weights.items():
             row[column[label]] = weight
-        self._used += 1
-        return self._used - 1
+        return True
 
 
 @functools.cache

@@ -63,23 +63,20 @@ class PerceptronTags:
         prev, prev2 = _START
         tags = []
         context = _START + [self.normalize(w) for w in tokens] + _END
-        places = None
         for i, word in enumerate(tokens):
             tag = self.tagdict.get(word)
             if not tag:
-                if places is None:
-                    places = [self._place_rows(word) for word in context]
-                tag = self._predict(self._rows(i + 2, word, context, places, prev, prev2))
+                tag = self._predict(self._rows(i + 2, word, context, prev, prev2))
             tags.append(tag)
             prev2, prev = prev, tag
         return tags
 
-    def _rows(self, i: int, word: str, context: list[str], places: list[tuple[int, ...]],
-              prev: str, prev2: str) -> list[int]:  # fmt: skip
+    def _rows(self, i: int, word: str, context: list[str], prev: str, prev2: str
+              ) -> list[int]:  # fmt: skip
         """The rows of NLTK's features of the word at ``i`` of ``context``, in NLTK's order
         (each counts once: their names differ): bias, i suffix, i pref1, i-1 tag, i-2 tag,
         i tag+i-2 tag, i word, i-1 tag+i word, i-1 word, i-1 suffix, i-2 word, i+1 word,
-        i+1 suffix, i+2 word; ``places``: ``_place_rows`` of each word of ``context``."""
+        i+1 suffix, i+2 word."""
         own = self._own.get(word)
         if own is None:
             own = self._own[word] = (self._feature_row(f"i suffix {word[-3:]}"),
@@ -93,8 +90,9 @@ class PerceptronTags:
         if tag_word is None:
             tag_word = self._tag_words[prev, context[i]] = self._feature_row(
                 f"i-1 tag+i word {prev} {context[i]}")
-        before, before2, after, after2 = places[i - 1], places[i - 2], places[i + 1], places[i + 2]
-        return [self._feature_row("bias"), *own, *pair, places[i][0], tag_word, before[1],
+        place = self._place_rows
+        before, before2, after, after2 = (place(context[i + k]) for k in (-1, -2, 1, 2))
+        return [self._feature_row("bias"), *own, *pair, place(context[i])[0], tag_word, before[1],
                 before[2], before2[3], after[4], after[5], after2[6]]  # fmt: skip
 
     def _place_rows(self, word: str) -> tuple[int, ...]:

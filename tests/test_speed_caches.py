@@ -3,6 +3,8 @@ those tables (hand-made inputs, and random ones against a brute-force reference)
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -376,3 +378,165 @@ def test_a_keys_gloss_overlaps_together_are_each_instances_lesk_overlaps():
         assert overlaps.tolist() == [expected[0], 0.0, expected[1]]
     assert sum(overlaps.sum() for overlaps in together) > 0  # the contexts do share words
     assert knowledge.gloss_overlaps_many([], classes) == []
+
+
+def _greedy_one_token_at_a_time(X, tags, starts, W, n_static, n_tags, inside, outside):
+    """``label_greedy`` as it labelled before the sentences went side by side."""
+    n_labels = W.shape[1]
+    states = n_labels + 1
+    static = np.vstack([W[:n_static], np.zeros((1, n_labels), W.dtype)])[
+        np.where(X >= 0, X, n_static)].sum(axis=1)
+    d1 = W[n_static : n_static + states]
+    d2 = W[n_static + states : n_static + states + states * states]
+    d3 = W[n_static + states + states * states :]
+    labels, scores = [], np.empty_like(static)
+    for s in range(len(starts) - 1):
+        prev = prev2 = n_labels
+        for i in range(starts[s], starts[s + 1]):
+            row = static[i] + d1[prev] + d2[prev2 * states + prev] + d3[prev * n_tags + tags[i]]
+            if prev in (n_labels, outside):
+                row[inside] = -np.inf
+            scores[i] = row
+            labels.append(int(row.argmax()))
+            prev2, prev = prev, labels[-1]
+    return labels, scores
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=30), st.integers(0, 2**31 - 1),
+       st.booleans())
+def test_the_sentences_labelled_side_by_side_as_one_token_at_a_time(lengths, seed, ties):
+    """Sentences of any lengths (empty ones too), random weights (rounded to make ties)."""
+    from wsd.learners import greedylabel
+
+    rng = np.random.default_rng(seed)
+    n_labels, n_static, n_tags = 5, 30, 4
+    W = rng.normal(size=(n_static + greedylabel.dynamic_rows(n_labels, n_tags), n_labels))
+    W = (np.round(W) if ties else W).astype(np.float32)
+    starts = np.concatenate([[0], np.cumsum(lengths, dtype=np.int64)])
+    X = rng.integers(-1, n_static, size=(int(starts[-1]), 6))
+    tags = rng.integers(0, n_tags, size=len(X))
+    found = greedylabel.label_greedy(X, tags, starts, W, n_static, n_tags, 1, 0)
+    expected = _greedy_one_token_at_a_time(X, tags, starts, W, n_static, n_tags, 1, 0)
+    assert found[0] == expected[0] and np.array_equal(found[1], expected[1])
+    assert found[1].dtype == np.float32
+
+
+def _nltk_tag(weights, tagdict, classes, tokens):
+    """``nltk.tag.perceptron.PerceptronTagger.tag`` and its ``predict``: per class, Python
+    sums of the weights feature after feature; the best score, ties to the greater class."""
+    from wsd.text.tagger import PerceptronTags
+
+    prev, prev2 = "-START-", "-START2-"
+    context = ["-START-", "-START2-", *map(PerceptronTags.normalize, tokens), "-END-", "-END2-"]
+    tags = []
+    for i, word in enumerate(tokens, start=2):
+        tag = tagdict.get(word)
+        if not tag:
+            features = dict.fromkeys([
+                "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
+                f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
+                f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
+                f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
+                f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
+                f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}"], 1)
+            scores = dict.fromkeys(classes, 0.0)
+            for feature, value in features.items():
+                for label, weight in weights.get(feature, {}).items():
+                    scores[label] += value * weight
+            tag = max(classes, key=lambda label: (scores[label], label))
+        tags.append(tag)
+        prev2, prev = prev, tag
+    return tags
+
+
+WORDS = st.sampled_from(["the", "bank", "banks", "1984", "12", "well-known", "-x", "", "A",
+                         "bass", "zzq", "ran"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5), st.lists(st.lists(WORDS, max_size=9), min_size=1, max_size=8),
+       st.integers(0, 2**31 - 1), st.integers(0, 200), st.booleans())
+def test_the_taggers_rows_tag_as_nltk_sums_its_features(n_classes, sentences, seed, cap,
+                                                        ties):  # fmt: skip
+    """Random weights (rounded: ties) for a random half of the features the sentences make,
+    any number of classes (one too), a tag dictionary for one word; the kept rows bounded
+    by ``MAX_ROWS`` (small here) and the matrix grown as rows are added."""
+    from wsd.text import tagger
+
+    rng = np.random.default_rng(seed)
+    classes = [f"C{k}" for k in range(n_classes)]
+    names = set()
+    for tokens in sentences:  # every feature each class could make
+        for prev in ["-START-", "-START2-", *classes]:
+            for prev2 in ["-START-", "-START2-", *classes]:
+                names.update(_feature_names(tokens, prev, prev2))
+    weights = {name: {label: float(np.round(w, 0 if ties else 6))
+                      for label, w in zip(classes, rng.normal(size=n_classes), strict=True)
+                      if rng.random() < 0.7}
+               for name in sorted(names) if rng.random() < 0.5}  # fmt: skip
+    tagdict = {"the": classes[-1]}
+    tags = tagger.PerceptronTags(weights, tagdict, classes)
+    tags._matrix = tags._matrix[:1]
+    old = tagger.MAX_ROWS
+    tagger.MAX_ROWS = cap
+    try:
+        for tokens in sentences * 2:
+            assert tags.tag(tokens) == _nltk_tag(weights, tagdict, classes, tokens)
+            kept = (tags._row_of, tags._own, tags._places, tags._tag_pairs, tags._tag_words)
+            assert sum(map(len, kept)) <= cap + 30 * (len(tokens) + 4)  # and a sentence's
+    finally:
+        tagger.MAX_ROWS = old
+
+
+def _feature_names(tokens, prev, prev2):
+    """Every feature name a tag of any token of ``tokens`` may ask for after these tags."""
+    from wsd.text.tagger import PerceptronTags
+
+    context = ["-START-", "-START2-", *map(PerceptronTags.normalize, tokens), "-END-", "-END2-"]
+    for i, word in enumerate(tokens, start=2):
+        yield from ["bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
+                    f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
+                    f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
+                    f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
+                    f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
+                    f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}"]
+
+
+def _tokenize_by_every_rule(text):
+    """``treebank.tokenize`` as it ran every rule on every text."""
+    from wsd.text import treebank as tb
+
+    for regexp, substitution in tb._STARTING_QUOTES + tb._PUNCTUATION + [
+            tb._PARENS_BRACKETS, tb._DOUBLE_DASHES]:  # fmt: skip
+        text = regexp.sub(substitution, text)
+    text = f" {text} "
+    for regexp, substitution in tb._ENDING_QUOTES:
+        text = regexp.sub(substitution, text)
+    for regexp in tb._CONTRACTIONS:
+        text = regexp.sub(r" \1 \2 ", text)
+    return text.split()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(list("ab Cd\"'`(),.:;!?-$%&@#[]{}<>0\n") + [
+    "can", "not", "CanNot", "d'ye", "gim", "me", "GON", "na", "got", "ta", "lem", "more'n",
+    "wan", "'t", "is", "was", "'T", "WAS", "ſ", "\u212a", "ı", "İ", "--", "...", "''", "``",
+    "'ll", "n't", "'S"]), max_size=25))
+def test_the_tokenizer_runs_a_rule_only_where_it_can_match_with_the_same_tokens(pieces):
+    from wsd.text.treebank import tokenize
+
+    text = "".join(pieces)
+    assert tokenize(text) == _tokenize_by_every_rule(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12) | st.text(alphabet="aZ09.-_ \t", max_size=12))
+def test_an_ascii_words_shape_is_as_the_unicode_classes_give_it(text):
+    from wsd.text.readerfeatures import shape
+
+    for form in ["McDonald", "1960s", "U.S.", "a-1_B", "", "ÉCOLE", "Ab\u00b2", text]:
+        mapped = "".join("X" if c.isupper() else "x" if c.islower() else
+                         "d" if c.isdigit() else c for c in form)  # fmt: skip
+        assert shape(form) == re.sub(r"(.)\1+", r"\1", mapped)[:4]
+    assert shape("McDonald") == "XxXx" and shape("1960s") == "dx" and shape("Ab\u00b2") == "Xxd"

@@ -283,7 +283,10 @@ def test_a_sense_key_is_found_among_its_lemmas_senses_as_the_dict_of_all_keys_fi
 @needs_both
 def test_the_compiled_taggers_weights_are_nltks(lexicon):
     """Read per feature from the compiled arrays: every feature's weights, as NLTK holds them."""
+    import numpy as np
     from nltk.tag.perceptron import PerceptronTagger
+
+    from wsd.text.tagger import PerceptronTags
 
     tagger = PerceptronTagger()
     weights, tagdict, classes = lexicon.tagger_params()
@@ -292,6 +295,14 @@ def test_the_compiled_taggers_weights_are_nltks(lexicon):
     for feature, row in tagger.model.weights.items():
         assert weights[feature] == row, feature
     assert "i word zzzq-not-a-word" not in weights and weights.get("") is None
+    # the rows the compiled tagger writes (no dict), as the dicts' weights give them
+    compiled_rows = PerceptronTags(weights, tagdict, classes)
+    nltk_rows = PerceptronTags(tagger.model.weights, tagdict, classes)
+    for feature in [*list(tagger.model.weights)[::97], "i word zzzq-not-a-word", "bias"]:
+        found, expected = np.full(len(classes), 7.0), np.full(len(classes), 7.0)
+        assert compiled_rows._weights_into(feature, found) == nltk_rows._weights_into(
+            feature, expected) == (feature in tagger.model.weights)
+        assert np.array_equal(found, expected)
 
 
 def test_compiled_members_are_mapped_as_numpy_reads_them(tmp_path):

@@ -452,6 +452,17 @@ class TaggerWeights(Mapping[str, dict[str, float]]):
         """Without raising KeyError first: most of a text's features have no weights."""
         return self[feature] if feature in self._rows else default
 
+    def weights_into(self, feature: str, row: np.ndarray) -> bool:
+        """Writes the feature's weights into ``row`` at their classes' numbers (the order of
+        ``classes``), leaving the rest; False if it has none (the tagger reads each new
+        feature so: no dict built)."""
+        i = self._rows.get(feature)
+        if i is None or self._indptr[i] == self._indptr[i + 1]:
+            return False
+        start, end = self._indptr[i], self._indptr[i + 1]
+        row[self._labels[start:end]] = self._weights[start:end]
+        return True
+
     def __getitem__(self, feature: str) -> dict[str, float]:
         i = self._rows[feature]
         start, end = self._indptr[i], self._indptr[i + 1]

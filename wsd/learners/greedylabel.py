@@ -31,16 +31,21 @@ def label_greedy(X: np.ndarray, tags: np.ndarray, starts: np.ndarray, W: np.ndar
     d1 = W[n_static : n_static + states]
     d2 = W[n_static + states : n_static + states + states * states]
     d3 = W[n_static + states + states * states :]
-    labels: list[int] = []
+    # The sentences side by side: step t labels every sentence's token t (the longest
+    # sentences first, so that those still going on are a prefix), each token's sums as one
+    # token at a time adds them.
+    lengths = np.diff(starts)
+    order = np.argsort(-lengths, kind="stable")
+    first, lengths = np.asarray(starts[:-1])[order], lengths[order]
+    labels = np.empty(len(X), dtype=np.int64)
     scores = np.empty_like(static)
-    for s in range(len(starts) - 1):
-        prev = prev2 = n_labels
-        for i in range(starts[s], starts[s + 1]):
-            row = static[i] + d1[prev] + d2[prev2 * states + prev] + d3[prev * n_tags + tags[i]]
-            if prev in (n_labels, outside):
-                row[inside] = -np.inf
-            scores[i] = row
-            guess = int(row.argmax())
-            labels.append(guess)
-            prev2, prev = prev, guess
-    return labels, scores
+    prev = prev2 = np.full(len(order), n_labels, dtype=np.int64)
+    for t in range(int(lengths[0]) if len(lengths) else 0):
+        going = int(np.searchsorted(-lengths, -t, side="left"))  # sentences longer than t
+        at, prev, prev2 = first[:going] + t, prev[:going], prev2[:going]
+        row = static[at] + d1[prev] + d2[prev2 * states + prev] + d3[prev * n_tags + tags[at]]
+        row[(prev == n_labels) | (prev == outside), inside] = -np.inf
+        scores[at] = row
+        prev2, prev = prev, row.argmax(axis=1)
+        labels[at] = prev
+    return labels.tolist(), scores

@@ -62,14 +62,16 @@ class Unit:
     name: bool = False
 
 
-def _single(token: str, tag: str, letter: str | None, lemmas: Mapping[str, str]) -> Unit | None:
-    """The token as a one-word unit of part of speech ``letter``, None if WordNet lacks it;
-    its ``tag`` says whether it is inflected (``lexicon.base_form``: *lots*, lot)."""
+def _single(token: str, tag: str, letter: str | None, lemmas: Mapping[str, str],
+            start: int = 0) -> Unit | None:  # fmt: skip
+    """The token (at ``start``) as a one-word unit of part of speech ``letter``, None if
+    WordNet lacks it; its ``tag`` says whether it is inflected (``lexicon.base_form``:
+    *lots*, lot)."""
     if letter is None:
         return None
     lower = lowercase(token)
     lemma = lemmas.get(f"{lower}#{letter}") or base_form(lower, letter, tag in INFLECTED)
-    return Unit(0, 1, lemma, LETTER_POS[letter]) if lemma else None
+    return Unit(start, start + 1, lemma, LETTER_POS[letter]) if lemma else None
 
 
 def _plain_single(token: str, tag: str) -> Unit | None:
@@ -162,10 +164,11 @@ class LearnedReader:
         read = [(pieces[0], penn_tags(pieces[0])) if pieces else sentence
                 for sentence, pieces in zip(sentences, split, strict=True)]  # fmt: skip
         labels, scores = self.labels(read)
+        ranked = np.argsort(-scores, axis=1, kind="stable").tolist()  # each token's, best first
         found, at = [], 0
         for (tokens, tags), pieces in zip(read, split, strict=True):
             n = len(tokens)
-            units = self._sentence(tokens, tags, labels[at : at + n], scores[at : at + n])
+            units = self._sentence(tokens, tags, labels[at : at + n], ranked[at : at + n])
             found.append(_rejoined(units, pieces[1]) if pieces else units)
             at += n
         return found
@@ -189,7 +192,7 @@ class LearnedReader:
         return (pieces, owner) if len(pieces) > len(tokens) else None
 
     def _sentence(self, tokens: Sequence[str], tags: Sequence[str], labels: Sequence[int],
-                  scores: np.ndarray) -> list[Unit]:  # fmt: skip
+                  ranked: Sequence[Sequence[int]]) -> list[Unit]:  # fmt: skip
         units, i = [], 0
         while i < len(tokens):
             end = i + 1
@@ -198,23 +201,24 @@ class LearnedReader:
             label = LABELS[labels[i]]
             if label == "O" and self.keep_content and penn_letter(tags[i]):
                 label = "*"  # the unit the labeller scores best
-            unit = self._unit(tokens, tags[i], i, end, label, scores[i])
+            unit = self._unit(tokens, tags[i], i, end, label, ranked[i])
             units.append(unit)
             i = unit.end
         return units
 
     def _unit(self, tokens: Sequence[str], tag: str, start: int, end: int, label: str,
-              scores: np.ndarray) -> Unit:  # fmt: skip
+              ranked: Sequence[int]) -> Unit:  # fmt: skip
         """The unit the labels say starts at ``start`` and ends before ``end``; a unit of
         several tokens that is no WordNet expression (nor a name) is cut to its first. A
-        stray I is the best-scored unit or none; the label * the best-scored unit."""
+        stray I is the best-scored unit or none; the label * the best-scored unit (``ranked``:
+        the labels, best-scored first)."""
         kind = label[2:]
         if kind in NAME_KINDS and not any(c.isalpha() for c in "".join(tokens[start:end])):
             label, kind = "*", ""  # a name has letters (not *%*): the best unit else
         if kind in NAME_KINDS:
             return Unit(start, end, kind, "NOUN", name=True)
-        lowers = tuple(lowercase(t) for t in tokens[start:end])
         if end - start > 1 and kind in POS_LETTER:
+            lowers = tuple(lowercase(t) for t in tokens[start:end])
             letter = POS_LETTER[kind]
             key = f"{'_'.join(lowers)}#{letter}"
             hit = (self.lemmas[key], letter) if key in self.lemmas else \
@@ -222,17 +226,17 @@ class LearnedReader:
             if hit:
                 return Unit(start, end, hit[0], LETTER_POS[hit[1]])
         if label in ("I", "*") or kind in POS_LETTER:  # one token, any POS
-            for k in np.argsort(-scores, kind="stable"):
+            for k in ranked:
                 other = LABELS[k][2:]
                 if other in NAME_KINDS and any(c.isalpha() for c in tokens[start]):
                     return Unit(start, start + 1, other, "NOUN", name=True)
                 if other in POS_LETTER:
-                    one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas)
+                    one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas, start)
                     if one:
-                        return Unit(start, start + 1, one.lemma, one.pos)
+                        return one
                 elif LABELS[k] == "O" and label != "*":
                     break
-        return Unit(start, start + 1, lowers[0], None)
+        return Unit(start, start + 1, lowercase(tokens[start]), None)
 
     # ---- the model file ---------------------------------------------------------------
 

@@ -20,6 +20,7 @@ import bisect
 import functools
 import math
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -50,13 +51,17 @@ MAX_CACHED_TYPES = 200_000
 MIN_WORD_COUNT = 2  # a word form seen less often in training is unknown, as new text's are
 
 _SHAPE_RUN = re.compile(r"(.)\1+")
+_ASCII_SHAPES = str.maketrans({**dict.fromkeys(string.ascii_uppercase, "X"),
+                               **dict.fromkeys(string.ascii_lowercase, "x"),
+                               **dict.fromkeys(string.digits, "d")})  # fmt: skip
 
 
 def shape(form: str) -> str:
     """Capitals as X, lowercase as x, digits as d, runs of one kind as one (*McDonald*: XxXx,
     *1960s*: dx, *U.S.*: X.X.); the first four."""
-    mapped = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
-                     for c in form)  # fmt: skip
+    mapped = form.translate(_ASCII_SHAPES) if form.isascii() else "".join(
+        "X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
+        for c in form)  # fmt: skip
     return _SHAPE_RUN.sub(r"\1", mapped)[:4]
 
 
@@ -69,17 +74,13 @@ def type_features(form: str) -> tuple[str | None, ...]:
     """The values of ``TYPE_TEMPLATES`` for one word form (None: the template has none)."""
     lower = lowercase(form)
     reader = wordnet()
-    letters = "".join(letter for letter in "nvar" if reader._morphy(lower, letter))
+    bases = {letter: reader._morphy(lower, letter) for letter in "nvar"}
+    letters = "".join(letter for letter in "nvar" if bases[letter])
     names = ""
     if "n" in letters:
         names = "P" if only_proper(lower, "n") else ""
-    counts = []
-    for letter in "nvar":
-        if letter in letters:
-            base = reader._morphy(lower, letter)[0]
-            counts.append(_bucket(tagged_count(base, letter)))
-        else:
-            counts.append(None)
+    counts = [_bucket(tagged_count(bases[letter][0], letter)) if bases[letter] else None
+              for letter in "nvar"]  # fmt: skip
     return (lower, form if form != lower else None, lower[-3:], lower[-2:], lower[:3],
             shape(form), letters + names or "-", *counts)
 

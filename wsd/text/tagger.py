@@ -20,7 +20,6 @@ from wsd.resources import TAGGER_RESOURCE, require_nltk_resource
 _START, _END = ["-START-", "-START2-"], ["-END-", "-END2-"]
 
 
-_NO_ROW = np.zeros(0)  # a feature without weights
 MAX_ROWS = 100_000  # features whose rows are kept (a text's features repeat)
 
 
@@ -33,7 +32,17 @@ class PerceptronTags:
                  classes: Sequence[str]) -> None:  # fmt: skip
         self.weights, self.tagdict, self.classes = weights, tagdict, list(classes)
         self._columns = {label: i for i, label in enumerate(self.classes)}
-        self._rows: dict[str, np.ndarray] = {}  # a feature's weights per class, on first use
+        # A feature's weights per class, on first use: its row of ``_matrix`` (-1: none); a
+        # column more than the classes, as numpy sums a matrix of one column pairwise.
+        self._row_of: dict[str, int] = {}
+        self._matrix = np.zeros((1024, len(self.classes) + 1))
+        self._used = 0
+        # The rows of the features a word, a context word, a pair of previous tags, a previous
+        # tag and a context word make (found by their names once; ``_rows``).
+        self._own: dict[str, tuple[int, int]] = {}
+        self._places: dict[str, tuple[int, ...]] = {}
+        self._tag_pairs: dict[tuple[str, str], tuple[int, int, int]] = {}
+        self._tag_words: dict[tuple[str, str], int] = {}
 
     @staticmethod
     def normalize(word: str) -> str:
@@ -46,60 +55,107 @@ class PerceptronTags:
         return word.lower()
 
     def tag(self, tokens: Sequence[str]) -> list[str]:
+        kept = (self._row_of, self._own, self._places, self._tag_pairs, self._tag_words)
+        if sum(map(len, kept)) > MAX_ROWS:  # bounded memory on endless input (+ a sentence's)
+            for table in kept:
+                table.clear()
+            self._used = 0
         prev, prev2 = _START
         tags = []
         context = _START + [self.normalize(w) for w in tokens] + _END
         for i, word in enumerate(tokens):
             tag = self.tagdict.get(word)
             if not tag:
-                tag = self._predict(self._features(i + 2, word, context, prev, prev2))
+                tag = self._predict(self._rows(i + 2, word, context, prev, prev2))
             tags.append(tag)
             prev2, prev = prev, tag
         return tags
 
-    @staticmethod
-    def _features(i: int, word: str, context: list[str], prev: str, prev2: str) -> list[str]:
-        """NLTK's feature names, in its order; each counts once (their prefixes differ)."""
-        return [
-            "bias", f"i suffix {word[-3:]}", f"i pref1 {word[0] if word else ''}",
-            f"i-1 tag {prev}", f"i-2 tag {prev2}", f"i tag+i-2 tag {prev} {prev2}",
-            f"i word {context[i]}", f"i-1 tag+i word {prev} {context[i]}",
-            f"i-1 word {context[i - 1]}", f"i-1 suffix {context[i - 1][-3:]}",
-            f"i-2 word {context[i - 2]}", f"i+1 word {context[i + 1]}",
-            f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}",
-        ]  # fmt: skip
+    def _rows(self, i: int, word: str, context: list[str], prev: str, prev2: str
+              ) -> list[int]:  # fmt: skip
+        """The rows of NLTK's features of the word at ``i`` of ``context``, in NLTK's order
+        (each counts once: their names differ): bias, i suffix, i pref1, i-1 tag, i-2 tag,
+        i tag+i-2 tag, i word, i-1 tag+i word, i-1 word, i-1 suffix, i-2 word, i+1 word,
+        i+1 suffix, i+2 word."""
+        own = self._own.get(word)
+        if own is None:
+            own = self._own[word] = (self._feature_row(f"i suffix {word[-3:]}"),
+                                     self._feature_row(f"i pref1 {word[0] if word else ''}"))
+        pair = self._tag_pairs.get((prev, prev2))
+        if pair is None:
+            pair = self._tag_pairs[prev, prev2] = (
+                self._feature_row(f"i-1 tag {prev}"), self._feature_row(f"i-2 tag {prev2}"),
+                self._feature_row(f"i tag+i-2 tag {prev} {prev2}"))
+        tag_word = self._tag_words.get((prev, context[i]))
+        if tag_word is None:
+            tag_word = self._tag_words[prev, context[i]] = self._feature_row(
+                f"i-1 tag+i word {prev} {context[i]}")
+        place = self._place_rows
+        before, before2, after, after2 = (place(context[i + k]) for k in (-1, -2, 1, 2))
+        return [self._feature_row("bias"), *own, *pair, place(context[i])[0], tag_word, before[1],
+                before[2], before2[3], after[4], after[5], after2[6]]  # fmt: skip
 
-    def _predict(self, features: list[str]) -> str:
+    def _place_rows(self, word: str) -> tuple[int, ...]:
+        """The rows of the features of a context ``word`` at each place: i word, i-1 word,
+        i-1 suffix, i-2 word, i+1 word, i+1 suffix, i+2 word."""
+        found = self._places.get(word)
+        if found is None:
+            found = self._places[word] = tuple(self._feature_row(name) for name in (
+                f"i word {word}", f"i-1 word {word}", f"i-1 suffix {word[-3:]}",
+                f"i-2 word {word}", f"i+1 word {word}", f"i+1 suffix {word[-3:]}",
+                f"i+2 word {word}"))  # fmt: skip
+        return found
+
+    def _predict(self, rows: list[int]) -> str:
         """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
         highest score, ties to the greater label."""
-        scores = self._score_vector(features)
-        best = np.flatnonzero(scores == scores.max())
-        return self.classes[best[0]] if len(best) == 1 else max(self.classes[i] for i in best)
+        scores = self._score_vector(rows).tolist()
+        best = max(scores)
+        if scores.count(best) == 1:
+            return self.classes[scores.index(best)]
+        return max(label for label, score in zip(self.classes, scores, strict=True)
+                   if score == best)  # fmt: skip
 
-    def _score_vector(self, features: list[str]) -> np.ndarray:
-        """Per class, its weights summed feature after feature (NLTK's sums: adding a row
-        adds 0.0 where the feature has no weight, which changes no sum)."""
-        scores = np.zeros(len(self.classes))
-        rows = self._rows
-        for feature in features:
-            row = rows.get(feature)
-            if row is None:
-                if len(rows) > MAX_ROWS:
-                    rows.clear()
-                row = rows[feature] = self._row(feature)
-            if row is not _NO_ROW:
-                scores += row
-        return scores
+    def _score_vector(self, rows: list[int]) -> np.ndarray:
+        """Per class, the weights of the features' ``rows`` summed one after another (NLTK's
+        sums: a feature without weights, -1, adds nothing; the matrix's sum down a column
+        adds its rows in their order)."""
+        rows = [row for row in rows if row >= 0]
+        if not rows:
+            return np.zeros(len(self.classes))
+        return np.add.reduce(self._matrix.take(rows, axis=0), axis=0)[:-1]
 
-    def _row(self, feature: str) -> np.ndarray:
+    def _feature_row(self, feature: str) -> int:
+        row = self._row_of.get(feature)
+        if row is None:
+            row = self._row_of[feature] = self._row(feature)
+        return row
+
+    def _row(self, feature: str) -> int:
+        """The row of ``_matrix`` given to the feature's weights, -1 if it has none."""
+        if self._used == len(self._matrix):
+            self._matrix = np.vstack([self._matrix, np.zeros_like(self._matrix)])
+        row = self._matrix[self._used]
+        row[:] = 0.0
+        if not self._weights_into(feature, row):
+            return -1
+        self._used += 1
+        return self._used - 1
+
+    def _weights_into(self, feature: str, row: np.ndarray) -> bool:
+        """Writes the feature's weights into ``row`` (its columns: ``classes``); False if it
+        has none. The compiled lexicon's weights write themselves, in the same order of
+        classes (``TaggerWeights.weights_into``: no dict per feature)."""
+        into = getattr(self.weights, "weights_into", None)
+        if into is not None:
+            return into(feature, row)
         weights = self.weights.get(feature)
         if not weights:
-            return _NO_ROW
+            return False
         column = self._columns
-        row = np.zeros(len(self.classes))
         for label, weight in weights.items():
             row[column[label]] = weight
-        return row
+        return True
 
 
 @functools.cache

@@ -17,6 +17,7 @@ from wsd.corpora.lexsample import (
 )
 from wsd.corpora.lexsample_inventory import LexicalSampleInventory
 from wsd.corpora.resolve import load_corpus
+from wsd.instance import token_spans
 
 DATA = Path(__file__).parent / "data" / "lexsample"
 
@@ -153,7 +154,9 @@ def test_dictionary_sense_without_gloss_names_its_line(tmp_path):
         read_dictionary(path)
 
 
-WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+# Words the tokenizer keeps whole (Treebank splits a few, *wanna*: wan na, *cannot*: can not).
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8).filter(
+    lambda word: token_spans(word) == [(0, len(word))])
 
 
 @settings(max_examples=60, deadline=None)

@@ -281,10 +281,12 @@ def _classifier_decisions(system: AllWordsWSD, model: KeyModel, key: str,
     ranked = np.argsort(-stacked, axis=1, kind="stable").tolist()
     probabilities = softmax(stacked / system.score_temperature)
     decisions = []
+    frequency = None  # the key's most frequent sense's decision, the same for each instance
     for k, (scores, order) in enumerate(zip(stacked.tolist(), ranked, strict=True)):
         best = order[0]
         if system.margin > 0.0 and scores[best] - scores[order[1]] < system.margin:
-            decisions.append(_frequency_decision(system.sense_counts_[key]))
+            frequency = frequency or _frequency_decision(system.sense_counts_[key])
+            decisions.append(frequency)
             continue
         margin = scores[best] - (scores[order[1]] if len(order) > 1 else 0.0)
         decisions.append(Decision(model.classes[best], CLASSIFIER,

@@ -503,33 +503,6 @@ def _feature_names(tokens, prev, prev2):
                     f"i+1 suffix {context[i + 1][-3:]}", f"i+2 word {context[i + 2]}"]
 
 
-def _tokenize_by_every_rule(text):
-    """``treebank.tokenize`` as it ran every rule on every text."""
-    from wsd.text import treebank as tb
-
-    for regexp, substitution in tb._STARTING_QUOTES + tb._PUNCTUATION + [
-            tb._PARENS_BRACKETS, tb._DOUBLE_DASHES]:  # fmt: skip
-        text = regexp.sub(substitution, text)
-    text = f" {text} "
-    for regexp, substitution in tb._ENDING_QUOTES:
-        text = regexp.sub(substitution, text)
-    for regexp in tb._CONTRACTIONS:
-        text = regexp.sub(r" \1 \2 ", text)
-    return text.split()
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(list("ab Cd\"'`(),.:;!?-$%&@#[]{}<>0\n") + [
-    "can", "not", "CanNot", "d'ye", "gim", "me", "GON", "na", "got", "ta", "lem", "more'n",
-    "wan", "'t", "is", "was", "'T", "WAS", "ſ", "\u212a", "ı", "İ", "--", "...", "''", "``",
-    "'ll", "n't", "'S"]), max_size=25))
-def test_the_tokenizer_runs_a_rule_only_where_it_can_match_with_the_same_tokens(pieces):
-    from wsd.text.treebank import tokenize
-
-    text = "".join(pieces)
-    assert tokenize(text) == _tokenize_by_every_rule(text)
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=12) | st.text(alphabet="aZ09.-_ \t", max_size=12))
 def test_an_ascii_words_shape_is_as_the_unicode_classes_give_it(text):

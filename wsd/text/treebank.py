@@ -47,36 +47,16 @@ _CONTRACTIONS = [re.compile(pattern) for pattern in (
 _QUOTES = re.compile(r"``|'{2}|\"")
 
 
-# What each rule's pattern cannot match without: one of these strings in the text as it stands
-# when the rule runs (a rule whose strings are all absent is not run: a fifth of the time).
-_NEEDS = [("\"",), ("``",), ("\"", "''"),  # the starting quotes
-          (":", ","), (":", ","), ("...",), tuple(";@#$%&"), (".",), ("?", "!"), ("' ",),
-          tuple("[](){}<>"), ("--",)]  # fmt: skip
-_ENDING_NEEDS = [("''",), ("\"",), ("'",), ("'",)]
-# The contractions' words, lowercase: checked in ASCII text only (in other text, case-blind
-# matching also takes letters such as the long s for an s).
-_CONTRACTION_WORDS = ("cannot", "d'ye", "gimme", "gonna", "gotta", "lemme", "more'n", "wanna",
-                      "'tis", "'twas")  # fmt: skip
-
-
-def _rules_run(rules: list[tuple[re.Pattern, str]], needs: list[tuple[str, ...]],
-               text: str) -> str:  # fmt: skip
-    for (regexp, substitution), needed in zip(rules, needs, strict=True):
-        if any(part in text for part in needed):
-            text = regexp.sub(substitution, text)
-    return text
-
-
 def tokenize(text: str) -> list[str]:
-    """The Treebank tokens of ``text`` (double quotes become `` and ''); each rule run only
-    where the text holds what its pattern needs (the same tokens as running every rule)."""
-    text = _rules_run(_STARTING_QUOTES + _PUNCTUATION + [_PARENS_BRACKETS, _DOUBLE_DASHES],
-                      _NEEDS, text)  # fmt: skip
-    text = _rules_run(_ENDING_QUOTES, _ENDING_NEEDS, f" {text} ")
-    lower = text.lower()
-    if not text.isascii() or any(word in lower for word in _CONTRACTION_WORDS):
-        for regexp in _CONTRACTIONS:
-            text = regexp.sub(r" \1 \2 ", text)
+    """The Treebank tokens of ``text`` (double quotes become `` and '')."""
+    for regexp, substitution in _STARTING_QUOTES + _PUNCTUATION + [_PARENS_BRACKETS,
+                                                                   _DOUBLE_DASHES]:
+        text = regexp.sub(substitution, text)
+    text = f" {text} "
+    for regexp, substitution in _ENDING_QUOTES:
+        text = regexp.sub(substitution, text)
+    for regexp in _CONTRACTIONS:
+        text = regexp.sub(r" \1 \2 ", text)
     return text.split()
 
 

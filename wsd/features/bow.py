@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from wsd.features.extractors import Extractor, check_window
+from wsd.features.sentencebag import SentenceBag, SentenceBags, float_counts
 from wsd.instance import Instance
 from wsd.knowledge.inventory import require_wordnet, wordnet_reader
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS, is_punctuation, nltk_stopwords
@@ -45,6 +45,7 @@ class BagOfWords(Extractor):
     _stop: frozenset[str] = field(init=False, repr=False, compare=False)
     _lemma: Any = field(init=False, repr=False, compare=False)
     _cache: dict[str, str] = field(init=False, repr=False, compare=False)
+    _sentences: SentenceBags = field(init=False, repr=False, compare=False)
 
     name = "bow"
 
@@ -61,6 +62,7 @@ class BagOfWords(Extractor):
         object.__setattr__(self, "_stop", stop)
         object.__setattr__(self, "_lemma", _Morphy() if self.lemmatize else None)
         object.__setattr__(self, "_cache", {})
+        object.__setattr__(self, "_sentences", SentenceBags())
 
     def _feature(self, token: str) -> str:
         """``bow=<word>`` for ``token``, or "" when the token is filtered out."""
@@ -75,19 +77,27 @@ class BagOfWords(Extractor):
         return self.counts(inst.tokens, inst.span)
 
     def counts(self, tokens: tuple[str, ...], span: tuple[int, int]) -> dict[str, float]:
-        """The features of the target at ``span`` of ``tokens`` (what ``__call__`` gives)."""
+        """The features of the target at ``span`` of ``tokens`` (what ``__call__`` gives); with
+        the whole sentence as window, from the sentence's counts made once."""
         start, end = span
         if self.window is None:
+            bag = self._sentences.get(tokens) or self._sentences.add(
+                tokens, SentenceBag(self._keys(tokens)))
+            found = bag.without(start, end)
+            if found is not None:
+                return found
             context = tokens[:start] + tokens[end:]
         else:
             context = tokens[max(0, start - self.window) : start] + tokens[end : end + self.window]
+        return float_counts(self._keys(context))
+
+    def _keys(self, tokens: tuple[str, ...]) -> list[str]:
+        """Each token's feature ("" for none), memoised per token type: C-level lookups."""
         cache = self._cache
-        keys = list(map(cache.get, context))  # memoised per token type: C-level lookups
+        keys = list(map(cache.get, tokens))
         if None in keys:
-            for token in context:
+            for token in tokens:
                 if token not in cache:
                     cache[token] = self._feature(token)
-            keys = list(map(cache.get, context))
-        counts = Counter(keys)
-        counts.pop("", None)
-        return {key: float(n) for key, n in counts.items()}
+            keys = list(map(cache.get, tokens))
+        return keys

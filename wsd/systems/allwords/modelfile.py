@@ -192,6 +192,10 @@ class Vocabulary:
     def ids(self, names: Sequence[str]) -> np.ndarray:
         """The position of each name in the (sorted) vocabulary, -1 for names not in it."""
         known = self._ids
+        try:  # a text's features repeat: most often every name is known already
+            return np.fromiter(map(known.__getitem__, names), dtype=np.int64, count=len(names))
+        except KeyError:
+            pass
         if len(known) > MAX_KNOWN_NAMES:
             known.clear()
         new = set(names).difference(known)  # C-level passes over the names, not a Python one

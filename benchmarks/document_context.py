@@ -23,7 +23,10 @@ is the window's tokens and span, so a sentence with neighbours is a new entry).
     WSD_CACHE_DIR=... python benchmarks/document_context.py --neighbours 1 --models DIR \
         --sets heldout semeval2007 oof0 oof1 senseval2 senseval3
 
-Every argument but ``--neighbours`` and ``--pieces`` goes to ``gloss_classifiers.py``. Needs the
+``--gloss-context``: the gloss fusion's target vector (``GlossWithPrior``: last layer, 128-piece
+window, not cached) is computed in the window too; ``--no-block-context``: the block's is not
+(with the models of today's default, ``gloss_classifiers.py --train``). Every other argument
+goes to ``gloss_classifiers.py``. Needs the
 framework data, the NLTK data and the [context] extra.
 """
 
@@ -35,8 +38,10 @@ from collections.abc import Sequence
 import gloss_classifiers
 
 from wsd.corpora.framework import load_dataset
+from wsd.features.contextual import ContextualEmbedding
 from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
 from wsd.instance import Instance
+from wsd.systems import gloss_prior
 from wsd.systems.allwords.context import SentenceId, sentence_of
 from wsd.systems.allwords.instance_features import ContextBlock
 
@@ -77,9 +82,17 @@ def widened(inst: Instance) -> Instance:
                     lemma=inst.lemma, target_pos=inst.target_pos)
 
 
-def install(k: int) -> None:
-    """Every dataset ``gloss_classifiers`` loads registers its windows; the all-words block
-    encodes each instance in its window."""
+class WindowEmbedding(ContextualEmbedding):
+    """``ContextualEmbedding`` of each instance in its document window."""
+
+    def vectors(self, instances: Sequence[Instance], progress: bool = False):
+        return super().vectors([widened(inst) for inst in instances], progress)
+
+
+def install(k: int, block: bool, gloss: bool) -> None:
+    """Every dataset ``gloss_classifiers`` loads registers its windows; with ``block`` the
+    all-words block encodes each instance in its window, with ``gloss`` the gloss fusion's
+    target vector does (its sentence vector stays the sentence's)."""
     vectors = ContextBlock.vectors
 
     def loading(name: str, root=None) -> list[Instance]:
@@ -95,7 +108,10 @@ def install(k: int) -> None:
         return found
 
     gloss_classifiers.load_dataset = loading
-    ContextBlock.vectors = window_vectors
+    if block:
+        ContextBlock.vectors = window_vectors
+    if gloss:
+        gloss_prior.ContextualEmbedding = WindowEmbedding
 
 
 def pieces(k: int, window: int = 256) -> None:
@@ -125,7 +141,9 @@ def main() -> None:
     if "--pieces" in argv:
         pieces(k)
         return
-    install(k)
+    flags = {flag: flag in argv for flag in ("--gloss-context", "--no-block-context")}
+    argv = [a for a in argv if a not in flags]
+    install(k, not flags["--no-block-context"], flags["--gloss-context"])
     sys.argv = [sys.argv[0], *argv]
     gloss_classifiers.main()
 

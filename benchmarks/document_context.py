@@ -83,7 +83,10 @@ def widened(inst: Instance) -> Instance:
 
 
 class WindowEmbedding(ContextualEmbedding):
-    """``ContextualEmbedding`` of each instance in its document window."""
+    """``ContextualEmbedding`` of each instance in its document window (registered under its
+    own name, so the all-words block's "context" extractor stays ``ContextualEmbedding``)."""
+
+    name = "document-context"
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False):
         return super().vectors([widened(inst) for inst in instances], progress)

@@ -42,7 +42,7 @@ from wsd.features.contextual import ContextualEmbedding
 from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
 from wsd.instance import Instance
 from wsd.systems import gloss_prior
-from wsd.systems.allwords.context import SentenceId, sentence_of
+from wsd.systems.allwords.context import SentenceId, document_sentences, sentence_of
 from wsd.systems.allwords.instance_features import ContextBlock
 
 Window = tuple[tuple[str, ...], int]  # the tokens with the neighbours, the sentence's offset
@@ -54,13 +54,7 @@ def document_windows(instances: Sequence[Instance], k: int
                      ) -> dict[tuple[SentenceId, tuple[str, ...]], Window]:  # fmt: skip
     """For each sentence (its id and tokens), the tokens of the ``k`` sentences before it in
     its document, its own and those of the ``k`` after, with where its own start."""
-    order: dict[str, list[SentenceId]] = {}
-    tokens: dict[SentenceId, tuple[str, ...]] = {}
-    for inst in instances:
-        sentence = sentence_of(inst)
-        if sentence not in tokens:
-            tokens[sentence] = inst.tokens
-            order.setdefault(sentence[0], []).append(sentence)
+    order, tokens = document_sentences(instances)
     found = {}
     for in_document in order.values():
         for i, sentence in enumerate(in_document):

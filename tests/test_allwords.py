@@ -22,6 +22,7 @@ from wsd.systems.allwords import (
     one_sense_per_discourse,
     wordnet_examples,
 )
+from wsd.systems.allwords.context import document_sentences
 
 MONEY = ["deposit", "money", "loan", "cash"]
 RIVER = ["river", "water", "fishing", "mud"]
@@ -311,6 +312,19 @@ def test_neighbour_tokens_stay_inside_the_document():
     assert context == {("d0", "s0"): ("c",), ("d0", "s1"): ("a", "b", "d", "e"),
                        ("d0", "s2"): ("c",), ("d1", "s3"): ()}  # fmt: skip
     assert neighbour_tokens(instances, 2)[("d0", "s0")] == ("c", "d", "e")
+
+
+def test_document_sentences_keep_each_documents_order_across_interleaving():
+    def inst(document, sentence, tokens):
+        return Instance(id=f"{sentence}.t0", tokens=tokens, span=(0, 1), lemma=tokens[0],
+                        meta=(("document", document), ("sentence", sentence)))  # fmt: skip
+
+    instances = [inst("d1", "s9", ("z",)), inst("d0", "s0", ("a",)), inst("d1", "s2", ("y",)),
+                 inst("d0", "s0", ("a",)), inst("d0", "s1", ("b", "c"))]  # fmt: skip
+    order, tokens = document_sentences(instances)
+    assert order == {"d1": [("d1", "s9"), ("d1", "s2")], "d0": [("d0", "s0"), ("d0", "s1")]}
+    assert tokens == {("d1", "s9"): ("z",), ("d0", "s0"): ("a",), ("d1", "s2"): ("y",),
+                      ("d0", "s1"): ("b", "c")}  # fmt: skip
 
 
 def test_context_sentences_add_the_neighbours_words(tmp_path):

@@ -18,6 +18,21 @@ def sentence_of(inst: Instance) -> SentenceId:
     return meta.get("document", ""), meta.get("sentence", inst.id)
 
 
+def document_sentences(
+    instances: Sequence[Instance],
+) -> tuple[dict[str, list[SentenceId]], dict[SentenceId, tuple[str, ...]]]:
+    """Each document's sentences in the order the instances come, and each sentence's tokens
+    (sentences known only through the instances they hold)."""
+    order: dict[str, list[SentenceId]] = {}
+    tokens: dict[SentenceId, tuple[str, ...]] = {}
+    for inst in instances:
+        sentence = sentence_of(inst)
+        if sentence not in tokens:
+            tokens[sentence] = inst.tokens
+            order.setdefault(sentence[0], []).append(sentence)
+    return order, tokens
+
+
 def neighbour_tokens(
     instances: Sequence[Instance], sentences: int
 ) -> dict[SentenceId, tuple[str, ...]]:
@@ -27,13 +42,7 @@ def neighbour_tokens(
     Sentences are known only through the instances they hold (the loader keeps no others), in
     the order the instances come; a sentence without any instance is therefore skipped.
     """
-    order: dict[str, list[SentenceId]] = {}
-    tokens: dict[SentenceId, tuple[str, ...]] = {}
-    for inst in instances:
-        sentence = sentence_of(inst)
-        if sentence not in tokens:
-            tokens[sentence] = inst.tokens
-            order.setdefault(sentence[0], []).append(sentence)
+    order, tokens = document_sentences(instances)
     context: dict[SentenceId, tuple[str, ...]] = {}
     for in_document in order.values():
         for i, sentence in enumerate(in_document):

@@ -83,12 +83,8 @@ class BagOfWords(Extractor):
         if self.window is None:
             bag = self._sentences.get(tokens) or self._sentences.add(
                 tokens, SentenceBag(self._keys(tokens)))
-            found = bag.without(start, end)
-            if found is not None:
-                return found
-            context = tokens[:start] + tokens[end:]
-        else:
-            context = tokens[max(0, start - self.window) : start] + tokens[end : end + self.window]
+            return bag.without(start, end)
+        context = tokens[max(0, start - self.window) : start] + tokens[end : end + self.window]
         return float_counts(self._keys(context))
 
     def _keys(self, tokens: tuple[str, ...]) -> list[str]:

@@ -31,10 +31,10 @@ class SentenceBag:
         for i, key in enumerate(keys):
             self.first.setdefault(key, i)
 
-    def without(self, start: int, end: int) -> dict[str, float] | None:
-        """``float_counts`` of the keys outside ``[start, end)``: the same counts in the same
-        order; None where a key first seen inside the span occurs again (it may recur after the
-        span, where its place in the order would differ: count those afresh)."""
+    def without(self, start: int, end: int) -> dict[str, float]:
+        """``float_counts`` of the keys outside ``[start, end)``: the sentence's counts less
+        the span's, or, where a key first seen inside the span occurs again (its place in the
+        order could differ), the rest counted afresh."""
         counts = dict(self.counts)
         for key in self.keys[start:end]:
             if not key:
@@ -43,7 +43,7 @@ class SentenceBag:
             if not left:
                 del counts[key]
             elif self.first[key] >= start:
-                return None
+                return float_counts([*self.keys[:start], *self.keys[end:]])
             else:
                 counts[key] = left
         return counts

@@ -68,11 +68,7 @@ class Supersenses(Extractor):
                         features[f"{name}={found}"] = 1.0
                     break
         if self.bag:
-            found = bag.without(start, end)
-            if found is None:  # count afresh: the order of the features outside the span
-                found = dict.fromkeys(f for i, f in enumerate(bag.keys)
-                                      if f and not start <= i < end)  # fmt: skip
-            features.update(dict.fromkeys(found, 1.0))
+            features.update(dict.fromkeys(bag.without(start, end), 1.0))
         return features
 
 

@@ -1,6 +1,7 @@
 """Test set-up: use the shared NLTK data beside the repository when it is there; run `wsd`
 in this process (``run_cli``)."""
 
+import contextlib
 import io
 import os
 import subprocess
@@ -15,6 +16,17 @@ if (_SHARED / "nltk_data").is_dir():
     os.environ.setdefault("NLTK_DATA", str(_SHARED / "nltk_data"))
     if os.environ["NLTK_DATA"] not in nltk.data.path:
         nltk.data.path.insert(0, os.environ["NLTK_DATA"])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_lexicon():
+    """WordNet and the tagger compiled into the user's cache before any test, where NLTK's
+    data is installed: a raw-text command compiles them on its first call, with a notice on
+    stderr that tests reading a command's stderr must not meet in whichever runs first."""
+    from wsd.knowledge import lexicon_compiler
+
+    with contextlib.redirect_stderr(io.StringIO()):
+        return lexicon_compiler.ensure()
 
 
 @pytest.fixture

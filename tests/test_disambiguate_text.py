@@ -226,6 +226,23 @@ def test_no_model_for_a_word_that_is_not_bundled_answers_with_a_notice():
         "stdin (echo TEXT | wsd ...)")
 
 
+def test_raw_text_compiles_the_lexicon_first_with_a_model_or_without(run_cli, model_path,
+                                                                      monkeypatch):  # fmt: skip
+    """Every raw-text call has WordNet and the tagger compiled first (once; later calls only
+    find them): a call without a model had loaded NLTK's WordNet every time instead."""
+    from wsd.knowledge import lexicon_compiler
+
+    calls = []
+    monkeypatch.setattr(lexicon_compiler, "ensure", lambda: calls.append("ensure"))
+    for args in (["--model", "lesk"], ["--target", "violin"], ["--model", str(model_path)]):
+        result = run_cli("disambiguate", "The violin was out of tune", *args)
+        assert result.returncode == 0, result.stderr
+        assert len(calls) == 1, args
+        calls.clear()
+    bundled = run_cli("disambiguate", "He plays bass in a jazz band", "--target", "bass")
+    assert bundled.returncode == 0 and calls == []  # a bundled model: no raw-text reading
+
+
 def test_missing_nltk_data_gives_the_downloader_hint(model_path, tmp_path):
     env = {"NLTK_DATA": str(tmp_path)}
     for args in (["The violin", "--target", "violin"], ["--model", str(model_path), "A bank"]):

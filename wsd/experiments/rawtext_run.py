@@ -81,21 +81,22 @@ def no_model_notice() -> str:
 
 def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain",
                       top: int = 0) -> str:  # fmt: skip
-    """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). With a model,
-    WordNet and the tagger come from the compiled lexicon, compiled on the first call; without
-    one, gloss similarity or Lesk with the prior answers, with a one-line notice saying which
-    (or the one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give
-    their reasons (plain and json), with that many features or words."""
+    """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). WordNet and
+    the tagger come from the compiled lexicon, compiled on the first call (loading NLTK's
+    WordNet had cost every call without a model about 4 s of CPU); without a model, gloss
+    similarity or Lesk with the prior answers, with a one-line notice saying which (or the
+    one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give their
+    reasons (plain and json), with that many features or words."""
     from wsd.systems.allwords.formats import render  # all-words: raw text only
     from wsd.systems.allwords.plaintext import tag_text  # all-words: raw text only
 
-    if model is not None and not isinstance(model, str):
-        lexicon_compiler.ensure()
-    else:  # the downloader hint alone where Lesk cannot run: no notice before the error
+    if model is None or isinstance(model, str):
+        # the downloader hint alone where Lesk cannot run: no notice before the error
         for resource in ("wordnet", TAGGER_RESOURCE):
             require_nltk_resource(resource)
-        if model is None:
-            warnings.warn(no_model_notice(), stacklevel=2)
+    lexicon_compiler.ensure()
+    if model is None:
+        warnings.warn(no_model_notice(), stacklevel=2)
 
     sentences, words = tag_text(model, text, target, explain=top)
     if target is not None and not words:

@@ -1,6 +1,7 @@
 """Gloss vectors and gloss similarity with the prior, on the numpy stand-in encoder and a small
 hand-made WordNet (no model, no NLTK data needed)."""
 
+import hashlib
 import json
 
 import numpy as np
@@ -199,3 +200,43 @@ def test_options_are_checked():
         GlossWithPrior(mix=1.5)
     with pytest.raises(ValueError, match="smoothing must be > 0"):
         GlossWithPrior(smoothing=0)
+
+
+@pytest.mark.parametrize("layout", ["folder", "zip"])
+def test_the_wordnet_identity_through_the_compiled_lexicon_is_nltks(layout, tmp_path,
+                                                                    monkeypatch):  # fmt: skip
+    """The gloss files' WordNet identity is found from the files the compiled lexicon was
+    compiled from (NLTK not imported), and is the digest NLTK's own lookup gives."""
+    import types
+
+    import nltk
+
+    from wsd.features import gloss_vectors
+
+    if layout == "folder":
+        root = tmp_path / "corpora" / "wordnet"
+        root.mkdir(parents=True)
+        for name, text in (("data.noun", "n"), ("data.verb", "v"), ("index.sense", "k"),
+                           ("index.noun", "not read"), ("lexnames", "not read")):
+            (root / name).write_text(text)
+    else:
+        root = tmp_path / "corpora" / "wordnet.zip"
+        root.parent.mkdir(parents=True)
+        root.write_bytes(b"a zip of WordNet")
+    sources = [{"path": str(tmp_path / "tagger.zip")}, {"path": str(root)}]
+    lexicon = types.SimpleNamespace(meta={"sources": sources})
+    monkeypatch.setattr(gloss_vectors.compiled, "active", lambda: lexicon)
+    through_lexicon = gloss_vectors.wordnet_identity()
+
+    def find(name):
+        if layout == "folder" and name == "corpora/wordnet":
+            return root
+        if layout == "zip" and name == "corpora/wordnet.zip":
+            return root
+        raise LookupError(name)
+
+    monkeypatch.setattr(gloss_vectors.compiled, "active", lambda: None)
+    monkeypatch.setattr(nltk.data, "find", find)
+    assert gloss_vectors.wordnet_identity() == through_lexicon
+    read = b"nvk" if layout == "folder" else b"a zip of WordNet"  # data.*, index.sense
+    assert through_lexicon == hashlib.sha256(read).hexdigest()[:16]

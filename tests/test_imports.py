@@ -5,6 +5,8 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 import wsd
 
 MODULES = sorted(m.name for m in pkgutil.walk_packages(wsd.__path__, "wsd."))
@@ -71,3 +73,19 @@ def test_the_bundled_path_imports_neither_nltk_nor_pandas():
                "wsd.evaluation.metrics")
     assert heavy_packages_after_importing(modules, ("nltk", "pandas", "scipy.stats",
                                                     "sklearn")) == []
+
+
+def test_raw_text_without_a_model_imports_no_nltk_once_the_lexicon_is_compiled(
+        compiled_lexicon):  # fmt: skip
+    """``wsd disambiguate "..."`` without a model (gloss similarity; Lesk by name) reads
+    WordNet and the tagger from the compiled lexicon: importing NLTK to check its data, and to
+    find WordNet's files for the gloss cache's identity, had cost over a second a call."""
+    if compiled_lexicon is None:
+        pytest.skip("NLTK wordnet or averaged_perceptron_tagger_eng data absent")
+    code = ("import sys; from wsd.cli import main; "
+            "code = main(['disambiguate', *sys.argv[1:], 'The violin was out of tune']); "
+            "print(code, 'nltk' in sys.modules)")
+    for args in (["--model", "lesk"], ["--target", "violin"]):
+        result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                                text=True, timeout=300)  # fmt: skip
+        assert result.stdout.splitlines()[-1] == "0 False", result.stdout + result.stderr

@@ -90,11 +90,11 @@ def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "pla
     from wsd.systems.allwords.formats import render  # all-words: raw text only
     from wsd.systems.allwords.plaintext import tag_text  # all-words: raw text only
 
-    if model is None or isinstance(model, str):
-        # the downloader hint alone where Lesk cannot run: no notice before the error
+    if lexicon_compiler.ensure() is None and (model is None or isinstance(model, str)):
+        # the downloader hint alone where Lesk cannot run: no notice before the error (a
+        # compiled lexicon says the data are there without importing NLTK, over a second)
         for resource in ("wordnet", TAGGER_RESOURCE):
             require_nltk_resource(resource)
-    lexicon_compiler.ensure()
     if model is None:
         warnings.warn(no_model_notice(), stacklevel=2)
 

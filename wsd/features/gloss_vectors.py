@@ -26,6 +26,7 @@ import numpy as np
 
 from wsd.features.encoders import DEFAULT_ENCODER, Encoder, file_digest, load_encoder
 from wsd.features.vector_cache import cache_root, digest
+from wsd.knowledge import compiled
 from wsd.knowledge.inventory import wordnet_reader
 from wsd.persistence import atomic_open
 
@@ -100,18 +101,30 @@ def unit_rows(vectors: np.ndarray) -> np.ndarray:
 
 def wordnet_identity() -> str:
     """A digest of the WordNet data files NLTK reads (``data.*`` and ``index.sense``, or the
-    whole zip)."""
-    import nltk  # NLTK: over a second to import
+    whole zip), found where the valid compiled lexicon was compiled from, else by NLTK (over a
+    second to import: it had been most of a call without a model)."""
+    root = _wordnet_source()
+    if root is None:
+        import nltk
 
-    try:
-        root = Path(str(nltk.data.find("corpora/wordnet")))
-    except LookupError:
-        root = Path(str(nltk.data.find("corpora/wordnet.zip")))
+        try:
+            root = Path(str(nltk.data.find("corpora/wordnet")))
+        except LookupError:
+            root = Path(str(nltk.data.find("corpora/wordnet.zip")))
     if root.is_file():
         return file_digest(root)
     files = sorted(p for p in root.iterdir() if p.name.startswith("data.")
                    or p.name == "index.sense")  # fmt: skip
     return file_digest(*files)
+
+
+def _wordnet_source() -> Path | None:
+    """The WordNet folder or zip the compiled lexicon was compiled from (None without a valid
+    one): NLTK's files, unchanged since (``compiled.active`` checks their size and time)."""
+    lexicon = compiled.active()
+    sources = lexicon.meta.get("sources", []) if lexicon is not None else []
+    return next((Path(source["path"]) for source in sources
+                 if Path(source["path"]).name in ("wordnet", "wordnet.zip")), None)  # fmt: skip
 
 
 class GlossStore:

@@ -82,11 +82,12 @@ def no_model_notice() -> str:
 def disambiguate_text(model: Any, text: str, target: str | None, fmt: str = "plain",
                       top: int = 0) -> str:  # fmt: skip
     """The disambiguated ``text`` in format ``fmt`` (plain, tsv, conll or json). WordNet and
-    the tagger come from the compiled lexicon, compiled on the first call (loading NLTK's
-    WordNet had cost every call without a model about 4 s of CPU); without a model, gloss
-    similarity or Lesk with the prior answers, with a one-line notice saying which (or the
-    one named: "gloss", "lesk"). ``top`` > 0: a classifier's or Lesk's answers give their
-    reasons (plain and json), with that many features or words."""
+    the tagger come from the compiled lexicon, compiled on the first call, and NLTK is not
+    imported while it is valid (a call without a model had cost 7-9 s of CPU through NLTK's
+    WordNet, 1 s now); without a model, gloss similarity or Lesk with the prior answers, with
+    a one-line notice saying which (or the one named: "gloss", "lesk"). ``top`` > 0: a
+    classifier's or Lesk's answers give their reasons (plain and json), with that many
+    features or words."""
     from wsd.systems.allwords.formats import render  # all-words: raw text only
     from wsd.systems.allwords.plaintext import tag_text  # all-words: raw text only
 

@@ -10,9 +10,12 @@ Today a synset's gloss vector ``g_s`` encodes ``"lemma names: gloss; examples"``
   "artifact") before the gloss, ``"pitcher, ewer (artifact): gloss; examples"``; ``hyper+lex``
   both;
 - vector, no new text: ``g' = unit(g) + alpha · unit(mean of the related synsets' unit g)``,
-  the related synsets being the hypernyms (``hyper``), the synsets of the lemmas'
-  derivationally related forms (``deriv``) or every synset of the same lexicographer file in
-  the vector file (``lexfile``); alpha 0.25, 0.5, 1; a synset with none keeps ``g``.
+  the related synsets being the hypernyms and instance hypernyms (``hyper``), the synsets of
+  the lemmas' derivationally related forms (``deriv``), the hyponyms and instance hyponyms
+  (``hypo``), the similar, also-see and verb-group synsets (``similar``), unions of them
+  (``hyper+deriv``, ``hyper+hypo``; ``all``: these and the part, member and substance
+  meronyms and holonyms), or every synset of the same lexicographer file in the vector file
+  (``lexfile``); alpha 0.1, 0.25, 0.5, 1; a synset with none keeps ``g``.
 
 Everything else is the default's: the context vector ``c`` (0.7 · the unit target vector, last
 layer, 128-piece window, + 0.3 · the unit sentence vector; computed once per set and kept as
@@ -59,6 +62,7 @@ from wsd.features.gloss_vectors import (
     GlossStore,
     GlossVectors,
     gloss_head,
+    gloss_text,
     layer_numbers,
     sentence_vectors,
     text_words,
@@ -74,9 +78,16 @@ from wsd.systems.lesk import log_prior as wordnet_prior
 
 FUSION = 200.0  # the default's gloss_fusion (3b)
 FUSION_GRID = (0, 5, 10, 20, 30, 50, 80, 120, 200, 250, 300)  # 10 w, 3b's w = 0-30
-ALPHAS = (0.25, 0.5, 1.0)
+ALPHAS = (0.1, 0.25, 0.5, 1.0)
 TEXTS = ("hyper", "lex", "hyper+lex")
-RELATIONS = ("hyper", "deriv", "lexfile")
+RELATIONS = ("hyper", "deriv", "lexfile", "hypo", "similar", "hyper+deriv", "hyper+hypo", "all")
+POINTERS = {  # relation -> the synsets it links to (lemmas' derivations: ``related``)
+    "hyper": lambda s: s.hypernyms() + s.instance_hypernyms(),
+    "hypo": lambda s: s.hyponyms() + s.instance_hyponyms(),
+    "similar": lambda s: s.similar_tos() + s.also_sees() + s.verb_groups(),
+    "part": lambda s: (s.part_meronyms() + s.part_holonyms() + s.member_meronyms()
+                       + s.member_holonyms() + s.substance_meronyms() + s.substance_holonyms()),
+}
 
 
 def hypernyms(synset) -> list:
@@ -98,31 +109,40 @@ def variant_text(synset, kind: str) -> str:
     return "; ".join([*parts, *synset.examples()])
 
 
-def text_vectors(kind: str, synsets: Sequence[str], work: Path, wn) -> dict[str, np.ndarray]:
+def text_vectors(kind: str, synsets: Sequence[str], work: Path, wn, base: GlossVectors
+                 ) -> dict[str, np.ndarray]:  # fmt: skip
     """The variant text's vector of each synset (encoded once into ``<work>/gloss-<kind>.npz``,
-    a file of its own whose header names the text)."""
+    a file of its own whose header names the text; a synset whose text is the default's has
+    the default's vector)."""
     encoder = load_encoder(DEFAULT_ENCODER)
     store = GlossStore(work / f"gloss-{kind}.npz", {
         "encoder": encoder.identity, "pooling": "mean-of-all-pieces", "wordnet": "nltk",
         "layers": layer_numbers(encoder, (-1,)), "text": kind})
     known = store.load()
+    same = [s for s in synsets if variant_text(wn.synset(s), kind) == gloss_text(wn.synset(s))]
+    known.update(base.vectors(same))
     todo = [s for s in dict.fromkeys(synsets) if s not in known]
     if todo:
         start = time.time()
         texts = [text_words(variant_text(wn.synset(s), kind)) for s in todo]
         known.update(zip(todo, sentence_vectors(encoder, texts).astype(np.float16), strict=True))
-        store.save(known)
+        store.save({s: v for s, v in known.items() if s not in same})
         print(f"text {kind}: {len(todo)} synsets encoded in {time.time() - start:.0f} s",
               flush=True)
     return {s: known[s].astype(np.float32) for s in synsets}
 
 
 def related(kind: str, synset) -> list[str]:
-    """The names of the synsets related to ``synset`` by ``kind`` ("hyper", "deriv")."""
-    if kind == "hyper":
-        return [h.name() for h in hypernyms(synset)]
-    found = {form.synset().name() for lemma in synset.lemmas()
-             for form in lemma.derivationally_related_forms()}
+    """The names of the synsets related to ``synset`` by ``kind``: relations of ``POINTERS``
+    or "deriv" (the lemmas' derivationally related forms), joined by "+"; "all" is every one
+    of them."""
+    found = set()
+    for part in (["deriv", *POINTERS] if kind == "all" else kind.split("+")):
+        if part == "deriv":
+            found |= {form.synset().name() for lemma in synset.lemmas()
+                      for form in lemma.derivationally_related_forms()}
+        else:
+            found |= {s.name() for s in POINTERS[part](synset)}
     return sorted(found - {synset.name()})
 
 
@@ -248,7 +268,7 @@ def variants(args, synsets: list[str], base: GlossVectors, work: Path, wn
     found: dict[str, Callable[[], dict[str, np.ndarray]]] = {
         "default": lambda: base.vectors(synsets)}
     for kind in args.texts:
-        found[f"text {kind}"] = lambda kind=kind: text_vectors(kind, synsets, work, wn)
+        found[f"text {kind}"] = lambda kind=kind: text_vectors(kind, synsets, work, wn, base)
     for kind in args.relations:
         for alpha in ALPHAS:
             found[f"{kind} alpha {alpha:g}"] = lambda kind=kind, alpha=alpha: mixed_vectors(

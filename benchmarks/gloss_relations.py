@@ -221,9 +221,9 @@ class Place:
         return out
 
     def score(self, cosines: list[dict[str, float]], fusions: Sequence[float] = (FUSION,),
-              margin: float = 0.5) -> dict[float, tuple[float, float, float]]:  # fmt: skip
-        """Per fusion weight: F1, accuracy with a classifier and without, the default's rules
-        with the candidates' gloss cosines ``cosines``."""
+              margin: float = 0.5) -> dict[float, tuple[float, float, float, int]]:  # fmt: skip
+        """Per fusion weight: F1, accuracy with a classifier and without, and the number of
+        right answers, by the default's rules with the candidates' gloss cosines ``cosines``."""
         records = []
         for record, cos in zip(self.records, cosines, strict=True):
             record = dict(record, cands=[[c[0], c[1], DEFAULT_WEIGHT * cos[c[0]], *c[3:]]
@@ -244,7 +244,7 @@ class Place:
             p, r = (right + b_right) / (len(classified) + b_answered), (right + b_right) / len(
                 records)
             out[fusion] = (100 * 2 * p * r / (p + r), 100 * right / len(classified),
-                           100 * b_right / max(len(others), 1))
+                           100 * b_right / max(len(others), 1), right + b_right)
         return out
 
     def no_model(self, cosines: list[dict[str, float]]) -> float:
@@ -316,9 +316,10 @@ def main() -> None:
                       flush=True)
                 continue
             fusions = FUSION_GRID if args.fusion_grid else (FUSION,)
-            for fusion, (f1, inside, none) in place.score(cosines, fusions, margin).items():
+            for fusion, (f1, inside, none, right) in place.score(cosines, fusions,
+                                                                 margin).items():
                 print(f"{place.name} {label} fusion {fusion:g}: F1 {f1:6.2f} classifier "
-                      f"{inside:5.1f} none {none:5.1f}", flush=True)
+                      f"{inside:5.1f} none {none:5.1f} right {right}", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ Today a synset's gloss vector ``g_s`` encodes ``"lemma names: gloss; examples"``
   the lemmas' derivationally related forms (``deriv``), the hyponyms and instance hyponyms
   (``hypo``), the similar, also-see and verb-group synsets (``similar``), unions of them
   (``hyper+deriv``, ``hyper+hypo``; ``all``: these and the part, member and substance
-  meronyms and holonyms), or every synset of the same lexicographer file in the vector file
-  (``lexfile``); alpha 0.1, 0.25, 0.5, 1; a synset with none keeps ``g``.
+  meronyms and holonyms), or the synsets of the same lexicographer file among the candidates
+  of all of SemCor (``lexfile``); alpha 0.1, 0.25, 0.5, 1; a synset with none keeps ``g``.
 
 Everything else is the default's: the context vector ``c`` (0.7 · the unit target vector, last
 layer, 128-piece window, + 0.3 · the unit sentence vector; computed once per set and kept as
@@ -147,17 +147,15 @@ def related(kind: str, synset) -> list[str]:
 
 
 def mixed_vectors(kind: str, alpha: float, synsets: Sequence[str], base: GlossVectors,
-                  wn) -> dict[str, np.ndarray]:  # fmt: skip
+                  wn, pool: Sequence[str]) -> dict[str, np.ndarray]:  # fmt: skip
     """``unit(g) + alpha · unit(mean of the related synsets' unit g)`` of each synset (``g``
-    itself without related synsets); "lexfile": all of the vector file's synsets of the same
-    lexicographer file."""
+    itself without related synsets); "lexfile": the synsets of ``pool`` (SemCor's candidates)
+    in the same lexicographer file."""
     own = {s: v for s, v in zip(synsets, unit_rows(np.stack(
         list(base.vectors(synsets).values()))), strict=True)}  # fmt: skip
     if kind == "lexfile":
-        everything = base.vectors(base._vectors)
-        names = list(everything)
-        units = unit_rows(np.stack(list(everything.values())))
-        lexes = np.array([wn.synset(s).lexname() for s in names])
+        units = unit_rows(np.stack(list(base.vectors(pool).values())))
+        lexes = np.array([wn.synset(s).lexname() for s in pool])
         means = {lex: units[lexes == lex].mean(axis=0) for lex in set(lexes)}
         others = {s: means[wn.synset(s).lexname()] for s in synsets}
     else:
@@ -262,9 +260,10 @@ class Place:
         return 100 * score_framework(gold, answers)["F1"]
 
 
-def variants(args, synsets: list[str], base: GlossVectors, work: Path, wn
+def variants(args, synsets: list[str], base: GlossVectors, work: Path, wn, pool: list[str]
              ) -> dict[str, Callable[[], dict[str, np.ndarray]]]:  # fmt: skip
-    """Label -> a function giving the variant's vector of every synset."""
+    """Label -> a function giving the variant's vector of every synset (``pool``: SemCor's
+    candidate synsets, for "lexfile")."""
     found: dict[str, Callable[[], dict[str, np.ndarray]]] = {
         "default": lambda: base.vectors(synsets)}
     for kind in args.texts:
@@ -272,7 +271,7 @@ def variants(args, synsets: list[str], base: GlossVectors, work: Path, wn
     for kind in args.relations:
         for alpha in ALPHAS:
             found[f"{kind} alpha {alpha:g}"] = lambda kind=kind, alpha=alpha: mixed_vectors(
-                kind, alpha, synsets, base, wn)
+                kind, alpha, synsets, base, wn, pool)
     return found
 
 
@@ -303,7 +302,8 @@ def main() -> None:
     synsets = sorted(set().union(*(p.synsets() for p in places)))
     wn = nltk_wordnet()
     print(f"{len(synsets)} candidate synsets", flush=True)
-    table = variants(args, synsets, base, args.work, wn)
+    pool = sorted({s.synset for inst in semcor for s in gloss.candidate_senses(inst)})
+    table = variants(args, synsets, base, args.work, wn, pool)
     if args.fusion_grid:
         table = {k: v for k, v in table.items() if k in ("default", args.fusion_grid)}
     margin = AllWordsWSD().margin

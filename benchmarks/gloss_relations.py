@@ -7,7 +7,7 @@ Today a synset's gloss vector ``g_s`` encodes ``"lemma names: gloss; examples"``
   naming the text; never the default's cache): ``hyper`` inserts the hypernyms' (and instance
   hypernyms') lemma names after the gloss, ``"...: gloss; a kind of: vessel, container;
   examples"``; ``lex`` puts the lexicographer file's name (nouns and verbs: noun.artifact ->
-  "artifact") before the gloss, ``"pitcher, ewer (artifact): gloss; examples"``; ``hyper+lex``
+  "artifact") after the lemma names, ``"pitcher, ewer (artifact): gloss; examples"``; ``hyper+lex``
   both;
 - vector, no new text: ``g' = unit(g) + alpha · unit(mean of the related synsets' unit g)``,
   the related synsets being the hypernyms and instance hypernyms (``hyper``), the synsets of
@@ -27,14 +27,14 @@ by the variant's. ``--fusion-grid VARIANT``: the fusion's weight re-checked for 
 (3b's grid, 10 · w for w = 0-30). ``--no-model``: ``GlossWithPrior`` without training (its
 WordNet prior, 10 · cosine, overlap) on the sets asked, default vectors and each variant.
 
-Each line: F1 over all instances, then the accuracy on the instances whose key has a classifier
-and on the others. Sets: semeval2007, heldout, oof0, oof1 (development), senseval2, senseval3
-(reported only).
+Each line: F1 over all instances, the accuracy on the instances whose key has a classifier and
+on the others, and the number of right answers (``--no-model``: F1). Sets: semeval2007,
+heldout, oof0, oof1 (development), senseval2, senseval3 (reported only).
 
     WSD_CACHE_DIR=... nice -n 10 python benchmarks/gloss_relations.py --models DIR \
         --sets semeval2007 heldout oof0 oof1 senseval2 senseval3 [--texts hyper lex hyper+lex]
     WSD_CACHE_DIR=... nice -n 10 python benchmarks/gloss_relations.py --models DIR \
-        --fusion-grid hyper --sets ...
+        --fusion-grid "hyper alpha 0.25" --sets ...
     WSD_CACHE_DIR=... nice -n 10 python benchmarks/gloss_relations.py --models DIR --no-model \
         --sets semeval2007 senseval2 senseval3
 
@@ -68,7 +68,6 @@ from wsd.features.gloss_vectors import (
     text_words,
     unit_rows,
 )
-from wsd.features.vector_cache import cache_root
 from wsd.knowledge.inventory import WordNetInventory, nltk_wordnet
 from wsd.persistence import atomic_open
 from wsd.systems.allwords import AllWordsWSD
@@ -291,10 +290,12 @@ def main() -> None:
                         help="GlossWithPrior without training, each variant")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
-    default_file = next((cache_root() / "gloss-vectors").glob("*.npz"), None)
     copy = args.work / "gloss-default.npz"  # the default's cache is read, never written
-    if not copy.exists() and default_file is not None:
-        shutil.copyfile(default_file, copy)
+    if not copy.exists():
+        default = GlossVectors()
+        default._open(load_encoder(DEFAULT_ENCODER))
+        if default._store is not None and default._store.path.exists():
+            shutil.copyfile(default._store.path, copy)
     base = GlossVectors(path=copy)
     gloss = GlossWithPrior(WordNetInventory(), glosses=base)
     semcor = load_dataset("semcor")

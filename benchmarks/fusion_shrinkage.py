@@ -7,7 +7,7 @@ the classifiers, the margin rule and the gloss backoff as the ``tuned+context`` 
 the fusion's weight changes. Each cell: F1 and, in brackets, the instances right against the
 default (w = 200 flat).
 
-    python benchmarks/fusion_shrinkage.py --models DIR [--sets semeval2007 heldout oof0 oof1]
+    python benchmarks/fusion_shrinkage.py [--models DIR] [--sets semeval2007 heldout oof0 oof1]
 """
 
 from __future__ import annotations
@@ -60,10 +60,14 @@ def scores(records: list[dict]) -> dict[str, tuple[float, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--models", type=Path, required=True,
+    parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"),
                         help="the folder of gloss_classifiers.py's terms-<set>.json files")
     parser.add_argument("--sets", nargs="+", default=["semeval2007", "heldout", "oof0", "oof1"])
     args = parser.parse_args()
+    missing = [name for name in args.sets if not (args.models / f"terms-{name}.json").exists()]
+    if missing:
+        parser.error(f"no terms-<set>.json in {args.models} for {', '.join(missing)}: run "
+                     "benchmarks/gloss_classifiers.py --sense-grid --models DIR first")
     found = {name: scores(json.loads((args.models / f"terms-{name}.json").read_text()))
              for name in args.sets}  # fmt: skip
     print("cell".ljust(24) + "".join(name.rjust(18) for name in args.sets))

@@ -1,5 +1,5 @@
 """The gloss fusion's weight shrunk by how much a key was trained on (issue 39, held-out SemCor
-+1.5; docs/sense-vectors.md section 3g): a classifier trained on few examples leans more on the
++1.5; docs/sense-vectors.md section 3h): a classifier trained on few examples leans more on the
 gloss vectors, ``w(n) = w · (1 + c / n)`` or ``w · (50 / n) ** a`` for a key with n training
 examples, as ``prior_weight`` shrinks the sense prior. Scored from the per-instance terms that
 ``benchmarks/gloss_classifiers.py --sense-grid`` keeps in ``--models`` (``terms-<set>.json``):

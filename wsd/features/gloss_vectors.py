@@ -101,30 +101,14 @@ def unit_rows(vectors: np.ndarray) -> np.ndarray:
 
 def wordnet_identity() -> str:
     """A digest of the WordNet data files NLTK reads (``data.*`` and ``index.sense``, or the
-    whole zip), found where the valid compiled lexicon was compiled from, else by NLTK (over a
-    second to import: it had been most of a call without a model)."""
-    root = _wordnet_source()
-    if root is None:
-        import nltk
-
-        try:
-            root = Path(str(nltk.data.find("corpora/wordnet")))
-        except LookupError:
-            root = Path(str(nltk.data.find("corpora/wordnet.zip")))
+    whole zip), found through the compiled lexicon when it is valid (``compiled.wordnet_source``:
+    importing NLTK had been most of a call without a model)."""
+    root = compiled.wordnet_source()
     if root.is_file():
         return file_digest(root)
     files = sorted(p for p in root.iterdir() if p.name.startswith("data.")
                    or p.name == "index.sense")  # fmt: skip
     return file_digest(*files)
-
-
-def _wordnet_source() -> Path | None:
-    """The WordNet folder or zip the compiled lexicon was compiled from (None without a valid
-    one): NLTK's files, unchanged since (``compiled.active`` checks their size and time)."""
-    lexicon = compiled.active()
-    sources = lexicon.meta.get("sources", []) if lexicon is not None else []
-    return next((Path(source["path"]) for source in sources
-                 if Path(source["path"]).name in ("wordnet", "wordnet.zip")), None)  # fmt: skip
 
 
 class GlossStore:

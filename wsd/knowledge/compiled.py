@@ -527,3 +527,16 @@ def active() -> CompiledWordNet | None:
         print(f"wsd: ignoring the compiled lexicon {path} ({error})", file=sys.stderr)
         return None
     return compiled if _sources_unchanged(compiled.meta) else None
+
+
+def wordnet_source() -> Path:
+    """The WordNet folder or zip NLTK reads: the one the valid compiled lexicon was compiled
+    from (unchanged since, and no NLTK import), else found by NLTK as ``source_files`` finds
+    it (LookupError when it is not installed)."""
+    lexicon = active()
+    found = [source for source in (lexicon.meta.get("sources", []) if lexicon else [])
+             if Path(source["path"]).name in ("wordnet", "wordnet.zip")]  # fmt: skip
+    found = found or source_files("corpora/wordnet")
+    if not found:
+        raise LookupError("NLTK's wordnet is not installed")
+    return Path(found[0]["path"])

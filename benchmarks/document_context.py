@@ -1,4 +1,5 @@
-"""The encoder given the document's neighbouring sentences (issue 39, docs section 3f).
+"""The encoder given the document's neighbouring sentences (issue 39; docs/sense-vectors.md,
+"Document context for the encoder").
 
 Today the contextual block (``ContextualEmbedding``, 256-piece window) encodes each instance's
 sentence alone. Here the all-words system's block encodes, for each instance, the ``k``

@@ -1,11 +1,11 @@
 """The gloss fusion's weight shrunk by how much a key was trained on (issue 39, held-out SemCor
-+1.5; docs/sense-vectors.md section 3h): a classifier trained on few examples leans more on the
-gloss vectors, ``w(n) = w · (1 + c / n)`` or ``w · (50 / n) ** a`` for a key with n training
-examples, as ``prior_weight`` shrinks the sense prior. Scored from the per-instance terms that
-``benchmarks/gloss_classifiers.py --sense-grid`` keeps in ``--models`` (``terms-<set>.json``):
-the classifiers, the margin rule and the gloss backoff as the ``tuned+context`` default's, only
-the fusion's weight changes. Each cell: F1 and, in brackets, the instances right against the
-default (w = 200 flat).
++1.5; docs/sense-vectors.md, "The fusion's weight by the key's training examples"): a classifier
+trained on few examples leans more on the gloss vectors, ``w(n) = w · (1 + c / n)`` or
+``w · (50 / n) ** a`` for a key with n training examples, as ``prior_weight`` shrinks the sense
+prior. Scored from the per-instance terms that ``benchmarks/gloss_classifiers.py --sense-grid``
+keeps in ``--models`` (``terms-<set>.json``): the classifiers, the margin rule and the gloss
+backoff as the ``tuned+context`` default's, only the fusion's weight changes. Each cell: F1 and,
+in brackets, the instances right against the default (w = 200 flat).
 
     python benchmarks/fusion_shrinkage.py [--models DIR] [--sets semeval2007 heldout oof0 oof1]
 """

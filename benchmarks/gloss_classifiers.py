@@ -47,8 +47,9 @@ eight documents of the other half: the sets "oof0" and "oof1") and scored on the
 
 With ``--train --wordnet-examples`` (and/or ``--wordnet-glosses N``) the two models are trained
 with WordNet's example sentences (``AllWordsWSD(wordnet_examples=True)``) and/or N copies of
-each sense's gloss (``wordnet_glosses``) as training instances of the classifiers too (docs
-section 3d); the scoring is the same, with ``--models`` naming their folder.
+each sense's gloss (``wordnet_glosses``) as training instances of the classifiers too
+(docs/sense-vectors.md, "WordNet's sentences as training instances of the classifiers"); the
+scoring is the same, with ``--models`` naming their folder.
 
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py

@@ -1,5 +1,6 @@
-"""Gloss vectors through WordNet's relations (issue 39, held-out SemCor +1.5; docs/sense-vectors.md
-section 3g), against the ``tuned+context`` default (gloss fusion 200 + gloss backoff).
+"""Gloss vectors through WordNet's relations (issue 39, held-out SemCor +1.5; docs/sense-vectors.md,
+"Gloss vectors through WordNet's relations"), against the ``tuned+context`` default (gloss
+fusion 200 + gloss backoff).
 
 Today a synset's gloss vector ``g_s`` encodes ``"lemma names: gloss; examples"`` alone. Variants:
 
@@ -24,8 +25,9 @@ the backoff (keys seen without a classifier: log training prior + 10 · cosine +
 cells reuse ``benchmarks/gloss_classifiers.py``'s instance terms (``terms-<set>.json`` in
 ``--models``, its ``Grid`` and ``backoff_answer``) with each candidate's gloss cosine replaced
 by the variant's. ``--fusion-grid VARIANT``: the fusion's weight re-checked for one variant
-(3b's grid, 10 · w for w = 0-30). ``--no-model``: ``GlossWithPrior`` without training (its
-WordNet prior, 10 · cosine, overlap) on the sets asked, default vectors and each variant.
+(the fusion's grid of docs/sense-vectors.md, "Choices": 10 · w for w = 0-30). ``--no-model``:
+``GlossWithPrior`` without training (its WordNet prior, 10 · cosine, overlap) on the sets asked,
+default vectors and each variant.
 
 Each line: F1 over all instances, the accuracy on the instances whose key has a classifier and
 on the others, and the number of right answers (``--no-model``: F1). Sets: semeval2007,
@@ -75,8 +77,8 @@ from wsd.systems.allwords.keymodel import most_frequent
 from wsd.systems.gloss_prior import DEFAULT_WEIGHT, GlossWithPrior
 from wsd.systems.lesk import log_prior as wordnet_prior
 
-FUSION = 200.0  # the default's gloss_fusion (3b)
-FUSION_GRID = (0, 5, 10, 20, 30, 50, 80, 120, 200, 250, 300)  # 10 w, 3b's w = 0-30
+FUSION = 200.0  # the default's gloss_fusion (DEFAULT_GLOSS_FUSION)
+FUSION_GRID = (0, 5, 10, 20, 30, 50, 80, 120, 200, 250, 300)  # 10 w, the fusion grid's w = 0-30
 ALPHAS = (0.1, 0.25, 0.5, 1.0)
 TEXTS = ("hyper", "lex", "hyper+lex")
 RELATIONS = ("hyper", "deriv", "lexfile", "hypo", "similar", "hyper+deriv", "hyper+hypo", "all")

@@ -1,5 +1,5 @@
 """A learned gloss similarity beside the all-words classifiers (issue 39, held-out SemCor +1.5;
-docs/sense-vectors.md section 3e).
+docs/sense-vectors.md, "A learned gloss similarity").
 
 The gloss fusion of ``tuned+context`` adds ``10 w · cos(c, g_s)`` to each class's total: a fixed,
 untrained similarity of the context ``c`` and the synset's gloss vector ``g_s``. Here the

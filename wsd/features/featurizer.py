@@ -28,7 +28,7 @@ ExtractorLike = Callable[[Instance], Mapping[str, float]]
 
 # Word pieces the presets' contextual block sees around the target: chosen by 5-fold
 # cross-validation on NLTK's senseval training data among 32, 64 and 256 (the former window):
-# python benchmarks/lexsample_window.py --cv (docs/sense-vectors.md, section 4).
+# python benchmarks/lexsample_window.py --cv (docs/sense-vectors.md, "Choices").
 PRESET_CONTEXT_WINDOW = 64
 
 

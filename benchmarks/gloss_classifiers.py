@@ -528,6 +528,9 @@ def main() -> None:
     parser.add_argument("--wordnet-glosses", type=int, default=0, metavar="N",
                         help="with --train: each sense's gloss (``wordnet_glosses``) N times "
                              "as training instances too")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="with --train / --train-oof: the classifiers' seed (another seed "
+                             "checks that a gain is not the shuffling's)")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=None,
                         help="default: all four; with --calibration, the development sets")
@@ -557,7 +560,8 @@ def main() -> None:
             AllWordsWSD(features=feature_set("tuned+context"), gloss_fusion=0.0,
                         gloss_backoff=False,
                         wordnet_examples=args.wordnet_examples or args.wordnet_glosses > 0,
-                        verbose=True).fit(data, tagged=True).save(args.models / path)
+                        seed=args.seed, verbose=True,
+                        ).fit(data, tagged=True).save(args.models / path)
         return
     inventory = WordNetInventory()
     fitted = []

@@ -81,8 +81,7 @@ def two_target_sentences(n, offset=0):
 
 def test_allwords_encodes_each_sentence_once_and_saves_the_block(standin, tmp_path):
     train, test = two_target_sentences(40), two_target_sentences(10, offset=100)
-    system = AllWordsWSD(features=[{"name": "bow", "params": {}}, CONTEXT],
-                         wordnet_examples=False, **QUICK).fit(train)
+    system = AllWordsWSD(features=[{"name": "bow", "params": {}}, CONTEXT], **QUICK).fit(train)
     assert standin.rows == 40  # 80 targets, 40 sentences: one encoding each
     model = system.models_["bank#NOUN"]
     assert sum(f.startswith("context:") for f in model.features) == DIM
@@ -264,15 +263,10 @@ def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, caps
     distinct = len({inst.tokens for inst in _load(train)})
     from nltk.corpus import wordnet
 
-    from wsd.knowledge.inventory import WordNetInventory
-    from wsd.systems.allwords.context import wordnet_examples
-
-    examples = {inst.tokens for inst in wordnet_examples("bank", "NOUN", WordNetInventory())}
-    # The block: one encoding per distinct sentence and per WordNet example of bank (on by
-    # default with a block), evaluating hit the cache; the default gloss fusion: each sentence
-    # twice more (the target's and the sentence's vectors, not cached) and each of bank's noun
-    # glosses once.
-    assert standin.rows == 3 * distinct + len(examples) + len(wordnet.synsets("bank", "n"))
+    # The block: one encoding per distinct sentence, evaluating hit the cache; the default
+    # gloss fusion: each sentence twice more (the target's and the sentence's vectors, not
+    # cached) and each of bank's noun glosses once.
+    assert standin.rows == 3 * distinct + len(wordnet.synsets("bank", "n"))
     assert read_npz(model)[0]["context"]["extractor"]["params"]["weight"] == 8.0
     trained = capsys.readouterr().out
     assert main(["allwords", "--model", str(model), "--evaluate", str(train), "--quiet"]) == 0
@@ -355,8 +349,7 @@ def test_sense_cosines_are_features_the_perceptron_weighs(standin, tmp_path):
     from wsd.systems.allwords.sense_vectors import SenseSums
 
     train = two_target_sentences(30)
-    system = AllWordsWSD(features=[CONTEXT], sense_weight=2.0, wordnet_examples=False,
-                         **QUICK).fit(train)
+    system = AllWordsWSD(features=[CONTEXT], sense_weight=2.0, **QUICK).fit(train)
     model = system.models_["bank#NOUN"]
     assert {f for f in model.features if f.startswith("sense:")} == {
         f"sense:{BANK_MONEY}", f"sense:{BANK_RIVER}"}
@@ -422,9 +415,5 @@ def test_wordnet_examples_are_encoded_into_the_block_of_their_classifier(standin
     raw = ContextualEmbedding(model="numpy-test", layers=(-1,), cache=False)
     rows = np.vstack([raw.vectors(train), raw.vectors(examples)]).astype(np.float64)
     np.testing.assert_allclose(system.context_.mean, rows.mean(axis=0), rtol=1e-4, atol=1e-6)
-    without = AllWordsWSD(features=[CONTEXT], wordnet_examples=False, **QUICK).fit(train)
-    assert system.sense_counts_ == without.sense_counts_  # never counted as SemCor's senses
-    assert set(without.models_["bank#NOUN"].classes) == {BANK_MONEY, BANK_RIVER}
-    # With a contextual block the examples are on by default (None).
-    default = AllWordsWSD(features=[CONTEXT], **QUICK).fit(train)
-    assert set(default.models_["bank#NOUN"].classes) == set(system.models_["bank#NOUN"].classes)
+    assert system.sense_counts_ == AllWordsWSD(features=[CONTEXT], **QUICK).fit(
+        train).sense_counts_  # the examples never count as SemCor's senses

@@ -82,9 +82,7 @@ class AllWordsWSD:
     ``update``: "perceptron" (a step of 1 on a mistake, or whenever the gold sense wins by less
     than ``train_margin``) or "pa" (passive-aggressive PA-I steps capped by ``C``; see
     ``wsd.learners.multiclass``); ``wordnet_examples``: add WordNet's example
-    sentences to each classifier's training data (not to the sense counts); None (the
-    default): with a contextual block only, where they gained on every development set
-    (docs/sense-vectors.md);
+    sentences to each classifier's training data (not to the sense counts);
     ``min_examples``: keys with fewer training examples answer their most frequent sense.
 
     Decision: the classifier's scores plus ``prior * (1 + prior_count / n) * log p(sense |
@@ -140,7 +138,7 @@ class AllWordsWSD:
         update: str = "perceptron",
         train_margin: float = 1.0,
         C: float = 1.0,
-        wordnet_examples: bool | None = None,
+        wordnet_examples: bool = False,
         min_examples: int = 2,
         margin: float = 0.5,
         prior: float = 0.1,
@@ -246,9 +244,6 @@ class AllWordsWSD:
         for name in ("vector_backoff", "gloss_backoff"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
-        if self.wordnet_examples is not None and not isinstance(self.wordnet_examples, bool):
-            raise ValueError("wordnet_examples must be true, false or None (with a contextual "
-                             f"block only), got {self.wordnet_examples!r}")
         for name in ("prior", "prior_count", "margin", "gloss_weight", "discourse_weight",
                      "vector_prior", "sense_weight", "gloss_fusion"):
             check_weight(name, getattr(self, name))
@@ -316,16 +311,15 @@ class AllWordsWSD:
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples
         )
-        context = self.context_of(labelled)
-        spec = spec_json(self.features)
-        self.context_ = ContextBlock.of(spec)
-        examples = self.wordnet_examples
-        if examples if examples is not None else self.context_ is not None:
+        if self.wordnet_examples:
             inventory = WordNetInventory()
             for key in trainable:
                 first = groups[key][0]
                 extra = wordnet_examples(first.lemma, first.target_pos, inventory)
                 groups[key] = groups[key] + self.tagged(extra)
+        context = self.context_of(labelled)
+        spec = spec_json(self.features)
+        self.context_ = ContextBlock.of(spec)
         raw = self.context_.vectors(labelled, self.verbose) if self.context_ else None
         sums = self._fit_sense_sums(labelled, raw)
         self.sense_vectors_ = SenseVectors.of_sums(sums) if sums else None

@@ -49,12 +49,14 @@ With ``--train --wordnet-examples`` (and/or ``--wordnet-glosses N``) the two mod
 with WordNet's example sentences (``AllWordsWSD(wordnet_examples=True)``) and/or N copies of
 each sense's gloss (``wordnet_glosses``) as training instances of the classifiers too
 (docs/sense-vectors.md, "WordNet's sentences as training instances of the classifiers"); the
-scoring is the same, with ``--models`` naming their folder.
+scoring is the same, with ``--models`` naming their folder. ``--seed S`` trains them at
+another seed of the classifiers' shuffling (the seed check of a gain; docs/sense-vectors.md).
 
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train --wordnet-examples \
         --models DIR
+    WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train --seed 1 --models DIR
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --calibration
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --train-oof
     WSD_CACHE_DIR=... python benchmarks/gloss_classifiers.py --sense-grid --combiner \

@@ -533,6 +533,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0,
                         help="with --train / --train-oof: the classifiers' seed (another seed "
                              "checks that a gain is not the shuffling's)")
+    parser.add_argument("--block-weight", type=float, default=None,
+                        help="with --train / --train-oof: the contextual block's weight "
+                             "(default: the preset's)")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=None,
                         help="default: all four; with --calibration, the development sets")
@@ -558,8 +561,11 @@ def main() -> None:
         if args.wordnet_glosses:  # the examples' hook also brings the glosses
             system.wordnet_examples = wordnet_instances(args.wordnet_examples,
                                                         args.wordnet_glosses)
+        features = feature_set("tuned+context")
+        if args.block_weight is not None:
+            features[-1]["params"]["weight"] = args.block_weight
         for path, data in jobs.items():
-            AllWordsWSD(features=feature_set("tuned+context"), gloss_fusion=0.0,
+            AllWordsWSD(features=features, gloss_fusion=0.0,
                         gloss_backoff=False,
                         wordnet_examples=args.wordnet_examples or args.wordnet_glosses > 0,
                         seed=args.seed, verbose=True,

@@ -173,6 +173,14 @@ def test_feature_set_names():
     assert all(f["name"] != "context" for f in feature_set("tuned"))
     with pytest.raises(ValueError, match="unknown all-words feature set"):
         feature_set("full+context")
+    for name in ("tuned+context", "context"):  # a caller's change stays in its own copy
+        changed = feature_set(name)
+        changed[-1]["params"]["weight"] = 123.0
+        assert feature_set(name)[-1]["params"]["weight"] != 123.0
+    changed = feature_set("tuned")
+    for config in changed:
+        config.setdefault("params", {})["probe"] = 1
+    assert all("probe" not in f.get("params", {}) for f in feature_set("tuned"))
 
 
 # ---------------------------------------------------------------- one-word systems

@@ -4,6 +4,7 @@ contextual block (``ContextBlock``)."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from collections.abc import Mapping, Sequence
@@ -122,11 +123,12 @@ def feature_set(name: str) -> FeatureSpec:
     [context] extra), or "context" alone."""
     sparse, _, extra = name.partition("+")
     if name == "context":
-        return [dict(CONTEXT_FEATURE)]
+        return copy.deepcopy([CONTEXT_FEATURE])
     if sparse not in FEATURE_SETS or extra not in ("", "context"):
         raise ValueError(f"unknown all-words feature set {name!r}; choose from "
                          f"{', '.join(FEATURE_SET_NAMES)}")
-    return [dict(f) for f in FEATURE_SETS[sparse]] + ([dict(CONTEXT_FEATURE)] if extra else [])
+    # copies all the way down: a caller may change a setting without changing the preset
+    return copy.deepcopy([*FEATURE_SETS[sparse], *([CONTEXT_FEATURE] if extra else [])])
 
 
 FEATURE_SET_NAMES = (*FEATURE_SETS, *(f"{name}+context" for name in FEATURE_SETS), "context")

@@ -536,9 +536,8 @@ def main() -> None:
     parser.add_argument("--block-weight", type=float, default=None,
                         help="with --train / --train-oof: the contextual block's weight "
                              "(default: the preset's)")
-    parser.add_argument("--epochs", type=int, default=None,
-                        help="with --train / --train-oof: the classifiers' epochs (default: "
-                             "AllWordsWSD's)")
+    parser.add_argument("--epochs", type=int, default=AllWordsWSD().epochs,
+                        help="with --train / --train-oof: the classifiers' epochs")
     parser.add_argument("--models", type=Path, default=Path("/tmp/wsd-gloss-classifiers"))
     parser.add_argument("--sets", nargs="+", default=None,
                         help="default: all four; with --calibration, the development sets")
@@ -571,7 +570,7 @@ def main() -> None:
             AllWordsWSD(features=features, gloss_fusion=0.0,
                         gloss_backoff=False,
                         wordnet_examples=args.wordnet_examples or args.wordnet_glosses > 0,
-                        seed=args.seed, epochs=args.epochs or AllWordsWSD().epochs, verbose=True,
+                        seed=args.seed, epochs=args.epochs, verbose=True,
                         ).fit(data, tagged=True).save(args.models / path)
         return
     inventory = WordNetInventory()

@@ -84,9 +84,10 @@ def main() -> None:
         model, _, test = place(name, args.models, semcor, tagger, inventory)
         found = parts(model, test)
         others = [r for r in records if r["classes"] is None]
-        right_others = sum(a is not None and a in r["gold"] for a, r in zip(
-            (backoff_answer(r, 0, "train") for r in others), others, strict=True))
-        answered_others = sum(backoff_answer(r, 0, "train") is not None for r in others)
+        answers = [backoff_answer(r, 0, "train") for r in others]
+        right_others = sum(a is not None and a in r["gold"]
+                           for a, r in zip(answers, others, strict=True))
+        answered_others = sum(a is not None for a in answers)
         n, n_cls = len(records), len(records) - len(others)
         for prior, overlap, discourse in itertools.product(PRIORS, OVERLAPS, DISCOURSE):
             by_position = totals(found, prior, overlap, discourse)

@@ -536,18 +536,23 @@ def test_without_the_extra_lesk_answers_with_a_one_line_notice(monkeypatch):
     assert json.loads(out)["words"][0]["source"] == "lesk"
 
 
-def test_a_gloss_answer_names_its_vector_terms(monkeypatch, tmp_path):
+@pytest.fixture
+def standin(monkeypatch, tmp_path):
+    """The stand-in encoder as the default one, forgotten afterwards (a fixture, so that the
+    teardown runs: a test that left it loaded made later tests' answers the stand-in's)."""
+    from context_encoder import standin_encoder
+
+    yield from standin_encoder(monkeypatch, tmp_path)
+
+
+def test_a_gloss_answer_names_its_vector_terms(standin, monkeypatch):
     """On the stand-in encoder: the reasons are the sense prior's and the gloss vectors'
     terms of the margin, the cosines in the name, and they add up to the score gap."""
     import functools
     import re
 
-    from context_encoder import standin_encoder
-
     from wsd.systems.allwords import plaintext as text_module
 
-    fixture = standin_encoder(monkeypatch, tmp_path)
-    next(fixture)
     monkeypatch.setattr(text_module, "_gloss", functools.cache(
         lambda: text_module.GlossWithPrior(text_module._inventory(), cache=False)))
     (word,) = text_module.tag_text(None, "She poured water from the pitcher into a glass.",

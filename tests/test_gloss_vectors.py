@@ -195,6 +195,47 @@ def test_fit_adds_training_counts_to_the_prior(standin, tmp_path):
     assert system.predict([inst]) == ["pitcher%1:06:00::"]
 
 
+def test_a_system_keeps_only_its_last_batchs_contexts(standin, tmp_path):
+    """One system answers every raw-text call of a process: it keeps the contexts of the
+    batch it prepared last (reusing those it shares with the one before), not of every
+    sentence it has read; the answers are those of a fresh system."""
+    system = GlossWithPrior(Inventory(), weight=5.0, overlap=0.0, model="numpy-test",
+                            glosses=glosses(tmp_path))
+    batches = [[sentence(["a", "pitcher", "of", "water"]), sentence(["the", "pitcher", "threw"])],
+               [sentence(["the", "pitcher", "threw"]), sentence(["an", "empty", "pitcher"])]]
+    for batch in batches:
+        system.prepare(batch)
+        rows = standin.rows
+        assert set(system._targets) == {(inst.tokens, inst.span) for inst in batch}
+        assert set(system._sentences) == {inst.tokens for inst in batch}
+        fresh = GlossWithPrior(Inventory(), weight=5.0, overlap=0.0, model="numpy-test",
+                               glosses=glosses(tmp_path))
+        for inst in batch:
+            mine, theirs = system.sense_terms(inst), fresh.sense_terms(inst)
+            assert [row[0] for row in mine] == [row[0] for row in theirs]
+            assert [row[1:] for row in mine] == [pytest.approx(row[1:]) for row in theirs]
+        assert standin.rows > rows  # the fresh system encoded; the prepared one did not ...
+    system.prepare(batches[1])
+    rows = standin.rows
+    system.sense_terms(batches[1][0])
+    assert standin.rows == rows  # ... nor does it encode a batch it prepared again
+
+
+def test_vectors_of_another_encoder_under_the_same_name_are_not_reused(standin, tmp_path):
+    """A gloss-vector store follows the encoder its model's name loads now: a cache of the
+    first encoder's vectors is not handed out for the second's contexts."""
+    store = GlossVectors("numpy-test", wordnet=Wordnet(), wordnet_id="test-wn")
+    first = store.vectors(["pitcher.n.01"])["pitcher.n.01"]
+    standin.identity = "numpy-standin-2"
+    standin.table = standin.table[::-1].copy()  # the same name now gives other vectors
+    calls = standin.calls
+    second = store.vectors(["pitcher.n.01"])["pitcher.n.01"]
+    assert standin.calls == calls + 1  # encoded again, by the second encoder
+    assert not np.allclose(first, second)
+    expected = sentence_vectors(standin, [text_words(gloss_text(SYNSETS["pitcher.n.01"]))])[0]
+    np.testing.assert_allclose(second, expected, rtol=2e-3, atol=2e-3)
+
+
 def test_options_are_checked():
     with pytest.raises(ValueError, match="mix must be from 0 to 1"):
         GlossWithPrior(mix=1.5)

@@ -173,6 +173,7 @@ class GlossVectors:
         self._wordnet = wordnet
         self._store: GlossStore | None = None
         self._vectors: dict[str, np.ndarray] | None = None
+        self._identity: str | None = None  # the encoder whose vectors ``_vectors`` holds
 
     def _wn(self):
         if self._wordnet is None:
@@ -180,7 +181,10 @@ class GlossVectors:
         return self._wordnet
 
     def _open(self, encoder: Encoder) -> dict[str, np.ndarray]:
-        if self._vectors is None:
+        """The vectors known for ``encoder``: read from its file at first, and again when the
+        model's name now loads another encoder (its vectors are another's)."""
+        if self._vectors is None or self._identity != encoder.identity:
+            self._identity = encoder.identity
             header = {"encoder": encoder.identity, "pooling": POOLING,
                       "layers": layer_numbers(encoder, self.layers),
                       "wordnet": self.wordnet_id or wordnet_identity()}

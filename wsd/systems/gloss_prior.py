@@ -59,6 +59,7 @@ class GlossWithPrior(InventorySystem):
         self._glosses = glosses or GlossVectors(model, cache=cache)
         self._targets: dict[tuple, np.ndarray] = {}
         self._sentences: dict[tuple, np.ndarray] = {}
+        self._identity: str | None = None  # the encoder of ``_targets`` and ``_sentences``
         self._lesk: SimplifiedLesk | None = None
 
     def fit(self, instances: Sequence[Instance] = ()) -> GlossWithPrior:
@@ -68,18 +69,27 @@ class GlossWithPrior(InventorySystem):
 
     def prepare(self, instances: Sequence[Instance]) -> None:
         """Encode the contexts and glosses of ``instances`` in batches (``sense_terms`` of one
-        of them is then a look-up)."""
-        targets = list({(i.tokens, i.span): i for i in instances
-                        if (i.tokens, i.span) not in self._targets}.items())  # fmt: skip
-        if targets:
+        of them is then a look-up). Only this batch's contexts are kept (those of earlier
+        batches that it shares are reused): one system answers every raw-text call of a
+        process, and had kept the vectors of every sentence it had read."""
+        identity = load_encoder(self.model).identity
+        if identity != self._identity:  # the model's name loads another encoder now
+            self._targets, self._sentences, self._identity = {}, {}, identity
+        targets = {(i.tokens, i.span): i for i in instances}
+        sentences = dict.fromkeys(i.tokens for i in instances)
+        kept_targets = {k: self._targets[k] for k in targets if k in self._targets}
+        kept_sentences = {k: self._sentences[k] for k in sentences if k in self._sentences}
+        todo = [inst for key, inst in targets.items() if key not in kept_targets]
+        if todo:
             vectors = ContextualEmbedding(self.model, layers=(-1,), window=128, cache=False
-                                          ).vectors([inst for _, inst in targets])
-            self._targets.update(zip((k for k, _ in targets), unit_rows(vectors), strict=True))
-        sentences = list(dict.fromkeys(i.tokens for i in instances
-                                       if i.tokens not in self._sentences))  # fmt: skip
-        if sentences:
-            vectors = sentence_vectors(load_encoder(self.model), sentences)
-            self._sentences.update(zip(sentences, unit_rows(vectors), strict=True))
+                                          ).vectors(todo)
+            kept_targets.update(zip(((i.tokens, i.span) for i in todo), unit_rows(vectors),
+                                    strict=True))  # fmt: skip
+        todo_sentences = [tokens for tokens in sentences if tokens not in kept_sentences]
+        if todo_sentences:
+            vectors = sentence_vectors(load_encoder(self.model), todo_sentences)
+            kept_sentences.update(zip(todo_sentences, unit_rows(vectors), strict=True))
+        self._targets, self._sentences = kept_targets, kept_sentences
         inventory = self._inventory()
         self._glosses.vectors(sense.synset for inst in instances
                               for sense in inventory.senses(inst.lemma, inst.target_pos)

@@ -152,6 +152,31 @@ def test_raw_text_encodes_each_sentence_once(standin):
     assert standin.rows - rows == 2
 
 
+@pytest.mark.skipif(not (has_nltk_resource("wordnet")
+                         and has_nltk_resource("averaged_perceptron_tagger_eng")),
+                    reason="NLTK wordnet / averaged_perceptron_tagger_eng data absent")
+def test_raw_text_leaves_the_vector_cache_alone_and_answers_the_same(standin, tmp_path):
+    """Raw text is read once: its vectors are neither looked up in the on-disk cache (each
+    look-up reads all of it, the training corpus's vectors included) nor added to it; the
+    answers are those of the same instances decided through the cache."""
+    from wsd.systems.allwords.plaintext import tag_text, word_instances
+    from wsd.text import analyze
+
+    system = AllWordsWSD(features=[{"name": "bow", "params": {}}, CONTEXT], **QUICK).fit(
+        two_target_sentences(40))
+    cache = tmp_path / "cache"
+    before = sorted(p.relative_to(cache) for p in cache.rglob("*.npz"))
+    assert before  # training filled it
+    text = "The money is in the bank and the bass played. A bass swam near the river bank."
+    _, words = tag_text(system, text)
+    assert sorted(p.relative_to(cache) for p in cache.rglob("*.npz")) == before
+    instances = [inst for _, _, inst in word_instances(analyze(text, system.reader), None)]
+    through_cache = system.decide(instances, tagged=True)
+    assert sorted(p.relative_to(cache) for p in cache.rglob("*.npz")) != before  # it writes
+    assert [w.sense_key for w in words] == [d.sense for d in through_cache]
+    assert [w.score for w in words] == [d.score for d in through_cache]
+
+
 @pytest.mark.skipif(not has_nltk_resource("wordnet"), reason="NLTK wordnet data absent "
                     "(the tuned feature set lemmatizes with it)")
 def test_allwords_without_the_extra_stops_with_one_line(standin, monkeypatch, tmp_path, capsys):

@@ -98,14 +98,17 @@ class ContextualEmbedding(Extractor):
                              f"({n} layers: 0..{n} or -{n + 1}..-1)")
         return numbers
 
-    def vectors(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
+    def vectors(self, instances: Sequence[Instance], progress: bool = False,
+                cache: bool | None = None) -> np.ndarray:
         """float32 (len(instances), dim): the target's vector for each instance, the mean of
         the layers' float16 vectors.
 
         Each layer's pooled vector is kept as float16 and cached on its own, so settings that
         share layers (the last layer, the mean of the last four) share the encoding; the
         layers are summed into the result as they are read or encoded (no layer is held
-        whole); ``progress`` shows a bar counting the words encoded (tokens/s)."""
+        whole); ``progress`` shows a bar counting the words encoded (tokens/s); ``cache``
+        overrides the extractor's setting for this call (the same vectors either way: the
+        cache keeps the float16 values exactly)."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
         unique = sorted(set(layers))
@@ -114,7 +117,7 @@ class ContextualEmbedding(Extractor):
             return np.zeros((0, 0), np.float32)
         row_of = {k: row for row, k in enumerate(dict.fromkeys(keys))}
         caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
-                  if self.cache else None for layer in unique]
+                  if (self.cache if cache is None else cache) else None for layer in unique]
         total: np.ndarray | None = None
         seen = np.zeros((len(unique), len(row_of)), bool)
         for n, (layer, cache) in enumerate(zip(unique, caches, strict=True)):

@@ -301,7 +301,8 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     found = word_instances(sentences, target_lemmas(target) if target else None)
     instances = [inst for _, _, inst in found]
     if system is not None:
-        decisions = system.decide(instances, tagged=True, explain=explain) if instances else []
+        decisions = (system.decide(instances, tagged=True, explain=explain, cache_vectors=False)
+                     if instances else [])  # fmt: skip
     elif (by_name or no_model_system()) == GLOSS:
         decisions = _gloss_decisions(instances, explain) if instances else []
     else:

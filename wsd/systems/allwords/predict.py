@@ -193,7 +193,8 @@ KeyGroup = tuple[str, list[int], list[dict[str, float]], dict[int, np.ndarray],
                  dict[int, dict[str, float]]]
 
 
-def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance]) -> Iterator[KeyGroup]:
+def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance],
+                     cache_vectors: bool = True) -> Iterator[KeyGroup]:  # fmt: skip
     """Per key with a classifier: the positions of its instances, their feature rows and
     (with a contextual block) their dense rows and sense-cosine features by position."""
     classified: dict[str, list[int]] = {}
@@ -203,7 +204,7 @@ def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance]) -> Iter
     if not classified:
         return
     features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
-    dense, extra = _context_rows(system, instances, classified)
+    dense, extra = _context_rows(system, instances, classified, cache_vectors)
     for key, positions in classified.items():
         yield key, positions, features.extract([instances[i] for i in positions]), dense, extra
 
@@ -295,7 +296,7 @@ def _classifier_decisions(system: AllWordsWSD, model: KeyModel, key: str,
 
 
 def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
-                  classified: Mapping[str, list[int]]
+                  classified: Mapping[str, list[int]], cache_vectors: bool = True
                   ) -> tuple[dict[int, np.ndarray], dict[int, dict[str, float]]]:  # fmt: skip
     """Instance position -> its scaled contextual row, and -> its sense-cosine features (with
     ``sense_weight`` and sense vectors), for the instances a classifier answers (both empty
@@ -304,7 +305,8 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
     if block is None:
         return {}, {}
     order = [i for key, positions in classified.items() for i in positions]
-    raw = block.vectors([instances[i] for i in order], progress=system.verbose)
+    raw = block.vectors([instances[i] for i in order], progress=system.verbose,
+                        cache=None if cache_vectors else False)
     extra = {}
     table = getattr(system, "sense_vectors_", None)
     if getattr(system, "sense_weight", 0.0) and table is not None and order:
@@ -319,7 +321,8 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
 
 
 def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
-                      positions: Sequence[int]) -> dict[int, Decision]:  # fmt: skip
+                      positions: Sequence[int], cache_vectors: bool = True
+                      ) -> dict[int, Decision]:  # fmt: skip
     """With ``vector_backoff``, sense vectors and a contextual block: position -> the
     sense-vector decision of each of those instances that has WordNet senses."""
     table = getattr(system, "sense_vectors_", None)
@@ -329,7 +332,8 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     if table.wordnet is None:
         table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
     found = {}
-    vectors = block.vectors([instances[i] for i in positions], progress=system.verbose)
+    vectors = block.vectors([instances[i] for i in positions], progress=system.verbose,
+                            cache=None if cache_vectors else False)
     for i, vector in zip(positions, vectors, strict=True):
         senses = [s for s in system.knowledge.senses(instances[i]) if s.synset]
         if not senses:
@@ -343,8 +347,8 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     return found
 
 
-def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
-           ) -> list[Decision]:  # fmt: skip
+def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
+           cache_vectors: bool = True) -> list[Decision]:  # fmt: skip
     """A decision per instance (already POS-tagged as the system expects): its key's
     classifier (with ``gloss_fusion``, plus the gloss cosines), else (with ``gloss_backoff``,
     by gloss similarity, else) the key's most frequent sense, else the WordNet first sense. With
@@ -366,9 +370,11 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
     unclassified = [i for i, inst in enumerate(instances) if inst.key not in system.models_]
-    for i, decision in _vector_decisions(system, instances, unclassified).items():
+    for i, decision in _vector_decisions(system, instances, unclassified,
+                                         cache_vectors).items():  # fmt: skip
         decisions[i] = decision
-    for key, positions, rows, dense, extra in _classifier_rows(system, instances):
+    for key, positions, rows, dense, extra in _classifier_rows(system, instances,
+                                                               cache_vectors):  # fmt: skip
         model = system.models_[key]
         group = [instances[i] for i in positions]
         own = model.scores_many(rows, [dense.get(i) for i in positions],

@@ -433,12 +433,16 @@ class AllWordsWSD:
         return most_frequent(counts) if counts else None
 
     def decide(self, instances: Sequence[Instance], tagged: bool = False,
-               explain: int = 0) -> list[Decision]:  # fmt: skip
+               explain: int = 0, cache_vectors: bool = True) -> list[Decision]:  # fmt: skip
         """A ``Decision`` (sense, source, score, margin) per instance; ``tagged=True`` when the
         instances already carry the Penn tags ``pos_tags="penn"`` asks for; ``explain``: a
-        classifier's decision carries its ``Reasons``, with that many features."""
+        classifier's decision carries its ``Reasons``, with that many features;
+        ``cache_vectors=False``: the contextual vectors are neither looked up in nor added to
+        the on-disk cache (text read once, as raw text is: each look-up reads the whole
+        cache, SemCor's vectors included, and each call would add to it), the same answers."""
         self._check_fitted()
-        return decide(self, instances if tagged else self.tagged(instances), explain)
+        return decide(self, instances if tagged else self.tagged(instances), explain,
+                      cache_vectors)
 
     def predict(self, instances: Sequence[Instance]) -> list[Answer]:
         """A sense key per instance: its key's classifier, else MFS, else WordNet first sense."""

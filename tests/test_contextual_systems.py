@@ -270,6 +270,26 @@ def test_a_trained_context_model_disambiguates_and_annotates(context_model, caps
     assert [w["sense_key"] for s in annotated for w in s["words"]] == expected
 
 
+def test_raw_text_of_a_one_word_context_model_leaves_the_vector_cache_alone(context_model,
+                                                                           tmp_path, capsys):
+    """``wsd disambiguate`` and ``wsd annotate`` with a one-word context model read their text
+    once: no look-up in the on-disk vector cache (each had read all of it, per sentence) and
+    nothing added to it (four files a sentence had been added), the answers unchanged."""
+    cache = tmp_path / "cache"
+    before = sorted(p.relative_to(cache) for p in cache.rglob("*.npz"))
+    assert before  # training filled it
+    sentences = [f"We caught a huge <<bass>> off pier {n}." for n in range(3)]
+    capsys.readouterr()
+    assert main(["disambiguate", "--model", str(context_model), "--json", *sentences]) == 0
+    answers = [r["sense"] for r in json_records(capsys)]
+    load_annotator(context_model).annotate(" ".join(s.replace("<<", "").replace(">>", "")
+                                                    for s in sentences))
+    assert sorted(p.relative_to(cache) for p in cache.rglob("*.npz")) == before
+    model = SupervisedWSD.load(context_model)
+    assert answers == model.predict([Instance.from_text(s, lemma="bass") for s in sentences])
+    assert sorted(p.relative_to(cache) for p in cache.rglob("*.npz")) != before  # predict caches
+
+
 def test_a_context_model_without_the_extra_stops_with_one_line(context_model, monkeypatch,
                                                                tmp_path, capsys):
     hide_onnxruntime(monkeypatch)

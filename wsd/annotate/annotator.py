@@ -115,7 +115,7 @@ class OneWordAnnotator:
     def _tag(self, instances: Sequence[Instance], found: Sequence[tuple]) -> None:
         learner = self.model.learner_
         scores = np.atleast_2d(learner.decision_function(self.model.featurizer_.transform(
-            instances)))
+            instances, cache_vectors=False)))  # a corpus is read once
         classes = list(learner.classes_)
         for (inst, record, start, end), row in zip(found, scores, strict=True):
             ranked = np.argsort(-row, kind="stable")

@@ -95,7 +95,7 @@ def disambiguate(
     for index, text in enumerate(sentences, start=1):
         where = places[index - 1] if places else f"sentence {index}"
         inst = _for_model(model, parse_sentence(text, target, index, where), where)
-        why = model.explain(inst, k=top)
+        why = model.explain(inst, k=top, cache_vectors=False)  # sentences read once
         records.append({
             "sentence": text,
             "target": inst.target,

@@ -82,7 +82,8 @@ class Featurizer(ParamsMixin):
     features are left out with a warning, or, with ``require_pos=True``, MissingResourceError.
 
     Dense extractors (``dense = True``, such as ContextualEmbedding) give a vector per instance
-    through ``vectors(instances)``. Their block bypasses the weighting: each dimension is
+    through ``vectors(instances)`` (``vectors(instances, cache=False)`` for text read once,
+    ``transform(..., cache_vectors=False)``). Their block bypasses the weighting: each dimension is
     standardised with the training mean and deviation, the block divided by sqrt(dim) (about
     unit length, like a tf-idf block) and multiplied by the extractor's ``weight``; it joins the
     weighted sparse dict as features ``<name>:<dimension>``, so every dict learner (and the
@@ -159,14 +160,16 @@ class Featurizer(ParamsMixin):
         return blocks
 
     def _add_dense(self, rows: list[dict[str, float]], instances: Sequence[Instance],
-                   blocks: list[np.ndarray] | None = None) -> list[dict[str, float]]:
+                   blocks: list[np.ndarray] | None = None, cache_vectors: bool = True
+                   ) -> list[dict[str, float]]:  # fmt: skip
         dense = self.dense_extractors()
         if not dense:
             return rows
         if not hasattr(self, "dense_scaling_"):
             raise ValueError("the Featurizer is not fitted: call fit(training instances) first")
         if blocks is None:
-            blocks = [e.vectors(instances).astype(np.float64) for e in dense]
+            blocks = [(e.vectors(instances) if cache_vectors else e.vectors(instances, cache=False)
+                       ).astype(np.float64) for e in dense]
         for extractor, block, (mean, deviation) in zip(dense, blocks, self.dense_scaling_,
                                                        strict=True):
             scaled = scale_dense(block, mean, deviation, extractor.weight)
@@ -179,8 +182,13 @@ class Featurizer(ParamsMixin):
         self.fit_transform(instances)
         return self
 
-    def transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
-        return self._add_dense(self._weighting().transform(self.extract(instances)), instances)
+    def transform(self, instances: Sequence[Instance], cache_vectors: bool = True
+                  ) -> list[dict[str, float]]:  # fmt: skip
+        """The weighted features of ``instances`` with the dense blocks; ``cache_vectors=False``:
+        a contextual block neither reads nor writes the on-disk vector cache (text read once:
+        each look-up reads the whole cache, and each call would add to it)."""
+        return self._add_dense(self._weighting().transform(self.extract(instances)), instances,
+                               cache_vectors=cache_vectors)
 
     def fit_transform(self, instances: Sequence[Instance]) -> list[dict[str, float]]:
         self.weighting_ = make_weighting(self.weighting)

@@ -97,11 +97,13 @@ class SupervisedWSD(EstimatorMixin):
         gold = [inst.senses for inst in instances] if y is None else [[label] for label in y]
         return accuracy(gold, self.predict(instances))
 
-    def explain(self, instance: Instance, k: int = 5) -> Explanation:
+    def explain(self, instance: Instance, k: int = 5, cache_vectors: bool = True
+                ) -> Explanation:  # fmt: skip
         """The chosen sense, the runner-up and the features for and against it (see
-        ``Explanation``): the bias and every feature's share of the margin add up to it."""
+        ``Explanation``): the bias and every feature's share of the margin add up to it.
+        ``cache_vectors``: as ``Featurizer.transform``."""
         learner = self._fitted_learner()
-        (x,) = self.featurizer_.transform([instance])
+        (x,) = self.featurizer_.transform([instance], cache_vectors=cache_vectors)
         scores = learner.predict_scores(x)
         best = learner.classify(x)
         others = sorted((s for s in scores if s != best), key=lambda s: -scores[s])

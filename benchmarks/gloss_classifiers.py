@@ -495,13 +495,17 @@ def place(name: str, models: Path, semcor: list[Instance], tagger: AllWordsWSD,
     instances of ``name``: "heldout", "oof0" / "oof1" (one in eight documents of each half of
     folds 1-2, ``document_folds(folds 1-2, 2, seed=0)``, the model trained on the other half:
     out-of-fold data inside held-out SemCor's training folds) or a test set."""
-    train, held = heldout_sample(semcor)
-    if name.startswith("oof"):
-        train, held = heldout_sample(train, 2, int(name[3:]))
-    elif name != "heldout":
-        train, held = semcor, load_dataset(name)
+    train, held = split(name, semcor)
     model = AllWordsWSD.load(models / MODEL_FILES.get(name, "full.npz"))  # saved with both off
     return model, GlossWithPrior(inventory).fit(train), tagger.tagged(held)
+
+
+def split(name: str, semcor: list[Instance]) -> tuple[list[Instance], list[Instance]]:
+    """The training part of ``name``'s model and its scored instances (see ``place``)."""
+    train, held = heldout_sample(semcor)
+    if name.startswith("oof"):
+        return heldout_sample(train, 2, int(name[3:]))
+    return (train, held) if name == "heldout" else (semcor, load_dataset(name))
 
 
 def wordnet_instances(examples: bool, glosses: int):

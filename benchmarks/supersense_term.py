@@ -30,12 +30,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from gloss_classifiers import Grid, backoff_answer, heldout_sample
+from gloss_classifiers import Grid, backoff_answer, split
 from sklearn.linear_model import LogisticRegression
 from sklearn.neural_network import MLPClassifier
 
 from wsd.corpora.framework import load_dataset
-from wsd.instance import Instance
 from wsd.systems.allwords import AllWordsWSD
 from wsd.systems.allwords.keymodel import most_frequent
 
@@ -46,15 +45,6 @@ BACKOFF_WEIGHTS = (0, 0.1, 0.2, 0.5, 1)
 def lexicographer_file(key: str) -> int:
     """The lexicographer file number of a WordNet sense key (``bank%1:17:01::``: 17)."""
     return int(key.split("%")[1].split(":")[1])
-
-
-def split(name: str, semcor: list[Instance]) -> tuple[list[Instance], list[Instance]]:
-    """The training part and the scored instances of ``name``, as ``gloss_classifiers`` makes
-    them (the order of its ``terms-<name>.json``)."""
-    train, held = heldout_sample(semcor)
-    if name.startswith("oof"):
-        return heldout_sample(train, 2, int(name[3:]))
-    return (semcor, load_dataset(name)) if name == "semeval2007" else (train, held)
 
 
 def with_supersense(records: list[dict], log_p: np.ndarray, files: Sequence[int]) -> None:

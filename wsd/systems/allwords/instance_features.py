@@ -166,15 +166,17 @@ class ContextBlock:
         return [f"{self.extractor.name}:{j}" for j in range(len(self.mean))]
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False,
-                cache: bool | None = None) -> np.ndarray:
+                cache_vectors: bool = True) -> np.ndarray:
         """The raw (unscaled) float32 vectors of ``instances``; ValueError when the encoder is
-        not the one the model was trained with; ``cache``: as ``ContextualEmbedding.vectors``."""
+        not the one the model was trained with; ``cache_vectors=False``: without the on-disk
+        cache (``AllWordsWSD.decide``)."""
         encoder = load_encoder(self.extractor.model).identity
         if self.encoder is not None and encoder != self.encoder:
             raise ValueError(f"the model's contextual features came from encoder {self.encoder}"
                              f", but {self.extractor.model!r} is now {encoder}; retrain it")
         self.encoder = encoder
-        return self.extractor.vectors(instances, progress=progress, cache=cache)
+        return self.extractor.vectors(instances, progress=progress,
+                                      cache=None if cache_vectors else False)
 
     def fit_transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
         """The scaled block of the training instances, the scaling fitted on them."""

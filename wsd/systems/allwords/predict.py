@@ -305,8 +305,7 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
     if block is None:
         return {}, {}
     order = [i for key, positions in classified.items() for i in positions]
-    raw = block.vectors([instances[i] for i in order], progress=system.verbose,
-                        cache=None if cache_vectors else False)
+    raw = block.vectors([instances[i] for i in order], system.verbose, cache_vectors)
     extra = {}
     table = getattr(system, "sense_vectors_", None)
     if getattr(system, "sense_weight", 0.0) and table is not None and order:
@@ -332,8 +331,7 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     if table.wordnet is None:
         table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
     found = {}
-    vectors = block.vectors([instances[i] for i in positions], progress=system.verbose,
-                            cache=None if cache_vectors else False)
+    vectors = block.vectors([instances[i] for i in positions], system.verbose, cache_vectors)
     for i, vector in zip(positions, vectors, strict=True):
         senses = [s for s in system.knowledge.senses(instances[i]) if s.synset]
         if not senses:

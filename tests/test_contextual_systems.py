@@ -317,9 +317,9 @@ def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, caps
     from nltk.corpus import wordnet
 
     # The block: one encoding per distinct sentence, evaluating hit the cache; the default
-    # gloss fusion: each sentence twice more (the target's and the sentence's vectors, not
-    # cached) and each of bank's noun glosses once.
-    assert standin.rows == 3 * distinct + len(wordnet.synsets("bank", "n"))
+    # gloss fusion: each sentence once more (the target's and the sentence's vectors from one
+    # pass, not cached) and each of bank's noun glosses once.
+    assert standin.rows == 2 * distinct + len(wordnet.synsets("bank", "n"))
     assert read_npz(model)[0]["context"]["extractor"]["params"]["weight"] == 8.0
     trained = capsys.readouterr().out
     assert main(["allwords", "--model", str(model), "--evaluate", str(train), "--quiet"]) == 0

@@ -131,6 +131,43 @@ def test_one_run_serves_several_targets_of_one_sentence(standin):
     assert standin.calls == 1
 
 
+def test_one_pass_gives_each_consumer_the_vectors_of_its_own_pass(standin):
+    """``encode`` runs each sentence once and gives the target vectors of the extractor's
+    layers and of the sentence layers, and the sentence vectors of the sentences held whole
+    within ``sentence_pieces`` (what ``vectors`` and ``sentence_vectors`` give); ``vectors``
+    takes a pass's vectors without encoding."""
+    from wsd.features.gloss_vectors import sentence_vectors
+
+    short = "the bass player saw a bass in the lake".split()
+    long = ["we"] * 60 + ["heard", "the", "bass"] + ["go"] * 70  # 133 pieces: > 126
+    instances = [Instance(id=f"{i}", tokens=tuple(words), span=(j, j + 1), lemma="bass")
+                 for i, (words, j) in enumerate(((short, 1), (short, 5), (long, 62)))]
+    block = embed(layers=(-3, -2), window=256)
+    rows = standin.rows
+    encoding = block.encode(instances, sentence_layers=(-1,), sentence_pieces=128)
+    assert standin.rows - rows == 2  # one run per sentence
+    assert encoding.layers == [1, 2, 3] and encoding.sentence_layers == [3]
+    for layer, number in ((-3, 1), (-2, 2), (-1, 3)):
+        alone = embed(layers=(layer,), window=256).vectors(instances)
+        got = np.stack([encoding.target(inst, number) for inst in instances])
+        assert got.dtype == np.float16
+        np.testing.assert_allclose(got.astype(np.float32), alone, rtol=FLOAT16, atol=1e-6)
+    assert set(encoding.sentences) == {tuple(short)}  # the long one is over 128 pieces
+    np.testing.assert_allclose(encoding.sentences[tuple(short)],
+                               sentence_vectors(standin, [short])[0], atol=1e-6)
+    rows = standin.rows
+    taken = block.vectors(instances, encoding=encoding)
+    assert standin.rows == rows
+    np.testing.assert_allclose(taken, block.vectors(instances), rtol=FLOAT16, atol=1e-6)
+    cached = embed(layers=(-3, -2), window=256, cache=True)
+    cached.vectors(instances)  # now in the cache too: each vector is counted once
+    assert np.array_equal(cached.vectors(instances, encoding=encoding), taken)
+    # A pass of another window is not taken: its long sentence's window differs.
+    other = embed(layers=(-3, -2), window=64).vectors(instances, encoding=encoding)
+    assert standin.rows > rows
+    assert not np.allclose(other[2], taken[2])
+
+
 def bass_corpus(n=40, seed=1):
     rng = np.random.default_rng(seed)
     fish = ["lake", "river", "caught", "fishing", "boat"]

@@ -104,6 +104,25 @@ def test_the_backoff_answers_a_seen_key_without_a_classifier_by_its_glosses(stan
     assert {d.source for d in system.decide(test)} == {"mfs"}
 
 
+def test_without_the_cache_the_block_and_the_glosses_share_one_pass(standin):
+    """Raw text (``cache_vectors=False``): the block's vectors, the gloss target vectors and
+    the sentence vectors come from one pass of each sentence (each had been encoded three
+    times), and the decisions are those of the separate passes."""
+    train, test = two_target_sentences(30), two_target_sentences(4, offset=300)
+    settings = options(gloss_fusion=5.0, gloss_backoff=True)
+    shared, apart = (AllWordsWSD(features=[CONTEXT], **settings).fit(train) for _ in range(2))
+    rows = standin.rows
+    three = apart.decide(test, explain=3)  # through the cache: the block's pass apart
+    assert standin.rows - rows > 8  # the glosses (now in the gloss-vector file) and 2 x 4
+    rows = standin.rows
+    one = shared.decide(test, explain=3, cache_vectors=False)
+    assert standin.rows - rows == 4  # four sentences
+    assert [d.sense for d in one] == [d.sense for d in three]
+    assert [d.margin for d in one] == pytest.approx([d.margin for d in three], abs=1e-5)
+    assert [dict(d.reasons.terms) for d in one] == [
+        pytest.approx(dict(d.reasons.terms), abs=1e-5) for d in three]
+
+
 def test_the_options_round_trip_and_older_files_load_with_them_off(standin, tmp_path):
     train, test = two_target_sentences(20), two_target_sentences(4, offset=300)
     system = AllWordsWSD(features=[CONTEXT], **options(gloss_fusion=5.0, gloss_backoff=True))

@@ -221,6 +221,39 @@ def test_a_system_keeps_only_its_last_batchs_contexts(standin, tmp_path):
     assert standin.rows == rows  # ... nor does it encode a batch it prepared again
 
 
+def test_a_sentence_is_encoded_once_for_its_targets_and_its_own_vector(standin, tmp_path):
+    """The target vectors and the sentence vector come from one pass of each sentence; those
+    a given pass holds (a model's block's) are taken from it, its sentences not encoded."""
+    from wsd.features.contextual import ContextualEmbedding
+
+    batch = [sentence(["a", "pitcher", "of", "water"]), sentence(["the", "pitcher", "threw"])]
+    system = GlossWithPrior(Inventory(), weight=5.0, overlap=0.0, model="numpy-test",
+                            glosses=glosses(tmp_path))
+    system.prepare(batch)  # the glosses are encoded here too: count the contexts alone
+    fresh = GlossWithPrior(Inventory(), weight=5.0, overlap=0.0, model="numpy-test",
+                           glosses=glosses(tmp_path))
+    rows = standin.rows
+    fresh.prepare(batch)
+    assert standin.rows - rows == 2
+    block = ContextualEmbedding("numpy-test", layers=(-2,), window=256, cache=False)
+    encoding = block.encode(batch, sentence_layers=(-1,), sentence_pieces=128)
+    given = GlossWithPrior(Inventory(), weight=5.0, overlap=0.0, model="numpy-test",
+                           glosses=glosses(tmp_path))
+    rows = standin.rows
+    given.prepare(batch, encoding)
+    assert standin.rows == rows
+    for inst in batch:
+        expected = [pytest.approx(row[1:]) for row in system.sense_terms(inst)]
+        assert [row[1:] for row in fresh.sense_terms(inst)] == expected
+        assert [row[1:] for row in given.sense_terms(inst)] == expected
+    # A pass whose sentence vectors pool other layers is not taken.
+    empty = [sentence(["an", "empty", "pitcher"])]
+    other = block.encode(empty, sentence_layers=(-2,), sentence_pieces=128)
+    rows = standin.rows
+    given.prepare(empty, other)
+    assert standin.rows == rows + 1
+
+
 def test_vectors_of_another_encoder_under_the_same_name_are_not_reused(standin, tmp_path):
     """A gloss-vector store follows the encoder its model's name loads now: a cache of the
     first encoder's vectors is not handed out for the second's contexts."""

@@ -19,13 +19,14 @@ length, and scales it by ``weight`` (see ``wsd.features.featurizer``).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from tqdm import tqdm
 
-from wsd.features.encoders import DEFAULT_ENCODER, Encoder, Pieces, load_encoder
+from wsd.features.encoders import DEFAULT_ENCODER, Encoder, Pieces, load_encoder, mean_over_pieces
 from wsd.features.extractors import Extractor, check_window
 from wsd.features.vector_cache import VectorCache, digest
 from wsd.instance import Instance
@@ -35,11 +36,39 @@ CHUNK = 20_000  # contexts encoded between two writes of the cache
 
 @dataclass
 class Run:
-    """One piece sequence to encode: how many words it covers, and the targets it serves as
-    (cache key, piece positions)."""
+    """One piece sequence to encode: how many words it covers, the targets it serves as
+    (cache key, piece positions), and its sentence when it holds all of it within the
+    sentence pooling's pieces (``Encoding.sentences``)."""
 
     words: int
     targets: list[tuple[str, list[int]]] = field(default_factory=list)
+    sentence: tuple[str, ...] | None = None
+
+
+@dataclass
+class Encoding:
+    """One encoder pass over some instances, for every consumer of it (``ContextualEmbedding
+    .encode``): each layer's float16 target vector by cache key, and, for the sentences whose
+    run held them whole in at most ``sentence_pieces`` pieces, the float32 mean over all
+    their pieces (special ones included) of ``sentence_layers`` averaged: what
+    ``gloss_vectors.sentence_vectors`` gives for them, from the same hidden states."""
+
+    identity: str
+    window: int
+    layers: list[int]
+    targets: list[dict[str, np.ndarray]]
+    sentence_layers: list[int]
+    sentence_pieces: int
+    sentences: dict[tuple[str, ...], np.ndarray]
+
+    def target(self, inst: Instance, layer: int) -> np.ndarray | None:
+        """The instance's float16 vector at layer number ``layer`` (None when absent)."""
+        return self.targets[self.layers.index(layer)].get(instance_key(inst))
+
+
+def instance_key(inst: Instance) -> str:
+    """The cache key of an instance's target: its sentence and span."""
+    return digest(*inst.tokens, f"{inst.span[0]}:{inst.span[1]}")
 
 
 def piece_window(pieces: Pieces, span: tuple[int, int], size: int) -> tuple[slice, list[int]]:
@@ -90,16 +119,18 @@ class ContextualEmbedding(Extractor):
         if isinstance(self.weight, bool) or not self.weight > 0:
             raise ValueError(f"weight must be a positive number, got {self.weight!r}")
 
-    def _layer_numbers(self, encoder: Encoder) -> list[int]:
+    def _layer_numbers(self, encoder: Encoder, layers: Sequence[int] | None = None
+                       ) -> list[int]:  # fmt: skip
         n = encoder.n_layers
-        numbers = [x + n + 1 if x < 0 else x for x in self.layers]
+        layers = self.layers if layers is None else tuple(layers)
+        numbers = [x + n + 1 if x < 0 else x for x in layers]
         if not all(0 <= x <= n for x in numbers):
-            raise ValueError(f"layers {self.layers} do not exist in {self.model!r} "
+            raise ValueError(f"layers {layers} do not exist in {self.model!r} "
                              f"({n} layers: 0..{n} or -{n + 1}..-1)")
         return numbers
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False,
-                cache: bool | None = None) -> np.ndarray:
+                cache: bool | None = None, encoding: Encoding | None = None) -> np.ndarray:
         """float32 (len(instances), dim): the target's vector for each instance, the mean of
         the layers' float16 vectors.
 
@@ -108,20 +139,24 @@ class ContextualEmbedding(Extractor):
         layers are summed into the result as they are read or encoded (no layer is held
         whole); ``progress`` shows a bar counting the words encoded (tokens/s); ``cache``
         overrides the extractor's setting for this call (the same vectors either way: the
-        cache keeps the float16 values exactly)."""
+        cache keeps the float16 values exactly); ``encoding``: a pass of this extractor's
+        (``encode``) whose vectors are taken for the instances it holds."""
         encoder = load_encoder(self.model)
         layers = self._layer_numbers(encoder)
         unique = sorted(set(layers))
-        keys = [digest(*inst.tokens, f"{inst.span[0]}:{inst.span[1]}") for inst in instances]
+        keys = [instance_key(inst) for inst in instances]
         if not keys:
             return np.zeros((0, 0), np.float32)
         row_of = {k: row for row, k in enumerate(dict.fromkeys(keys))}
+        held, given = self._given(encoding, encoder, unique, row_of)
+        wanted = {k: row for k, row in row_of.items() if k not in held}
         caches = [VectorCache(digest(encoder.identity, str(layer), str(self.window))[:24])
                   if (self.cache if cache is None else cache) else None for layer in unique]
         total: np.ndarray | None = None
         seen = np.zeros((len(unique), len(row_of)), bool)
         for n, (layer, cache) in enumerate(zip(unique, caches, strict=True)):
-            for rows, vectors in cache.rows(row_of) if cache else ():
+            found = [given[layer]] if given else []
+            for rows, vectors in itertools.chain(found, cache.rows(wanted) if cache else ()):
                 if total is None:
                     total = np.zeros((len(row_of), vectors.shape[1]), np.float32)
                 total[rows] += layers.count(layer) * vectors.astype(np.float32)
@@ -131,7 +166,7 @@ class ContextualEmbedding(Extractor):
         todo = {k: inst for k, inst in zip(keys, instances, strict=True) if row_of[k] in absent}
         if total is not None:
             total[missing] = 0.0  # a key missing from one layer is encoded for all
-        for fresh in self._encode(encoder, unique, todo, progress):
+        for fresh, _ in self._encode(encoder, unique, todo, progress):
             for layer, cache, vectors in zip(unique, caches, fresh, strict=True):
                 if cache:
                     cache.put(vectors)
@@ -145,10 +180,49 @@ class ContextualEmbedding(Extractor):
             return total
         return total[[row_of[k] for k in keys]]
 
-    def _runs(self, encoder: Encoder, todo: Mapping[str, Instance]) -> dict[tuple[int, ...], Run]:
+    def _given(self, encoding: Encoding | None, encoder: Encoder, layers: list[int],
+               row_of: Mapping[str, int]
+               ) -> tuple[set[str], dict[int, tuple[np.ndarray, np.ndarray]]]:  # fmt: skip
+        """The keys of ``row_of`` that ``encoding`` holds, and layer -> (their rows, their
+        float16 vectors); none without an encoding, or with one of another encoder, window
+        or layers."""
+        if (encoding is None or encoding.identity != encoder.identity
+                or encoding.window != self.window or not set(layers) <= set(encoding.layers)):
+            return set(), {}
+        held = [k for k in row_of if k in encoding.targets[0]]
+        if not held:
+            return set(), {}
+        rows = np.array([row_of[k] for k in held], dtype=np.int64)
+        return set(held), {layer: (rows, np.stack(
+            [encoding.targets[encoding.layers.index(layer)][k] for k in held]))
+            for layer in layers}  # fmt: skip
+
+    def encode(self, instances: Sequence[Instance], sentence_layers: Sequence[int] = (),
+               sentence_pieces: int = 128) -> Encoding:
+        """One pass of the encoder over ``instances`` (no cache), for several consumers: the
+        target vectors of this extractor's layers and of ``sentence_layers``, and the sentence
+        means of ``sentence_layers`` (see ``Encoding``); the vectors are those ``vectors`` and
+        ``gloss_vectors.sentence_vectors`` give, bit for bit."""
+        encoder = load_encoder(self.model)
+        sentence_numbers = sorted(set(self._layer_numbers(encoder, sentence_layers)))
+        numbers = sorted(set(self._layer_numbers(encoder)) | set(sentence_numbers))
+        todo = {instance_key(inst): inst for inst in instances}
+        targets: list[dict[str, np.ndarray]] = [{} for _ in numbers]
+        sentences: dict[tuple[str, ...], np.ndarray] = {}
+        for fresh, means in self._encode(encoder, numbers, todo, False, sentence_numbers,
+                                         sentence_pieces):  # fmt: skip
+            for kept, vectors in zip(targets, fresh, strict=True):
+                kept.update(vectors)
+            sentences.update(means)
+        return Encoding(encoder.identity, self.window, numbers, targets, sentence_numbers,
+                        sentence_pieces, sentences)
+
+    def _runs(self, encoder: Encoder, todo: Mapping[str, Instance], sentence_pieces: int = 0
+              ) -> dict[tuple[int, ...], Run]:  # fmt: skip
         """The distinct piece sequences to encode, each with the words it covers and the
         (key, target piece positions) it serves: every sentence is cut into pieces once, and
-        the targets of a sentence shorter than the window share one run."""
+        the targets of a sentence shorter than the window share one run, which is marked as
+        the sentence's when it holds it whole in at most ``sentence_pieces`` pieces."""
         budget = self.window - 2
         sentences = list(dict.fromkeys(inst.tokens for inst in todo.values()))
         pieces = dict(zip(sentences, encoder.pieces(sentences), strict=True))
@@ -157,20 +231,27 @@ class ContextualEmbedding(Extractor):
             sentence = pieces[inst.tokens]
             cut, target = piece_window(sentence, inst.span, budget)
             ids = (encoder.cls_id, *sentence[0][cut], encoder.sep_id)
-            run = runs.setdefault(ids, Run(len(set(sentence[1][cut]))))
+            whole = len(ids) == len(sentence[0]) + 2 and len(ids) <= sentence_pieces
+            run = runs.setdefault(ids, Run(len(set(sentence[1][cut])),
+                                           sentence=inst.tokens if whole else None))
             run.targets.append((key, [i + 1 for i in target] or [0]))
         return runs
 
     def _encode(self, encoder: Encoder, layers: list[int], todo: Mapping[str, Instance],
-                progress: bool) -> Iterator[list[dict[str, np.ndarray]]]:
-        """For each of ``layers``, the pooled vector of each key's target, in chunks of about
-        ``CHUNK`` contexts (each chunk is cached as it comes, so an interrupted run keeps
-        them)."""
-        runs = self._runs(encoder, todo)
+                progress: bool, sentence_layers: Sequence[int] = (), sentence_pieces: int = 0
+                ) -> Iterator[tuple[list[dict[str, np.ndarray]],
+                                    dict[tuple[str, ...], np.ndarray]]]:  # fmt: skip
+        """For each of ``layers``, the pooled vector of each key's target, and the sentence
+        means of ``sentence_layers`` (numbers among ``layers``) of the runs that hold their
+        sentence whole, in chunks of about ``CHUNK`` contexts (each chunk is cached as it
+        comes, so an interrupted run keeps them)."""
+        runs = self._runs(encoder, todo, sentence_pieces if sentence_layers else 0)
         order = sorted(runs, key=len)  # similar lengths share a batch: little padding
         bar = tqdm(total=sum(run.words for run in runs.values()), desc="encoding", unit="tok",
                    unit_scale=True, disable=not progress)
+        pooled_layers = [layers.index(layer) for layer in sentence_layers]
         vectors: list[dict[str, np.ndarray]] = [{} for _ in layers]
+        means: dict[tuple[str, ...], np.ndarray] = {}
         for b in range(0, len(order), self.batch_size):
             batch = order[b : b + self.batch_size]
             ids = np.full((len(batch), len(batch[-1])), encoder.pad_id, dtype=np.int64)
@@ -179,6 +260,11 @@ class ContextualEmbedding(Extractor):
                 ids[row, : len(piece_ids)] = piece_ids
                 mask[row, : len(piece_ids)] = 1
             states = encoder.hidden_states(ids, mask, layers)
+            whole = [row for row, piece_ids in enumerate(batch)
+                     if runs[piece_ids].sentence is not None]
+            if pooled_layers and whole:
+                pooled = mean_over_pieces(states[pooled_layers], mask)
+                means.update((runs[batch[row]].sentence, pooled[row]) for row in whole)
             for row, piece_ids in enumerate(batch):
                 for key, positions in runs[piece_ids].targets:
                     pooled = states[:, row, positions].mean(axis=1, dtype=np.float32).astype(
@@ -187,11 +273,11 @@ class ContextualEmbedding(Extractor):
                         per_layer[key] = vector
                 bar.update(runs[piece_ids].words)
             if len(vectors[0]) >= CHUNK:
-                yield vectors
-                vectors = [{} for _ in layers]
+                yield vectors, means
+                vectors, means = [{} for _ in layers], {}
         bar.close()
         if vectors[0]:
-            yield vectors
+            yield vectors, means
 
     def __call__(self, inst: Instance) -> dict[str, float]:
         """The raw vector as features ``context:0``, ``context:1``, ... (unscaled)."""

@@ -67,6 +67,14 @@ class Encoder:
         raise NotImplementedError
 
 
+def mean_over_pieces(states: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """float32 (batch, dim): for hidden states (layers, batch, pieces, dim), the layers'
+    mean, then each row's mean over its unmasked pieces (the sentence pooling)."""
+    states = states.mean(axis=0)
+    pooled = (states * mask[:, :, None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
+    return pooled.astype(np.float32)  # summed in float64 (the int mask promotes)
+
+
 def file_digest(*paths: Path) -> str:
     """The first 16 hex digits of the sha256 of the files' bytes, in order."""
     digest = hashlib.sha256()

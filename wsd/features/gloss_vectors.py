@@ -24,7 +24,13 @@ from pathlib import Path
 
 import numpy as np
 
-from wsd.features.encoders import DEFAULT_ENCODER, Encoder, file_digest, load_encoder
+from wsd.features.encoders import (
+    DEFAULT_ENCODER,
+    Encoder,
+    file_digest,
+    load_encoder,
+    mean_over_pieces,
+)
 from wsd.features.vector_cache import cache_root, digest
 from wsd.knowledge import compiled
 from wsd.knowledge.inventory import wordnet_reader
@@ -84,8 +90,7 @@ def sentence_vectors(encoder: Encoder, texts: Sequence[Sequence[str]],
         for row, i in enumerate(batch):
             ids[row, : len(runs[i])] = runs[i]
             mask[row, : len(runs[i])] = 1
-        states = encoder.hidden_states(ids, mask, numbers).mean(axis=0)
-        pooled = (states * mask[:, :, None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
+        pooled = mean_over_pieces(encoder.hidden_states(ids, mask, numbers), mask)
         if out is None:
             out = np.zeros((len(texts), pooled.shape[1]), np.float32)
         out[batch] = pooled

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wsd.features.contextual import ContextualEmbedding
+from wsd.features.contextual import ContextualEmbedding, Encoding
 from wsd.features.encoders import DEFAULT_ENCODER, load_encoder
 from wsd.features.gloss_vectors import GlossVectors, sentence_vectors, unit_rows
 from wsd.instance import Instance
@@ -34,6 +34,7 @@ DEFAULT_WEIGHT = 10.0  # these three: the best cell on semeval2007 (benchmarks/g
 DEFAULT_MIX = 0.3
 DEFAULT_OVERLAP = 1.0
 TERMS = ("sense prior", "gloss vectors", "gloss overlap")
+TARGET_WINDOW = 128  # pieces of the target's window and of the sentence's vector
 
 
 class GlossWithPrior(InventorySystem):
@@ -67,33 +68,59 @@ class GlossWithPrior(InventorySystem):
         self.counts_ = Counter(inst.senses[0] for inst in instances if inst.senses)
         return self
 
-    def prepare(self, instances: Sequence[Instance]) -> None:
+    def prepare(self, instances: Sequence[Instance], encoding: Encoding | None = None) -> None:
         """Encode the contexts and glosses of ``instances`` in batches (``sense_terms`` of one
-        of them is then a look-up). Only this batch's contexts are kept (those of earlier
-        batches that it shares are reused): one system answers every raw-text call of a
-        process, and had kept the vectors of every sentence it had read."""
-        identity = load_encoder(self.model).identity
-        if identity != self._identity:  # the model's name loads another encoder now
-            self._targets, self._sentences, self._identity = {}, {}, identity
+        of them is then a look-up); a sentence's target vectors and its own vector come from
+        one pass (``ContextualEmbedding.encode``), or from ``encoding`` (a pass of this
+        encoder's made for another consumer too: a model's contextual block) where it holds
+        the sentence whole. Only this batch's contexts are kept (those of earlier batches
+        that it shares are reused): one system answers every raw-text call of a process, and
+        had kept the vectors of every sentence it had read."""
+        encoder = load_encoder(self.model)
+        if encoder.identity != self._identity:  # the model's name loads another encoder now
+            self._targets, self._sentences, self._identity = {}, {}, encoder.identity
         targets = {(i.tokens, i.span): i for i in instances}
         sentences = dict.fromkeys(i.tokens for i in instances)
         kept_targets = {k: self._targets[k] for k in targets if k in self._targets}
         kept_sentences = {k: self._sentences[k] for k in sentences if k in self._sentences}
         todo = [inst for key, inst in targets.items() if key not in kept_targets]
+        own = ContextualEmbedding(self.model, layers=(-1,), window=TARGET_WINDOW, cache=False)
+        last = encoder.n_layers
+        if (encoding is not None and encoding.identity == encoder.identity
+                and last in encoding.layers and encoding.sentence_layers == [last]
+                and encoding.sentence_pieces == TARGET_WINDOW):
+            # a sentence held whole is the same run in that pass as in this one's
+            given = [inst for inst in todo if inst.tokens in encoding.sentences]
+            self._take(given, encoding, last, kept_targets, kept_sentences)
+            todo = [inst for inst in todo if inst.tokens not in encoding.sentences]
         if todo:
-            vectors = ContextualEmbedding(self.model, layers=(-1,), window=128, cache=False
-                                          ).vectors(todo)
-            kept_targets.update(zip(((i.tokens, i.span) for i in todo), unit_rows(vectors),
-                                    strict=True))  # fmt: skip
+            self._take(todo, own.encode(todo, sentence_layers=(-1,),
+                                        sentence_pieces=TARGET_WINDOW),
+                       last, kept_targets, kept_sentences)  # fmt: skip
         todo_sentences = [tokens for tokens in sentences if tokens not in kept_sentences]
-        if todo_sentences:
-            vectors = sentence_vectors(load_encoder(self.model), todo_sentences)
+        if todo_sentences:  # longer than the sentence pooling's pieces
+            vectors = sentence_vectors(encoder, todo_sentences, max_pieces=TARGET_WINDOW)
             kept_sentences.update(zip(todo_sentences, unit_rows(vectors), strict=True))
         self._targets, self._sentences = kept_targets, kept_sentences
         inventory = self._inventory()
         self._glosses.vectors(sense.synset for inst in instances
                               for sense in inventory.senses(inst.lemma, inst.target_pos)
                               if sense.synset)  # fmt: skip
+
+    @staticmethod
+    def _take(instances: Sequence[Instance], encoding: Encoding, layer: int,
+              targets: dict[tuple, np.ndarray], sentences: dict[tuple, np.ndarray]) -> None:
+        """Add the unit target vectors (at ``layer``) and sentence vectors ``encoding`` holds
+        for ``instances`` to ``targets`` and ``sentences``."""
+        if not instances:
+            return
+        rows = unit_rows(np.stack([encoding.target(inst, layer) for inst in instances]))
+        targets.update(zip(((i.tokens, i.span) for i in instances), rows, strict=True))
+        held = [tokens for tokens in dict.fromkeys(i.tokens for i in instances)
+                if tokens in encoding.sentences and tokens not in sentences]
+        if held:
+            vectors = unit_rows(np.stack([encoding.sentences[tokens] for tokens in held]))
+            sentences.update(zip(held, vectors, strict=True))
 
     def similarities(self, inst: Instance, senses: Sequence[Sense]) -> np.ndarray:
         """Each sense's gloss vector's cosine with the context: ``1 - mix`` times the target's

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wsd.features.contextual import Encoding
 from wsd.instance import Instance
 from wsd.systems.allwords.predict import Decision, log_prior, prior_decision
 from wsd.systems.gloss_prior import GlossWithPrior
@@ -33,10 +34,11 @@ class GlossDecisions:
     def __init__(self, glosses: GlossWithPrior) -> None:
         self.glosses = glosses
 
-    def prepare(self, instances: Sequence[Instance]) -> None:
-        """Encode the contexts and glosses of ``instances`` in batches."""
+    def prepare(self, instances: Sequence[Instance], encoding: Encoding | None = None) -> None:
+        """Encode the contexts and glosses of ``instances`` in batches (the contexts taken
+        from ``encoding`` where it holds them: ``GlossWithPrior.prepare``)."""
         if instances:
-            self.glosses.prepare(instances)
+            self.glosses.prepare(instances, encoding)
 
     def cosines(self, inst: Instance, classes: Sequence[str]) -> np.ndarray:
         """Each class's gloss-vector cosine with the instance's context; a class that is not

@@ -9,7 +9,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -19,6 +19,9 @@ from wsd.features.extractors import extractor_to_dict
 from wsd.features.featurizer import scale_dense
 from wsd.instance import Instance
 from wsd.systems.allwords.context import SentenceId, sentence_of
+
+if TYPE_CHECKING:
+    from wsd.features.contextual import Encoding
 
 FeatureSpec = str | Sequence[Mapping[str, Any]]
 
@@ -166,17 +169,30 @@ class ContextBlock:
         return [f"{self.extractor.name}:{j}" for j in range(len(self.mean))]
 
     def vectors(self, instances: Sequence[Instance], progress: bool = False,
-                cache_vectors: bool = True) -> np.ndarray:
+                cache_vectors: bool = True, encoding: Encoding | None = None) -> np.ndarray:
         """The raw (unscaled) float32 vectors of ``instances``; ValueError when the encoder is
         not the one the model was trained with; ``cache_vectors=False``: without the on-disk
-        cache (``AllWordsWSD.decide``)."""
+        cache (``AllWordsWSD.decide``); ``encoding``: a pass of ``encode`` whose vectors are
+        taken for the instances it holds."""
+        self._check_encoder()
+        return self.extractor.vectors(instances, progress=progress,
+                                      cache=None if cache_vectors else False,
+                                      encoding=encoding)  # fmt: skip
+
+    def encode(self, instances: Sequence[Instance], sentence_layers: Sequence[int] = (-1,),
+               sentence_pieces: int = 128) -> Encoding:
+        """One pass of the block's encoder over ``instances`` (no cache) that also gives their
+        sentences' vectors (``ContextualEmbedding.encode``): for the gloss similarity of a
+        model whose block and glosses share the encoder."""
+        self._check_encoder()
+        return self.extractor.encode(instances, sentence_layers, sentence_pieces)
+
+    def _check_encoder(self) -> None:
         encoder = load_encoder(self.extractor.model).identity
         if self.encoder is not None and encoder != self.encoder:
             raise ValueError(f"the model's contextual features came from encoder {self.encoder}"
                              f", but {self.extractor.model!r} is now {encoder}; retrain it")
         self.encoder = encoder
-        return self.extractor.vectors(instances, progress=progress,
-                                      cache=None if cache_vectors else False)
 
     def fit_transform(self, instances: Sequence[Instance], progress: bool = False) -> np.ndarray:
         """The scaled block of the training instances, the scaling fitted on them."""

@@ -26,6 +26,8 @@ from wsd.systems.allwords.keymodel import KeyModel, most_frequent
 from wsd.systems.lesk import SimplifiedLesk
 
 if TYPE_CHECKING:
+    from wsd.features.contextual import Encoding
+    from wsd.systems.allwords.gloss_fusion import GlossDecisions
     from wsd.systems.allwords.system import AllWordsWSD
 
 CLASSIFIER, MFS, FIRST_SENSE, VECTORS = "classifier", "mfs", "first-sense", "sense-vectors"
@@ -194,7 +196,8 @@ KeyGroup = tuple[str, list[int], list[dict[str, float]], dict[int, np.ndarray],
 
 
 def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance],
-                     cache_vectors: bool = True) -> Iterator[KeyGroup]:  # fmt: skip
+                     cache_vectors: bool = True, encoding: Encoding | None = None
+                     ) -> Iterator[KeyGroup]:  # fmt: skip
     """Per key with a classifier: the positions of its instances, their feature rows and
     (with a contextual block) their dense rows and sense-cosine features by position."""
     classified: dict[str, list[int]] = {}
@@ -204,7 +207,7 @@ def _classifier_rows(system: AllWordsWSD, instances: Sequence[Instance],
     if not classified:
         return
     features = InstanceFeatures(spec_json(system.features), system.context_of(instances))
-    dense, extra = _context_rows(system, instances, classified, cache_vectors)
+    dense, extra = _context_rows(system, instances, classified, cache_vectors, encoding)
     for key, positions in classified.items():
         yield key, positions, features.extract([instances[i] for i in positions]), dense, extra
 
@@ -296,7 +299,8 @@ def _classifier_decisions(system: AllWordsWSD, model: KeyModel, key: str,
 
 
 def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
-                  classified: Mapping[str, list[int]], cache_vectors: bool = True
+                  classified: Mapping[str, list[int]], cache_vectors: bool = True,
+                  encoding: Encoding | None = None
                   ) -> tuple[dict[int, np.ndarray], dict[int, dict[str, float]]]:  # fmt: skip
     """Instance position -> its scaled contextual row, and -> its sense-cosine features (with
     ``sense_weight`` and sense vectors), for the instances a classifier answers (both empty
@@ -305,7 +309,7 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
     if block is None:
         return {}, {}
     order = [i for key, positions in classified.items() for i in positions]
-    raw = block.vectors([instances[i] for i in order], system.verbose, cache_vectors)
+    raw = block.vectors([instances[i] for i in order], system.verbose, cache_vectors, encoding)
     extra = {}
     table = getattr(system, "sense_vectors_", None)
     if getattr(system, "sense_weight", 0.0) and table is not None and order:
@@ -320,8 +324,8 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
 
 
 def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
-                      positions: Sequence[int], cache_vectors: bool = True
-                      ) -> dict[int, Decision]:  # fmt: skip
+                      positions: Sequence[int], cache_vectors: bool = True,
+                      encoding: Encoding | None = None) -> dict[int, Decision]:  # fmt: skip
     """With ``vector_backoff``, sense vectors and a contextual block: position -> the
     sense-vector decision of each of those instances that has WordNet senses."""
     table = getattr(system, "sense_vectors_", None)
@@ -331,7 +335,8 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     if table.wordnet is None:
         table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none
     found = {}
-    vectors = block.vectors([instances[i] for i in positions], system.verbose, cache_vectors)
+    vectors = block.vectors([instances[i] for i in positions], system.verbose, cache_vectors,
+                            encoding)  # fmt: skip
     for i, vector in zip(positions, vectors, strict=True):
         senses = [s for s in system.knowledge.senses(instances[i]) if s.synset]
         if not senses:
@@ -345,6 +350,24 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
     return found
 
 
+def _one_pass(system: AllWordsWSD, gloss: GlossDecisions, instances: Sequence[Instance],
+              glossed: Sequence[Instance], cache_vectors: bool) -> Encoding | None:
+    """Without the vector cache (raw text), when the contextual block and the gloss similarity
+    share an encoder: one pass over the sentences of the instances either needs, giving the
+    block's vectors, the gloss's target vectors and its sentence vectors (each sentence had
+    been encoded three times); None otherwise (each encodes its own, the block through the
+    cache)."""
+    from wsd.systems.gloss_prior import TARGET_WINDOW  # loaded with the gloss system
+
+    block = getattr(system, "context_", None)
+    if (cache_vectors or block is None or not glossed
+            or block.extractor.model != gloss.glosses.model):
+        return None
+    needed = {id(inst): inst for inst in glossed}
+    needed.update((id(inst), inst) for inst in instances if inst.key in system.models_)
+    return block.encode(list(needed.values()), (-1,), TARGET_WINDOW)
+
+
 def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
            cache_vectors: bool = True) -> list[Decision]:  # fmt: skip
     """A decision per instance (already POS-tagged as the system expects): its key's
@@ -353,10 +376,13 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
     ``explain`` > 0, a classifier's decision carries its ``Reasons`` (that many features)."""
     decisions: list[Decision | None] = [None] * len(instances)
     gloss = system.gloss_decisions()
+    encoding = None
     if gloss is not None:
-        gloss.prepare([inst for inst in instances if (
+        glossed = [inst for inst in instances if (
             system.gloss_fusion if inst.key in system.models_
-            else system.gloss_backoff and inst.key in system.sense_counts_)])
+            else system.gloss_backoff and inst.key in system.sense_counts_)]
+        encoding = _one_pass(system, gloss, instances, glossed, cache_vectors)
+        gloss.prepare(glossed, encoding)
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)
         if inst.key in system.models_:
@@ -368,11 +394,11 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
     unclassified = [i for i, inst in enumerate(instances) if inst.key not in system.models_]
-    for i, decision in _vector_decisions(system, instances, unclassified,
-                                         cache_vectors).items():  # fmt: skip
+    for i, decision in _vector_decisions(system, instances, unclassified, cache_vectors,
+                                         encoding).items():  # fmt: skip
         decisions[i] = decision
-    for key, positions, rows, dense, extra in _classifier_rows(system, instances,
-                                                               cache_vectors):  # fmt: skip
+    groups = _classifier_rows(system, instances, cache_vectors, encoding)
+    for key, positions, rows, dense, extra in groups:
         model = system.models_[key]
         group = [instances[i] for i in positions]
         own = model.scores_many(rows, [dense.get(i) for i in positions],

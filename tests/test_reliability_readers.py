@@ -480,6 +480,28 @@ def test_vector_cache_leaves_out_damaged_shards_with_a_notice(tmp_path):
         assert notice.startswith(f"vector cache shard {tmp_path / 'ns' / name} left out")
 
 
+def test_vector_cache_reads_a_shards_vectors_only_when_it_holds_a_key_asked_for(tmp_path):
+    """A shard's keys and its vectors' header are read first: a shard without the keys asked
+    for is not read further (its NaN values are never used, so never reported), but one whose
+    header shows another width is still left out with its notice."""
+    (tmp_path / "ns").mkdir()
+    for name, key, vectors in (("a.npz", "a", np.ones((1, 4), np.float32)),
+                               ("b.npz", "b", np.full((1, 4), np.nan, np.float32)),
+                               ("c.npz", "c", np.ones((1, 9), np.float32))):  # fmt: skip
+        with open(tmp_path / "ns" / name, "wb") as stream:
+            np.savez(stream, keys=np.array([key], dtype="U64"), vectors=vectors)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        found = VectorCache("ns", root=tmp_path).get(["a"])
+    assert list(found) == ["a"] and np.array_equal(found["a"], np.ones(4, np.float16))
+    assert [str(w.message).split(" (")[0] for w in caught] == [
+        f"vector cache shard {tmp_path / 'ns' / 'c.npz'} left out"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert list(VectorCache("ns", root=tmp_path).get(["b"])) == []
+    assert "b.npz left out (it holds NaN or infinite values)" in str(caught[0].message)
+
+
 # -- evaluate: test data that overlaps the training data ---------------------------------------
 
 

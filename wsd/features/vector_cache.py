@@ -8,10 +8,11 @@ shards one at a time and gives only the rows asked for, as float16 (a caller sum
 its own array, so all-words training never holds SemCor's per-layer vectors), and ``put``
 stores float16 values (on disk as float32, exactly), so a fresh vector and its read-back copy
 are the same bits. The root is
-``$WSD_CACHE_DIR`` or ``~/.cache/wsd``. A shard that cannot be read or holds anything but one
-finite float32 row per string key, all rows as wide as the folder's others (a damaged or
-foreign file), is left out with a one-line notice naming it: its vectors are encoded again,
-never used wrong.
+``$WSD_CACHE_DIR`` or ``~/.cache/wsd``. A look-up reads each shard's keys and its vectors'
+header, and its vectors only when it holds a key asked for. A shard that cannot be read or
+holds anything but one float32 row per string key, all rows as wide as the folder's others,
+or (when its vectors are read) a value that is not finite (a damaged or foreign file), is left
+out with a one-line notice naming it: its vectors are encoded again, never used wrong.
 """
 
 from __future__ import annotations
@@ -48,19 +49,22 @@ class VectorCache:
 
     def rows(self, wanted: Mapping[str, int]) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """For each shard holding keys of ``wanted`` (key -> row of the caller's array): those
-        rows and the float16 vectors, one shard in memory at a time."""
+        rows and the float16 vectors, one shard in memory at a time. A shard's keys and its
+        vectors' header are read first, its vectors only when it holds a key asked for (the
+        keys are a seventh of a shard: a look-up in SemCor's vectors read them all)."""
         width = None
         for shard in sorted(self.folder.glob("*.npz")):
             try:
-                keys, matrix = _read_shard(shard, width)
+                with _Shard(shard) as opened:
+                    keys, width = opened.keys(width)
+                    hits = [i for i, key in enumerate(keys) if key in wanted]
+                    matrix = opened.vectors() if hits else None
             except (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile,
                     zlib.error) as err:
                 warnings.warn(f"vector cache shard {shard} left out ({err}); its vectors "
                               "will be encoded again", stacklevel=2)
                 continue
-            width = matrix.shape[1]
-            hits = [i for i, key in enumerate(keys) if key in wanted]
-            if hits:
+            if matrix is not None:
                 yield (np.array([wanted[keys[i]] for i in hits], dtype=np.int64),
                        matrix[hits].astype(np.float16))
 
@@ -89,21 +93,49 @@ class VectorCache:
             raise
 
 
-def _read_shard(shard: Path, width: int | None) -> tuple[list[str], np.ndarray]:
-    """A shard's keys and float32 rows; ValueError when it is not what ``put`` writes."""
-    with open(shard, "rb") as stream:  # closed even when np.load fails half-way
-        data = np.load(stream, allow_pickle=False)
-        if not isinstance(data, np.lib.npyio.NpzFile):
-            raise ValueError("it is not an .npz archive")
-        with data:
-            keys, matrix = data["keys"], data["vectors"]
-    if keys.ndim != 1 or keys.dtype.kind != "U":
-        raise ValueError("its keys are not a list of strings")
-    if matrix.dtype != np.float32 or matrix.ndim != 2 or len(matrix) != len(keys):
-        raise ValueError(f"it holds {matrix.dtype} vectors of shape {matrix.shape} for "
-                         f"{len(keys)} keys")
-    if width is not None and matrix.shape[1] != width:
-        raise ValueError(f"its vectors have {matrix.shape[1]} values, the folder's {width}")
-    if not np.isfinite(matrix).all():
-        raise ValueError("it holds NaN or infinite values")
-    return keys.tolist(), matrix
+class _Shard:
+    """One shard opened for reading: its keys (and its vectors' header) first, its vectors
+    when asked; ValueError when it is not what ``put`` writes."""
+
+    def __init__(self, path: Path) -> None:
+        self._stream = open(path, "rb")  # closed even when np.load fails half-way
+        try:
+            self._data = np.load(self._stream, allow_pickle=False)
+            if not isinstance(self._data, np.lib.npyio.NpzFile):
+                raise ValueError("it is not an .npz archive")
+        except BaseException:
+            self._stream.close()
+            raise
+
+    def __enter__(self) -> _Shard:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._data.close()
+        self._stream.close()
+
+    def keys(self, width: int | None) -> tuple[list[str], int]:
+        """The keys and the vectors' width, checked against each other and against the
+        folder's ``width`` (None before the first shard)."""
+        keys = self._data["keys"]
+        if keys.ndim != 1 or keys.dtype.kind != "U":
+            raise ValueError("its keys are not a list of strings")
+        with self._data.zip.open("vectors.npy") as member:
+            version = np.lib.format.read_magic(member)
+            if version not in ((1, 0), (2, 0)):
+                raise ValueError(f"its vectors are in .npy format {version}")
+            read = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                    else np.lib.format.read_array_header_2_0)  # fmt: skip
+            shape, _, dtype = read(member)
+        if dtype != np.float32 or len(shape) != 2 or shape[0] != len(keys):
+            raise ValueError(f"it holds {dtype} vectors of shape {shape} for {len(keys)} keys")
+        if width is not None and shape[1] != width:
+            raise ValueError(f"its vectors have {shape[1]} values, the folder's {width}")
+        return keys.tolist(), shape[1]
+
+    def vectors(self) -> np.ndarray:
+        """The float32 rows, checked finite."""
+        matrix = self._data["vectors"]
+        if not np.isfinite(matrix).all():
+            raise ValueError("it holds NaN or infinite values")
+        return matrix

@@ -328,6 +328,37 @@ def test_demo_runs_offline_without_nltk_data(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+def test_disambiguate_answers_the_bundled_words_without_nltk_data(tmp_path):
+    """On a fresh machine (no NLTK data) raw text without a model answers the words of the
+    bundled targets (the marked one where a line has a marker) by their bundled models, as
+    --target does, with one notice; text without one, or a format of the raw-text path, is
+    the downloader's error."""
+    empty = tmp_path / "no_nltk_data"
+    empty.mkdir()
+    env = {"NLTK_DATA": str(empty), "WSD_CACHE_DIR": str(tmp_path / "cache")}
+    result = run("disambiguate", "He caught a huge bass.", env=env)
+    assert result.returncode == 0, result.stderr
+    assert "bass -> bass.fish" in result.stdout
+    assert result.stdout == run("disambiguate", "He caught a huge bass.", "--target", "bass",
+                                env=env).stdout  # fmt: skip
+    assert "only the bundled words are answered (bass)" in result.stderr
+    assert "python -m nltk.downloader wordnet" in result.stderr
+    marked = run("disambiguate", "The <<bass>> player and the bank.", env=env)
+    assert marked.returncode == 0 and "bass -> bass.instrument" in marked.stdout
+    assert "bank ->" not in marked.stdout
+    text = "The bank by the river.\nNothing here.\nA crane and two basses.\n"
+    piped = run("disambiguate", "--json", stdin=text, env=env)
+    assert piped.returncode == 0, piped.stderr
+    records = [json.loads(line) for line in piped.stdout.splitlines()]
+    assert [(r["sentence"], r["target"]) for r in records] == [
+        ("The bank by the river.", "bank"), ("A crane and two basses.", "crane"),
+        ("A crane and two basses.", "basses")]
+    assert records[0]["sense"] == "bank.river"
+    for args in (["The violin played."], ["The <<violin>> and the bass."],
+                 ["A bass.", "--format", "conll"]):
+        assert_clean_error(run("disambiguate", *args, env=env), "python -m nltk.downloader")
+
+
 @pytest.mark.skipif(
     not (has_nltk_resource("wordnet") and has_nltk_resource("averaged_perceptron_tagger_eng")),
     reason="NLTK wordnet or averaged_perceptron_tagger_eng data absent (allwords defaults)",

@@ -15,6 +15,7 @@ from wsd.experiments.textinput import read_lines, read_text
 from wsd.instance import MARKER, Instance, token_spans, word_occurrences
 from wsd.knowledge.forms import form_lemma, is_form_of, target_lemma
 from wsd.requests import DisambiguateRequest
+from wsd.resources import DOWNLOAD_ALL, MissingResourceError
 from wsd.systems.named import settings_for, train_bundled_model
 from wsd.systems.supervised import SupervisedWSD
 from wsd.text.web import plain_view
@@ -113,6 +114,41 @@ def disambiguate(
     return records
 
 
+def _bundled_words_only(text: str, request: DisambiguateRequest,
+                        missing: MissingResourceError) -> str:
+    """Without NLTK's data (a fresh machine), raw text without a model: the words of the
+    bundled targets (the marked one where a line has a <<marker>>), each answered by its
+    bundled model as ``--target`` answers it, with one notice; ``missing`` again when the
+    text holds none."""
+    wanted = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    for number, line in enumerate(lines, start=1):
+        marked = MARKER.search(line)
+        words = ([marked.group(1)] if marked else
+                 [line[start:end] for start, end in token_spans(plain_view(line).text)])
+        targets = dict.fromkeys(t for t in map(bundled_target, words) if t is not None)
+        wanted += [(line, f"line {number}", target) for target in targets]
+    if not wanted:
+        raise missing
+    found = list(dict.fromkeys(target for _, _, target in wanted))
+    warnings.warn(f"only the bundled words are answered ({', '.join(found)}), by their "
+                  f"bundled models: the other words need NLTK's data ({DOWNLOAD_ALL})",
+                  stacklevel=2)
+    models = {target: train_bundled_model(target, settings_for(request)) for target in found}
+    records = [record for line, place, target in wanted for record in disambiguate(
+        models[target], [line], target, places=[place],
+        top=TOP_FEATURES if request.top is None else request.top)]
+    return printed(records, request.json)
+
+
+def printed(records: Sequence[dict[str, Any]], as_json: bool) -> str:
+    """The records as ``wsd disambiguate`` prints them: JSON lines, or readable blocks."""
+    if as_json:
+        return "\n".join(json.dumps(record, ensure_ascii=False, allow_nan=False)
+                         for record in records)
+    return "\n\n".join(format_record(record) for record in records)
+
+
 def format_record(record: dict[str, Any]) -> str:
     """A short human-readable block for one disambiguated sentence."""
     lines = [f"{record['sentence']}", f"  {record['target']} -> {record['sense']}"]
@@ -135,8 +171,14 @@ def disambiguate_command(request: DisambiguateRequest) -> Iterator[str]:
     if raw_text:
         top = request.top if request.top is not None else (TOP_FEATURES if request.target else 0)
         text = read_text(request.sentences, request.file, request.encoding)
-        yield rawtext.disambiguate_text(model, text, request.target,
-                                        "json" if request.json else request.format, top)
+        try:
+            answers = rawtext.disambiguate_text(model, text, request.target,
+                                                "json" if request.json else request.format, top)
+        except MissingResourceError as missing:
+            if model is not None or request.target or request.format != "plain":
+                raise
+            answers = _bundled_words_only(text, request, missing)
+        yield answers
         return
     sentences, places = read_lines(request.sentences, request.file, request.encoding)
     if model is None:
@@ -148,8 +190,4 @@ def disambiguate_command(request: DisambiguateRequest) -> Iterator[str]:
     records = disambiguate(model, sentences, request.target, places=places,
                            top=TOP_FEATURES if request.top is None else request.top,
                            unsure_below=unsure_below)
-    if request.json:
-        yield from (json.dumps(record, ensure_ascii=False, allow_nan=False)
-                    for record in records)
-    else:
-        yield "\n\n".join(format_record(record) for record in records)
+    yield printed(records, request.json)

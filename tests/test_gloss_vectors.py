@@ -246,6 +246,11 @@ def test_a_sentence_is_encoded_once_for_its_targets_and_its_own_vector(standin, 
         expected = [pytest.approx(row[1:]) for row in system.sense_terms(inst)]
         assert [row[1:] for row in fresh.sense_terms(inst)] == expected
         assert [row[1:] for row in given.sense_terms(inst)] == expected
+    # A target the pass did not encode (its sentence is in it) is encoded here, once.
+    other_target = Instance(id="o", tokens=batch[0].tokens, span=(3, 4), lemma="water")
+    rows = standin.rows
+    given.prepare([other_target], encoding)
+    assert standin.rows == rows + 1
     # A pass whose sentence vectors pool other layers is not taken.
     empty = [sentence(["an", "empty", "pitcher"])]
     other = block.encode(empty, sentence_layers=(-2,), sentence_pieces=128)

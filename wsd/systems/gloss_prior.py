@@ -90,9 +90,11 @@ class GlossWithPrior(InventorySystem):
                 and last in encoding.layers and encoding.sentence_layers == [last]
                 and encoding.sentence_pieces == TARGET_WINDOW):
             # a sentence held whole is the same run in that pass as in this one's
-            given = [inst for inst in todo if inst.tokens in encoding.sentences]
-            self._take(given, encoding, last, kept_targets, kept_sentences)
-            todo = [inst for inst in todo if inst.tokens not in encoding.sentences]
+            held = {id(inst) for inst in todo if inst.tokens in encoding.sentences
+                    and encoding.target(inst, last) is not None}
+            self._take([inst for inst in todo if id(inst) in held], encoding, last,
+                       kept_targets, kept_sentences)  # fmt: skip
+            todo = [inst for inst in todo if id(inst) not in held]
         if todo:
             self._take(todo, own.encode(todo, sentence_layers=(-1,),
                                         sentence_pieces=TARGET_WINDOW),

@@ -316,9 +316,9 @@ def test_cli_allwords_trains_and_applies_a_context_model(standin, tmp_path, caps
     distinct = len({inst.tokens for inst in _load(train)})
     from nltk.corpus import wordnet
 
-    # The block: one encoding per distinct sentence, evaluating hit the cache; the default
-    # gloss fusion: each sentence once more (the target's and the sentence's vectors from one
-    # pass, not cached) and each of bank's noun glosses once.
+    # Training: one encoding per distinct sentence (the block, cached); evaluating with the
+    # default gloss fusion: each sentence once more, one pass for the block's vectors and the
+    # gloss's target and sentence vectors; and each of bank's noun glosses once.
     assert standin.rows == 2 * distinct + len(wordnet.synsets("bank", "n"))
     assert read_npz(model)[0]["context"]["extractor"]["params"]["weight"] == 8.0
     trained = capsys.readouterr().out

@@ -104,23 +104,30 @@ def test_the_backoff_answers_a_seen_key_without_a_classifier_by_its_glosses(stan
     assert {d.source for d in system.decide(test)} == {"mfs"}
 
 
-def test_without_the_cache_the_block_and_the_glosses_share_one_pass(standin):
-    """Raw text (``cache_vectors=False``): the block's vectors, the gloss target vectors and
-    the sentence vectors come from one pass of each sentence (each had been encoded three
-    times), and the decisions are those of the separate passes."""
+def test_the_block_and_the_glosses_share_one_pass(standin, monkeypatch):
+    """The block's vectors, the gloss target vectors and the sentence vectors come from one
+    pass of each sentence, with the vector cache (XML input) and without it (raw text); the
+    decisions are those of separate passes (each sentence had been encoded three times)."""
+    from wsd.systems.allwords import predict
+
     train, test = two_target_sentences(30), two_target_sentences(4, offset=300)
     settings = options(gloss_fusion=5.0, gloss_backoff=True)
-    shared, apart = (AllWordsWSD(features=[CONTEXT], **settings).fit(train) for _ in range(2))
-    rows = standin.rows
-    three = apart.decide(test, explain=3)  # through the cache: the block's pass apart
-    assert standin.rows - rows > 8  # the glosses (now in the gloss-vector file) and 2 x 4
-    rows = standin.rows
-    one = shared.decide(test, explain=3, cache_vectors=False)
-    assert standin.rows - rows == 4  # four sentences
-    assert [d.sense for d in one] == [d.sense for d in three]
-    assert [d.margin for d in one] == pytest.approx([d.margin for d in three], abs=1e-5)
-    assert [dict(d.reasons.terms) for d in one] == [
-        pytest.approx(dict(d.reasons.terms), abs=1e-5) for d in three]
+    fit = [AllWordsWSD(features=[CONTEXT], **settings).fit(train) for _ in range(3)]
+    with monkeypatch.context() as patch:
+        patch.setattr(predict, "_one_pass", lambda *args: None)
+        rows = standin.rows
+        apart = fit[0].decide(test, explain=3, cache_vectors=False)
+        assert standin.rows - rows > 8  # the glosses (now in their file), block 4, gloss 4
+    decided = []
+    for system, cache_vectors in ((fit[1], False), (fit[2], True)):
+        rows = standin.rows
+        decided.append(system.decide(test, explain=3, cache_vectors=cache_vectors))
+        assert standin.rows - rows == 4  # four sentences, once each
+    for one in decided:
+        assert [d.sense for d in one] == [d.sense for d in apart]
+        assert [d.margin for d in one] == pytest.approx([d.margin for d in apart], abs=1e-5)
+        assert [dict(d.reasons.terms) for d in one] == [
+            pytest.approx(dict(d.reasons.terms), abs=1e-5) for d in apart]
 
 
 def test_the_options_round_trip_and_older_files_load_with_them_off(standin, tmp_path):

@@ -156,7 +156,8 @@ class ContextualEmbedding(Extractor):
         seen = np.zeros((len(unique), len(row_of)), bool)
         for n, (layer, cache) in enumerate(zip(unique, caches, strict=True)):
             found = [given[layer]] if given else []
-            for rows, vectors in itertools.chain(found, cache.rows(wanted) if cache else ()):
+            read = cache.rows(wanted) if cache and wanted else ()
+            for rows, vectors in itertools.chain(found, read):
                 if total is None:
                     total = np.zeros((len(row_of), vectors.shape[1]), np.float32)
                 total[rows] += layers.count(layer) * vectors.astype(np.float32)

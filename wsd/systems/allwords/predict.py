@@ -351,17 +351,17 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
 
 
 def _one_pass(system: AllWordsWSD, gloss: GlossDecisions, instances: Sequence[Instance],
-              glossed: Sequence[Instance], cache_vectors: bool) -> Encoding | None:
-    """Without the vector cache (raw text), when the contextual block and the gloss similarity
-    share an encoder: one pass over the sentences of the instances either needs, giving the
-    block's vectors, the gloss's target vectors and its sentence vectors (each sentence had
-    been encoded three times); None otherwise (each encodes its own, the block through the
-    cache)."""
+              glossed: Sequence[Instance]) -> Encoding | None:
+    """When the contextual block and the gloss similarity share an encoder: one pass over the
+    sentences of the instances either needs, giving the block's vectors, the gloss's target
+    vectors and its sentence vectors (each sentence had been encoded three times; the gloss
+    needs a pass anyway, its sentence vectors are not cached, so the block's vectors are
+    not looked up in the cache either); None otherwise (each encodes its own, the block
+    through the cache)."""
     from wsd.systems.gloss_prior import TARGET_WINDOW  # loaded with the gloss system
 
     block = getattr(system, "context_", None)
-    if (cache_vectors or block is None or not glossed
-            or block.extractor.model != gloss.glosses.model):
+    if block is None or not glossed or block.extractor.model != gloss.glosses.model:
         return None
     needed = {id(inst): inst for inst in glossed}
     needed.update((id(inst), inst) for inst in instances if inst.key in system.models_)
@@ -381,7 +381,7 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
         glossed = [inst for inst in instances if (
             system.gloss_fusion if inst.key in system.models_
             else system.gloss_backoff and inst.key in system.sense_counts_)]
-        encoding = _one_pass(system, gloss, instances, glossed, cache_vectors)
+        encoding = _one_pass(system, gloss, instances, glossed)
         gloss.prepare(glossed, encoding)
     for i, inst in enumerate(instances):
         counts = system.sense_counts_.get(inst.key)

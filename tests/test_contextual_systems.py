@@ -5,6 +5,7 @@ stand-in encoder (tests/context_encoder.py), never the packaged model."""
 
 import importlib.util
 import json
+import os
 
 import numpy as np
 import pytest
@@ -363,6 +364,17 @@ def test_sense_vectors_are_the_training_means_and_survive_the_model_file(standin
             target.writestr(item, data[:-6] if item.filename == "sense_vectors.npy" else data)
     with pytest.raises(ModelFileError, match="damaged.npz.*sense vectors"):
         read_sense_vectors(damaged)
+    # A loaded model reads them when first asked for, not at load or for decisions that do
+    # not use them; a file changed since it was loaded is refused then, naming it.
+    lazy = AllWordsWSD.load(damaged)
+    lazy.vector_backoff = False
+    assert lazy.decide(test) == system.decide(test)  # read nothing: the damage is not met
+    with pytest.raises(ModelFileError, match="damaged.npz.*sense vectors"):
+        assert lazy.sense_vectors_ is None
+    again = AllWordsWSD.load(path)
+    os.utime(path, ns=(0, 0))
+    with pytest.raises(ModelFileError, match="m.npz' changed since it was loaded"):
+        assert again.sense_vectors_ is None
 
 
 @needs_wordnet

@@ -311,8 +311,9 @@ def _context_rows(system: AllWordsWSD, instances: Sequence[Instance],
     order = [i for key, positions in classified.items() for i in positions]
     raw = block.vectors([instances[i] for i in order], system.verbose, cache_vectors, encoding)
     extra = {}
-    table = getattr(system, "sense_vectors_", None)
-    if getattr(system, "sense_weight", 0.0) and table is not None and order:
+    weighed = getattr(system, "sense_weight", 0.0) and order  # else the vectors go unread
+    table = getattr(system, "sense_vectors_", None) if weighed else None
+    if table is not None:
         if table.wordnet is None:
             table.wordnet = nltk_wordnet()  # sense keys to synsets, hypernyms
         key_of = {i: key for key, positions in classified.items() for i in positions}
@@ -328,9 +329,11 @@ def _vector_decisions(system: AllWordsWSD, instances: Sequence[Instance],
                       encoding: Encoding | None = None) -> dict[int, Decision]:  # fmt: skip
     """With ``vector_backoff``, sense vectors and a contextual block: position -> the
     sense-vector decision of each of those instances that has WordNet senses."""
-    table = getattr(system, "sense_vectors_", None)
     block = getattr(system, "context_", None)
-    if not (system.vector_backoff and table is not None and block is not None and positions):
+    if not (system.vector_backoff and block is not None and positions):
+        return {}  # the sense vectors go unread
+    table = getattr(system, "sense_vectors_", None)
+    if table is None:
         return {}
     if table.wordnet is None:
         table.wordnet = nltk_wordnet()  # hypernyms: the compiled lexicon has none

@@ -404,6 +404,27 @@ class AllWordsWSD:
             return None
         return SenseSums.fit(labelled, raw, wordnet)
 
+    _sense_vectors: SenseVectors | tuple[Path, int, int] | None = None
+
+    @property
+    def sense_vectors_(self) -> SenseVectors | None:
+        """The sense vectors (None without them). A loaded model's are read from its file
+        when first asked for: most decisions do not use them (a quarter of a second and
+        20 MB of a cold start); ModelFileError if the file changed since it was loaded."""
+        if isinstance(self._sense_vectors, tuple):
+            path, size, mtime = self._sense_vectors
+            stat = path.stat() if path.exists() else None
+            if stat is None or (stat.st_size, stat.st_mtime_ns) != (size, mtime):
+                raise ModelFileError(f"model file {str(path)!r} changed since it was loaded "
+                                     "(its sense vectors are read when first used); load it "
+                                     "again")
+            self._sense_vectors = read_sense_vectors(path)
+        return self._sense_vectors
+
+    @sense_vectors_.setter
+    def sense_vectors_(self, vectors: SenseVectors | None) -> None:
+        self._sense_vectors = vectors
+
     # ---- answers --------------------------------------------------------------------
 
     def gloss_decisions(self):
@@ -520,7 +541,8 @@ class AllWordsWSD:
             system._restore(header, models)
             if "reader" in header:
                 system.reader_ = header.pop("reader")
-            system.sense_vectors_ = read_sense_vectors(path)
+            stat = Path(path).stat()
+            system._sense_vectors = (Path(path), stat.st_size, stat.st_mtime_ns)  # read later
         except MissingExtraError as err:
             raise MissingExtraError(f"model file {str(path)!r}: {err}") from err
         except (TypeError, ValueError) as err:

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -295,9 +294,9 @@ def main() -> None:
     copy = args.work / "gloss-default.npz"  # the default's cache is read, never written
     if not copy.exists():
         default = GlossVectors()
-        default._open(load_encoder(DEFAULT_ENCODER))
-        if default._store is not None and default._store.path.exists():
-            shutil.copyfile(default._store.path, copy)
+        known = default._open(load_encoder(DEFAULT_ENCODER))
+        if default._store is not None and known:
+            GlossStore(copy, default._store.header).save(known)
     base = GlossVectors(path=copy)
     gloss = GlossWithPrior(WordNetInventory(), glosses=base)
     semcor = load_dataset("semcor")

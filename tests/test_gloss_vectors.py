@@ -115,12 +115,47 @@ def test_vectors_are_encoded_once_and_read_back_from_the_file(standin, tmp_path)
 def test_only_the_senses_asked_for_are_encoded(standin, tmp_path):
     store = glosses(tmp_path)
     store.vectors(["pitcher.n.01"])
-    with open(tmp_path / "glosses.npz", "rb") as stream, np.load(stream) as data:
+    (part,) = (tmp_path / "glosses.npz.added").glob("*.npz")
+    with open(part, "rb") as stream, np.load(stream) as data:
         assert data["names"].tolist() == ["pitcher.n.01"]
         assert data["vectors"].dtype == np.float16
         header = json.loads(str(data["header"]))
     assert header["encoder"] == "numpy-standin-1" and header["wordnet"] == "test-wn"
     assert header["layers"] == [3]
+
+
+def test_new_vectors_are_added_beside_the_file_and_merged_into_it(standin, tmp_path,
+                                                                  monkeypatch):
+    """A run that meets new senses writes only their vectors, in a file of their own beside
+    the main one; once ``MERGE_AFTER`` have piled up they are merged into the main file; a
+    damaged one is refused by name."""
+    class Many:
+        def synset(self, name):
+            return Synset([name.split(".")[0]], f"the gloss of {name}")
+
+    monkeypatch.setattr(GlossStore, "MERGE_AFTER", 3)
+    main, added = tmp_path / "g.npz", tmp_path / "g.npz.added"
+
+    def store():
+        return GlossVectors("numpy-test", wordnet=Many(), wordnet_id="test-wn", path=main)
+
+    first = store().vectors(["a.n.01", "b.n.01"])
+    store().vectors(["a.n.01", "c.n.01"])  # c alone is new
+    assert not main.exists() and len(list(added.glob("*.npz"))) == 2
+    calls = standin.calls
+    assert set(store().vectors(["a.n.01", "b.n.01", "c.n.01"])) == {"a.n.01", "b.n.01", "c.n.01"}
+    assert standin.calls == calls  # all read back
+    store().vectors(["d.n.01"])  # the third: merged
+    assert main.exists() and not list(added.glob("*.npz"))
+    with open(main, "rb") as stream, np.load(stream) as data:
+        assert sorted(data["names"].tolist()) == ["a.n.01", "b.n.01", "c.n.01", "d.n.01"]
+    again = store().vectors(["a.n.01", "b.n.01"])
+    np.testing.assert_array_equal(again["a.n.01"], first["a.n.01"])
+    store().vectors(["e.n.01"])
+    (part,) = added.glob("*.npz")
+    part.write_bytes(b"cut")
+    with pytest.raises(GlossCacheError, match=f"{part}: not a gloss-vector file"):
+        store().vectors(["a.n.01"])
 
 
 def test_a_file_of_another_encoder_or_wordnet_is_refused(standin, tmp_path):

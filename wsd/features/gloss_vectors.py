@@ -7,9 +7,10 @@ text's word pieces, the two special ones included (the pooling all-MiniLM-L6-v2 
 with), of the hidden states of the chosen layers averaged; texts longer than ``max_pieces``
 are cut.
 
-Vectors are computed lazily, for the synsets a run asks for, and added to one ``.npz`` file
-per encoder, layers and WordNet (under ``$WSD_CACHE_DIR/gloss-vectors``): float16 rows, the
-synset names, and a JSON header naming the format version, the encoder's identity, the
+Vectors are computed lazily, for the synsets a run asks for, and kept in one ``.npz`` file
+per encoder, layers and WordNet (under ``$WSD_CACHE_DIR/gloss-vectors``), those of each later
+run in a small file beside it until 32 have piled up and are merged into it: float16 rows,
+the synset names, and a JSON header naming the format version, the encoder's identity, the
 layers, the pooling and a digest of the WordNet files. A file whose header names another
 encoder, layers or WordNet is refused (:class:`GlossCacheError`), never read as if it were
 this one's; every write goes through a temporary file and a rename.
@@ -117,43 +118,76 @@ def wordnet_identity() -> str:
 
 
 class GlossStore:
-    """One gloss-vector file: ``load`` its vectors (refusing another encoder's), ``save`` all."""
+    """One gloss-vector file and the files added beside it (in ``<file>.added/``): ``load``
+    their vectors (refusing another encoder's), ``add`` new ones as a small file of their own
+    (a call that meets new senses had rewritten the whole file, tens of MB, each time; merged
+    into the main file once ``MERGE_AFTER`` have piled up), ``save`` all into the main file."""
+
+    MERGE_AFTER = 32
 
     def __init__(self, path: Path, header: dict) -> None:
         self.path = Path(path)
+        self.added = self.path.with_name(self.path.name + ".added")
         self.header = {"format": FORMAT, "version": VERSION, **header}
 
     def load(self) -> dict[str, np.ndarray]:
-        """Synset name -> float16 vector; empty when the file does not exist yet."""
-        if not self.path.exists():
-            return {}
+        """Synset name -> float16 vector; empty when no file exists yet."""
+        vectors = self._read(self.path) if self.path.exists() else {}
+        for part in self._parts():
+            vectors.update(self._read(part))
+        return vectors
+
+    def _parts(self) -> list[Path]:
+        return sorted(self.added.glob("*.npz")) if self.added.is_dir() else []
+
+    def _read(self, path: Path) -> dict[str, np.ndarray]:
         try:
-            with open(self.path, "rb") as stream, np.load(stream, allow_pickle=False) as data:
+            with open(path, "rb") as stream, np.load(stream, allow_pickle=False) as data:
                 header = json.loads(str(data["header"]))
                 names, matrix = data["names"], data["vectors"]
         except (OSError, ValueError, KeyError, EOFError) as err:
-            raise GlossCacheError(f"{self.path}: not a gloss-vector file ({err}); delete it "
+            raise GlossCacheError(f"{path}: not a gloss-vector file ({err}); delete it "
                                   "to encode the glosses again") from None
         if not isinstance(header, dict):
-            raise GlossCacheError(f"{self.path}: not a gloss-vector file (no header)")
+            raise GlossCacheError(f"{path}: not a gloss-vector file (no header)")
         for field in ("format", "version", "encoder", "layers", "pooling", "wordnet"):
             if header.get(field) != self.header[field]:
                 raise GlossCacheError(
-                    f"{self.path}: gloss vectors of {field} {header.get(field)!r}, not "
+                    f"{path}: gloss vectors of {field} {header.get(field)!r}, not "
                     f"{self.header[field]!r}; delete the file to encode the glosses again")
         if (names.ndim != 1 or names.dtype.kind != "U" or matrix.dtype != np.float16
                 or matrix.ndim != 2 or len(matrix) != len(names)
                 or not np.isfinite(matrix).all()):
-            raise GlossCacheError(f"{self.path}: damaged ({matrix.dtype} {matrix.shape} "
+            raise GlossCacheError(f"{path}: damaged ({matrix.dtype} {matrix.shape} "
                                   f"vectors for {len(names)} names); delete it")
         return dict(zip(names.tolist(), matrix, strict=True))
 
+    def add(self, new: dict[str, np.ndarray], known: dict[str, np.ndarray]) -> None:
+        """Write ``new`` vectors as a file of their own beside the main one; once
+        ``MERGE_AFTER`` such files have piled up, ``save`` all ``known`` (which holds them)
+        into the main file and remove them (a crash between the two leaves copies of the same
+        vectors, read as one)."""
+        if not new:
+            return
+        self.added.mkdir(parents=True, exist_ok=True)
+        name = digest(*new)[:24]
+        self._write(self.added / f"{name}.npz", new)
+        parts = self._parts()
+        if len(parts) >= self.MERGE_AFTER:
+            self.save(known)
+            for part in parts:
+                part.unlink(missing_ok=True)
+
     def save(self, vectors: dict[str, np.ndarray]) -> None:
-        """Write all ``vectors`` (float16) atomically (``wsd.persistence.atomic_open``)."""
+        """Write all ``vectors`` (float16) into the main file, atomically
+        (``wsd.persistence.atomic_open``)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._write(self.path, vectors)
+
+    def _write(self, path: Path, vectors: dict[str, np.ndarray]) -> None:
         names = np.array(list(vectors), dtype=str)
         matrix = np.stack([np.asarray(v, np.float16) for v in vectors.values()])
-        with atomic_open(self.path, "wb") as stream:
+        with atomic_open(path, "wb") as stream:
             np.savez(stream, header=np.array(json.dumps(self.header)), names=names,
                      vectors=matrix)
 
@@ -215,5 +249,5 @@ class GlossVectors:
             fresh = sentence_vectors(encoder, texts, self.layers).astype(np.float16)
             known.update(zip(todo, fresh, strict=True))
             if self._store is not None:
-                self._store.save(known)
+                self._store.add({name: known[name] for name in todo}, known)
         return {name: known[name].astype(np.float32) for name in wanted}

@@ -410,7 +410,7 @@ class AllWordsWSD:
     def sense_vectors_(self) -> SenseVectors | None:
         """The sense vectors (None without them). A loaded model's are read from its file
         when first asked for: most decisions do not use them (a quarter of a second and
-        20 MB of a cold start); ModelFileError if the file changed since it was loaded."""
+        24 MB of a cold start); ModelFileError if the file changed since it was loaded."""
         if isinstance(self._sense_vectors, tuple):
             path, size, mtime = self._sense_vectors
             stat = path.stat() if path.exists() else None

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -357,6 +358,54 @@ def test_disambiguate_answers_the_bundled_words_without_nltk_data(tmp_path):
     for args in (["The violin played."], ["The <<violin>> and the bass."],
                  ["A bass.", "--format", "conll"]):
         assert_clean_error(run("disambiguate", *args, env=env), "python -m nltk.downloader")
+
+
+_WORDS = ["bass", "basses", "bank", "crane", "cranes", "line", "the", "river", "fish", "a",
+          "played", "violin"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=6).flatmap(
+    lambda words: st.sampled_from([" ".join(words), *(
+        " ".join([*words[:k], f"<<{words[k]}>>", *words[k + 1:]]) for k in range(len(words)))])),
+    min_size=1, max_size=4))  # fmt: skip
+def test_bundled_words_only_answers_each_lines_bundled_words_in_order(lines):
+    """The fallback without NLTK's data (read straight, the bundled models stood in for):
+    each line's bundled words, the first form of each target in order, or its marked word
+    alone; text without one is the resource's error again."""
+    from wsd.corpora.bundled import bundled_target
+    from wsd.experiments import disambiguate as command
+    from wsd.requests import DisambiguateRequest
+    from wsd.resources import MissingResourceError
+
+    asked = []
+
+    def disambiguate(model, sentences, target, places, top):
+        asked.append((sentences[0], target))
+        return [{"sentence": sentences[0], "target": target}]
+
+    missing = MissingResourceError("NLTK resource 'wordnet' is not installed.")
+    expected = []
+    for line in lines:
+        marked = [w[2:-2] for w in line.split() if w.startswith("<<")]
+        words = marked or line.split()
+        targets = dict.fromkeys(t for t in map(bundled_target, words) if t)
+        expected += [(line, target) for target in targets]
+    text = "\n".join(lines)
+    with pytest.MonkeyPatch.context() as patch, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        patch.setattr(command, "train_bundled_model", lambda target, settings: target)
+        patch.setattr(command, "disambiguate", disambiguate)
+        if expected:
+            out = command._bundled_words_only(text, DisambiguateRequest(json=True), missing)
+        else:
+            with pytest.raises(MissingResourceError):
+                command._bundled_words_only(text, DisambiguateRequest(), missing)
+            out = ""
+    assert [str(w.message).startswith("only the bundled words") for w in caught] == (
+        [True] if expected else [])
+    assert asked == expected
+    assert [tuple(json.loads(row).values()) for row in out.splitlines()] == expected
 
 
 @pytest.mark.skipif(

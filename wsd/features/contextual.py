@@ -26,7 +26,14 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm import tqdm
 
-from wsd.features.encoders import DEFAULT_ENCODER, Encoder, Pieces, load_encoder, mean_over_pieces
+from wsd.features.encoders import (
+    DEFAULT_ENCODER,
+    Encoder,
+    Pieces,
+    layer_numbers,
+    load_encoder,
+    mean_over_pieces,
+)
 from wsd.features.extractors import Extractor, check_window
 from wsd.features.vector_cache import VectorCache, digest
 from wsd.instance import Instance
@@ -119,16 +126,6 @@ class ContextualEmbedding(Extractor):
         if isinstance(self.weight, bool) or not self.weight > 0:
             raise ValueError(f"weight must be a positive number, got {self.weight!r}")
 
-    def _layer_numbers(self, encoder: Encoder, layers: Sequence[int] | None = None
-                       ) -> list[int]:  # fmt: skip
-        n = encoder.n_layers
-        layers = self.layers if layers is None else tuple(layers)
-        numbers = [x + n + 1 if x < 0 else x for x in layers]
-        if not all(0 <= x <= n for x in numbers):
-            raise ValueError(f"layers {layers} do not exist in {self.model!r} "
-                             f"({n} layers: 0..{n} or -{n + 1}..-1)")
-        return numbers
-
     def vectors(self, instances: Sequence[Instance], progress: bool = False,
                 cache: bool | None = None, encoding: Encoding | None = None) -> np.ndarray:
         """float32 (len(instances), dim): the target's vector for each instance, the mean of
@@ -142,7 +139,7 @@ class ContextualEmbedding(Extractor):
         cache keeps the float16 values exactly); ``encoding``: a pass of this extractor's
         (``encode``) whose vectors are taken for the instances it holds."""
         encoder = load_encoder(self.model)
-        layers = self._layer_numbers(encoder)
+        layers = layer_numbers(encoder, self.layers, self.model)
         unique = sorted(set(layers))
         keys = [instance_key(inst) for inst in instances]
         if not keys:
@@ -205,8 +202,10 @@ class ContextualEmbedding(Extractor):
         means of ``sentence_layers`` (see ``Encoding``); the vectors are those ``vectors`` and
         ``gloss_vectors.sentence_vectors`` give, bit for bit."""
         encoder = load_encoder(self.model)
-        sentence_numbers = sorted(set(self._layer_numbers(encoder, sentence_layers)))
-        numbers = sorted(set(self._layer_numbers(encoder)) | set(sentence_numbers))
+        sentence_numbers = sorted(set(layer_numbers(encoder, sentence_layers, self.model)
+                                      if sentence_layers else ()))
+        numbers = sorted(set(layer_numbers(encoder, self.layers, self.model))
+                         | set(sentence_numbers))
         todo = {instance_key(inst): inst for inst in instances}
         targets: list[dict[str, np.ndarray]] = [{} for _ in numbers]
         sentences: dict[tuple[str, ...], np.ndarray] = {}

@@ -67,6 +67,19 @@ class Encoder:
         raise NotImplementedError
 
 
+def layer_numbers(encoder: Encoder, layers: Sequence[int], model: str | None = None
+                  ) -> list[int]:  # fmt: skip
+    """``layers`` as numbers 0..n (negative ones count from the last); ValueError, naming
+    ``model`` where given, if one is absent or there are none."""
+    n = encoder.n_layers
+    numbers = [x + n + 1 if x < 0 else x for x in layers]
+    if not numbers or not all(0 <= x <= n for x in numbers):
+        where = repr(model) if model else "this encoder"
+        raise ValueError(f"layers {tuple(layers)} do not exist in {where} ({n} layers: "
+                         f"0..{n} or -{n + 1}..-1)")
+    return numbers
+
+
 def mean_over_pieces(states: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """float32 (batch, dim): for hidden states (layers, batch, pieces, dim), the layers'
     mean, then each row's mean over its unmasked pieces (the sentence pooling)."""

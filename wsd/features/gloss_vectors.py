@@ -29,6 +29,7 @@ from wsd.features.encoders import (
     DEFAULT_ENCODER,
     Encoder,
     file_digest,
+    layer_numbers,
     load_encoder,
     mean_over_pieces,
 )
@@ -57,15 +58,6 @@ def gloss_head(synset) -> str:
     examples)."""
     names = ", ".join(name.replace("_", " ") for name in synset.lemma_names())
     return f"{names}: {synset.definition()}"
-
-
-def layer_numbers(encoder: Encoder, layers: Sequence[int]) -> list[int]:
-    """``layers`` as numbers 0..n (negative ones count from the last); ValueError if absent."""
-    n = encoder.n_layers
-    numbers = [x + n + 1 if x < 0 else x for x in layers]
-    if not numbers or not all(0 <= x <= n for x in numbers):
-        raise ValueError(f"layers {tuple(layers)} do not exist in this encoder ({n} layers)")
-    return numbers
 
 
 def text_words(text: str) -> list[str]:

@@ -66,11 +66,6 @@ class KeyModel:
         dims, rows = zip(*found, strict=True) if found else ((), ())
         return np.array(dims, dtype=np.int64), np.array(rows, dtype=np.int64)
 
-    @functools.cached_property
-    def coef64(self) -> np.ndarray:
-        """The weights in float64, cast once (each score sums them in float64)."""
-        return self.coef.astype(np.float64)
-
     def row_ids(self, names: Sequence[str]) -> np.ndarray:
         """The weight row of each feature name, -1 for names this classifier lacks."""
         rows = self.rows
@@ -114,7 +109,9 @@ class KeyModel:
                           dtype=np.float64)  # fmt: skip
         known = found >= 0
         bounds = np.concatenate([[0], np.cumsum(known)])[np.cumsum([0, *map(len, weighted)])]
-        rows, values = self.coef64[found[known]], values[known]
+        # the rows used, cast to float64 (exactly): a float64 copy of the whole matrix, kept
+        # per classifier, had cost its cast at first use and twice its memory after
+        rows, values = self.coef[found[known]].astype(np.float64), values[known]
         intercept = self.intercept.astype(np.float64)
         totals = []
         for k, row in enumerate(dense):
@@ -123,7 +120,7 @@ class KeyModel:
                 else intercept.copy()  # fmt: skip
             if row is not None:
                 dims, dense_rows = self.dense_rows
-                total += row[dims].astype(np.float64) @ self.coef64[dense_rows]
+                total += row[dims].astype(np.float64) @ self.coef[dense_rows].astype(np.float64)
             totals.append(total)
         return totals
 

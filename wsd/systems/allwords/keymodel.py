@@ -109,10 +109,11 @@ class KeyModel:
                           dtype=np.float64)  # fmt: skip
         known = found >= 0
         bounds = np.concatenate([[0], np.cumsum(known)])[np.cumsum([0, *map(len, weighted)])]
-        # the rows used, cast to float64 (exactly): a float64 copy of the whole matrix, kept
-        # per classifier, had cost its cast at first use and twice its memory after
+        # only the rows used are cast to float64 (exactly), not the whole matrix: no float64
+        # copy of every classifier's weights stays in memory
         rows, values = self.coef[found[known]].astype(np.float64), values[known]
         intercept = self.intercept.astype(np.float64)
+        dense_weights = None  # the block's rows in float64, gathered once for the instances
         totals = []
         for k, row in enumerate(dense):
             start, end = bounds[k], bounds[k + 1]
@@ -120,7 +121,9 @@ class KeyModel:
                 else intercept.copy()  # fmt: skip
             if row is not None:
                 dims, dense_rows = self.dense_rows
-                total += row[dims].astype(np.float64) @ self.coef[dense_rows].astype(np.float64)
+                if dense_weights is None:
+                    dense_weights = self.coef[dense_rows].astype(np.float64)
+                total += row[dims].astype(np.float64) @ dense_weights
             totals.append(total)
         return totals
 

@@ -376,6 +376,23 @@ def reference(model, corpus, tmp_path_factory):
     return out, manifest
 
 
+def test_the_lexicon_is_compiled_before_a_run_not_before_a_refused_one(model, corpus, tmp_path,
+                                                                      monkeypatch):  # fmt: skip
+    """WordNet and the tagger are compiled (once; later runs only find them) before the
+    documents are read, as `wsd disambiguate` has them; bad arguments fail before that."""
+    from wsd.knowledge import lexicon_compiler
+
+    calls = []
+    monkeypatch.setattr(lexicon_compiler, "ensure", lambda: calls.append(len(calls)))
+    with pytest.raises(ValueError):
+        annotate_corpus(corpus, model, tmp_path / "bad", partition_size=0, progress=False)
+    with pytest.raises(ValueError, match="does not exist"):
+        annotate_corpus([tmp_path / "missing.txt"], model, tmp_path / "none", progress=False)
+    assert calls == []
+    manifest = annotate_corpus(corpus[1:], model, tmp_path / "out", progress=False)
+    assert manifest["status"] == "complete" and calls == [0]
+
+
 def test_manifest_counts_every_document(reference, corpus):
     out, manifest = reference
     lines = output_lines(out)

@@ -51,14 +51,12 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUM
     os.environ.setdefault(_name, "1")  # one core
 
 import argparse  # noqa: E402
-import contextlib  # noqa: E402
 import resource  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-from collections import Counter  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -291,52 +289,19 @@ def gaps(path: Path, datasets: list[str]) -> None:
         gap(model, name, load_dataset(name))
 
 
-@contextlib.contextmanager
-def _counts_without(instances):
-    """WordNet's SemCor counts less the taggings of ``instances``, for the reader (its
-    expression and part-of-speech count features, ``lexicon.base_form``'s choice among base
-    forms) while the block runs. WordNet's counts are SemCor's own, held-out documents
-    included: read as they are, the reader's features on held-out SemCor would count the
-    fold's own gold units (a reader trained with them had read 96.9% of the gold units in
-    their extent on fold 0, 95.8% once the fold's taggings are taken out)."""
-    from wsd.knowledge import lexicon
-    from wsd.text import readerfeatures
-
-    letters = {pos: letter for letter, pos in lexicon.LETTER_POS.items()}
-    held = Counter((inst.lemma.lower(), letters[inst.target_pos]) for inst in instances
-                   if inst.senses and inst.target_pos in letters)  # fmt: skip
-    counted = lexicon.tagged_count
-
-    def without(lemma: str, letter: str, exact: bool = False) -> int:
-        return max(0, counted(lemma, letter, exact) - held[lemma.lower(), letter])
-
-    caches = (lexicon.base_form, readerfeatures.type_features)
-    for module in (lexicon, readerfeatures):
-        module.tagged_count = without
-    for cache in caches:
-        cache.cache_clear()
-    try:
-        yield
-    finally:
-        for module in (lexicon, readerfeatures):
-            module.tagged_count = counted
-        for cache in caches:
-            cache.cache_clear()
-
-
 def heldout(with_gap: bool = False) -> None:
     """Held-out SemCor: fold 0 of 3 by document (seed 0), the model and its reader trained on
     the other folds: XML vs plain-text F1, and the gold units the reader reads right (beside
-    the plain reader's); WordNet's counts less the fold's own taggings (``_counts_without``)."""
+    the plain reader's); WordNet's counts less the fold's own taggings (``counts_without``)."""
     from wsd.corpora.framework import load_dataset
     from wsd.experiments.heldout import document_folds
-    from wsd.experiments.rawtext_loss import raw_vs_xml, units_read_right
+    from wsd.experiments.rawtext_loss import counts_without, raw_vs_xml, units_read_right
     from wsd.systems.allwords.system import AllWordsWSD
     from wsd.text.reader import PLAIN
 
     semcor = AllWordsWSD().tagged(load_dataset("semcor"))
     train, held_out = document_folds(semcor, 3, seed=0)[0]
-    with _counts_without(held_out):
+    with counts_without(held_out):
         start = time.perf_counter()
         model = AllWordsWSD().fit(train, tagged=True)
         print(f"held-out SemCor: {len(held_out):,} instances; model and reader on the other "

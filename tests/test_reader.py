@@ -374,3 +374,44 @@ def test_sentences_written_as_headings_keep_their_labels():
     assert len(chosen) == len(corpus) // HEADING_EVERY == 3
     assert all(3 <= len(w) <= 12 and w[0] == "W" for w, _ in chosen)
     assert chosen == headings(corpus, seed=0) != headings(corpus, seed=1)
+
+
+@needs_wordnet
+def test_withheld_counts_take_taggings_out_of_the_counts_and_the_base_forms_they_decide():
+    """*found* as an inflected verb is *find*, SemCor's commoner verb; with *find*'s taggings
+    held back the counts favour *found* (to found a city). The cache of base forms is
+    forgotten on entry and on exit, so each answer follows the counts of its moment."""
+    from wsd.knowledge.lexicon import base_form, tagged_count, withheld_counts
+
+    find, bank = tagged_count("find", "v"), tagged_count("bank", "n")
+    assert find > tagged_count("found", "v") > 0 and bank > 2
+    assert base_form("found", "v", True) == "find"
+    with withheld_counts({("find", "v"): find, ("bank", "n"): 2, ("found", "n"): 0}):
+        assert tagged_count("find", "v") == 0 and tagged_count("bank", "n") == bank - 2
+        assert tagged_count("Bank", "n") == bank - 2  # the lemma in any case
+        assert base_form("found", "v", True) == "found"
+    assert (tagged_count("find", "v"), tagged_count("bank", "n")) == (find, bank)
+    assert base_form("found", "v", True) == "find"
+
+
+@needs_wordnet
+def test_counts_without_instances_are_what_the_readers_word_features_read():
+    """Held-out documents read as new text: the reader's count of a word in each part of
+    speech no longer counts the documents' own taggings, and is as before after the block."""
+    from wsd.experiments.rawtext_loss import counts_without
+    from wsd.knowledge.lexicon import tagged_count
+    from wsd.text.readerfeatures import TYPE_TEMPLATES, type_features
+
+    noun_count = TYPE_TEMPLATES.index("cn")
+    bank = tagged_count("bank", "n")
+    held = [Instance(id=f"d.s0.t{k}", tokens=("Bank",), span=(0, 1), lemma="Bank",
+                     target_pos="NOUN", senses=("bank%1:14:00::",))
+            for k in range(bank)]  # fmt: skip
+    untagged = Instance(id="d.s1.t0", tokens=("bank",), span=(0, 1), lemma="bank",
+                        target_pos="NOUN", senses=())  # fmt: skip
+    before = type_features("bank")
+    assert before[noun_count] != "0"
+    with counts_without([*held, untagged]):
+        assert tagged_count("bank", "n") == 0 and tagged_count("bank", "v") > 0
+        assert type_features("bank")[noun_count] == "0"
+    assert type_features("bank") == before and tagged_count("bank", "n") == bank

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator, Mapping
 
 from wsd.knowledge.inventory import wordnet_reader
 
@@ -95,12 +97,41 @@ def expressions(letter: str) -> frozenset[str]:
     )
 
 
-@functools.lru_cache(maxsize=65536)
+# SemCor taggings held back from WordNet's counts while ``withheld_counts`` runs:
+# (lowercase lemma, letter) -> times.
+_WITHHELD: dict[tuple[str, str], int] = {}
+
+
 def tagged_count(lemma: str, letter: str, exact: bool = False) -> int:
     """How often SemCor tagged ``lemma`` in any sense of part of speech ``letter``
-    (WordNet's ``Lemma.count()`` summed); ``exact``: only lemmas spelled with its case."""
+    (WordNet's ``Lemma.count()`` summed), less the taggings ``withheld_counts`` holds back;
+    ``exact``: only lemmas spelled with its case."""
+    count = _semcor_count(lemma, letter, exact)
+    if _WITHHELD:
+        count = max(0, count - _WITHHELD.get((lemma.lower(), letter), 0))
+    return count
+
+
+@functools.lru_cache(maxsize=65536)
+def _semcor_count(lemma: str, letter: str, exact: bool) -> int:
     return sum(count for name, count in spelled_lemmas(lemma, letter)
                if not exact or name == lemma)  # fmt: skip
+
+
+@contextlib.contextmanager
+def withheld_counts(taggings: Mapping[tuple[str, str], int]) -> Iterator[None]:
+    """``tagged_count`` less ``taggings`` ((lowercase lemma, letter) -> times) while the block
+    runs: SemCor documents read as new text is read, whose units are in no count (WordNet's
+    counts are SemCor's own, those documents included). ``base_form``, which the counts
+    decide, forgets what it kept on entry and on exit; callers' caches are theirs to clear."""
+    _WITHHELD.clear()
+    _WITHHELD.update({key: n for key, n in taggings.items() if n > 0})
+    base_form.cache_clear()
+    try:
+        yield
+    finally:
+        _WITHHELD.clear()
+        base_form.cache_clear()
 
 
 # British spellings and their American forms (colour, centre, organise, analyse, defence,

@@ -112,7 +112,8 @@ def test_the_reader_learns_the_corpus_it_was_trained_on():
     from wsd.systems.allwords.readertraining import corpus_sentences
     from wsd.text.reader import LABELS
 
-    sentences, lemmas = corpus_sentences(_corpus(CORPUS))
+    sentences, lemmas, documents = corpus_sentences(_corpus(CORPUS))
+    assert documents == ["d"] * len(sentences)
     assert sentences[0] == (["The", "ice", "cream", "melted", "."],
                             [0, LABELS.index("B-NOUN"), 1, LABELS.index("B-VERB"), 0])
     assert lemmas == {"'s#v": "be"}  # only where WordNet's base form differs (or is none)
@@ -415,3 +416,44 @@ def test_counts_without_instances_are_what_the_readers_word_features_read():
         assert tagged_count("bank", "n") == 0 and tagged_count("bank", "v") > 0
         assert type_features("bank")[noun_count] == "0"
     assert type_features("bank") == before and tagged_count("bank", "n") == bank
+
+
+@needs_wordnet
+def test_training_reads_each_documents_sentences_without_its_own_taggings(monkeypatch):
+    """Each run of one document's sentences is read with that document's taggings of
+    one-word lemmas held back from the counts (a word's count features then see what new
+    text's would), headings with their source's; the counts and the word features are as
+    before once the rows are made."""
+    from collections import Counter
+
+    from wsd.knowledge.lexicon import tagged_count
+    from wsd.systems.allwords import readertraining
+    from wsd.text.readerfeatures import Vocabulary, type_features
+
+    corpus = _corpus([[("The", None, None), ("bank", "bank", N), ("closed", "close", V)]] * 3)
+    other = [Instance(id=f"e.s0.t{k}", tokens=("Banks", "failed"), span=(k, k + 1),
+                      lemma=lemma, target_pos=pos, senses=("x",),
+                      meta=(("document", "e"), ("sentence", "s0")))
+             for k, (lemma, pos) in enumerate([("bank", N), ("fail", V)])]  # fmt: skip
+    taggings = readertraining.document_taggings([*corpus, *other])
+    assert taggings == {"d": Counter({("bank", "n"): 3, ("close", "v"): 3}),
+                        "e": Counter({("bank", "n"): 1, ("fail", "v"): 1})}  # fmt: skip
+    sentences, _, documents = readertraining.corpus_sentences([*corpus, *other])
+    assert documents == ["d", "d", "d", "e"]
+    tagged = [(words, ["DT", "NN", "VBD"][: len(words)]) for words, _ in sentences]
+    bank, plain = tagged_count("bank", "n"), type_features("bank")
+    vocabulary = Vocabulary.learn(Counter(w for words, _ in tagged for w in words), tagged)
+    seen = []
+    made = Vocabulary.rows
+
+    def rows(self, part):
+        seen.append(([words for words, _ in part], tagged_count("bank", "n"),
+                     type_features.cache_info().currsize))  # words' features made afresh
+        return made(self, part)
+
+    monkeypatch.setattr(Vocabulary, "rows", rows)
+    X = readertraining.rows_without_own_counts(vocabulary, tagged * 2, documents * 2, taggings)
+    runs = [([tagged[0][0]] * 3, bank - 3, 0), ([tagged[3][0]], bank - 1, 0)]
+    assert seen == runs * 2  # one run a document, each time the document comes again
+    assert len(X) == 2 * sum(len(words) for words, _ in tagged)
+    assert tagged_count("bank", "n") == bank and type_features("bank") == plain

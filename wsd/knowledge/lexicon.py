@@ -121,16 +121,20 @@ def _semcor_count(lemma: str, letter: str, exact: bool) -> int:
 @contextlib.contextmanager
 def withheld_counts(taggings: Mapping[tuple[str, str], int]) -> Iterator[None]:
     """``tagged_count`` less ``taggings`` ((lowercase lemma, letter) -> times) while the block
-    runs: SemCor documents read as new text is read, whose units are in no count (WordNet's
-    counts are SemCor's own, those documents included). ``base_form``, which the counts
-    decide, forgets what it kept on entry and on exit; callers' caches are theirs to clear."""
-    _WITHHELD.clear()
-    _WITHHELD.update({key: n for key, n in taggings.items() if n > 0})
+    runs, besides what an enclosing block holds back: SemCor documents read as new text is
+    read, whose units are in no count (WordNet's counts are SemCor's own, those documents
+    included). ``base_form``, which the counts decide, forgets what it kept on entry and on
+    exit; callers' caches are theirs to clear."""
+    enclosing = dict(_WITHHELD)
+    for key, n in taggings.items():
+        if n > 0:
+            _WITHHELD[key] = _WITHHELD.get(key, 0) + n
     base_form.cache_clear()
     try:
         yield
     finally:
         _WITHHELD.clear()
+        _WITHHELD.update(enclosing)
         base_form.cache_clear()
 
 

@@ -277,6 +277,12 @@ class Vocabulary:
                   for name, found in seen.items()}  # fmt: skip
         return cls(values)
 
+    def forget_words(self) -> None:
+        """Forget the words' features kept between calls (``type_features``' and their ids
+        here): the counts they read have changed (``lexicon.withheld_counts``)."""
+        self._type_ids.clear()
+        type_features.cache_clear()
+
     def _type_row(self, token: str) -> tuple[int, ...]:
         found = self._type_ids.get(token)
         if found is None:

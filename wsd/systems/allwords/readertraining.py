@@ -5,6 +5,7 @@ another."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from wsd.instance import Instance
-from wsd.knowledge.lexicon import POS_LETTER, base_form
+from wsd.knowledge.lexicon import POS_LETTER, base_form, withheld_counts
 from wsd.learners.greedy import train_greedy
 from wsd.systems.allwords.context import sentence_of
 from wsd.text.reader import EPOCHS, INSIDE, LABELS, NAME_KINDS, OUTSIDE, LearnedReader
@@ -35,10 +36,13 @@ def name_kind(inst: Instance) -> str | None:
     return None
 
 
-def corpus_sentences(instances: Iterable[Instance]
-                     ) -> tuple[list[tuple[list[str], list[int]]], dict[str, str]]:  # fmt: skip
+Labelled = list[tuple[list[str], list[int]]]  # sentences: tokens and gold labels
+
+
+def corpus_sentences(instances: Iterable[Instance]) -> tuple[Labelled, dict[str, str], list[str]]:
     """The corpus's sentences as tokens (a multi-word token's words apart) and gold labels,
-    and the lemmas it gives forms where they are not WordNet's (``LearnedReader.lemmas``).
+    the lemmas it gives forms where they are not WordNet's (``LearnedReader.lemmas``), and
+    each sentence's document.
     Only the sentences of documents annotated in more than one part of speech are labelled:
     SemCor tagged the verbs alone in 166 of its 352 documents, whose untagged nouns would
     teach that nouns are no units (their verbs' lemmas are counted)."""
@@ -57,8 +61,8 @@ def corpus_sentences(instances: Iterable[Instance]
             words = inst.tokens[inst.span[0]].replace("_", " ").split()
             key = f"{'_'.join(lowercase(w) for w in words)}#{POS_LETTER[inst.target_pos]}"
             lemma_counts.setdefault(key, Counter())[inst.lemma.lower()] += 1
-    found = []
-    for tokens, units in sentences.values():
+    found, documents = [], []
+    for ((document, _), _), (tokens, units) in sentences.items():
         words, labels = [], []
         for k, token in enumerate(tokens):
             pieces = token.replace("_", " ").split() or [token]
@@ -66,7 +70,8 @@ def corpus_sentences(instances: Iterable[Instance]
             labels += [LABELS.index(units[k]), *[INSIDE] * (len(pieces) - 1)] if k in units \
                 else [OUTSIDE] * len(pieces)  # fmt: skip
         found.append((words, labels))
-    return found, _lemma_exceptions(lemma_counts)
+        documents.append(document)
+    return found, _lemma_exceptions(lemma_counts), documents
 
 
 def _lemma_exceptions(counts: Mapping[str, Counter[str]]) -> dict[str, str]:
@@ -99,13 +104,49 @@ def as_heading(words: Sequence[str], labels: Sequence[int]) -> tuple[list[str], 
              for k, w in enumerate(words[:end])], list(labels[:end]))  # fmt: skip
 
 
-def headings(sentences: Sequence[tuple[list[str], list[int]]],
-             seed: int) -> list[tuple[list[str], list[int]]]:  # fmt: skip
-    """``as_heading`` of a ``seed``-ed choice of the short sentences (3 to ``HEADING_WORDS``
-    words), as many as one in ``HEADING_EVERY`` of all, in the corpus's order."""
+def heading_choice(sentences: Sequence[tuple[list[str], list[int]]], seed: int) -> list[int]:
+    """A ``seed``-ed choice of the short sentences (3 to ``HEADING_WORDS`` words), as many as
+    one in ``HEADING_EVERY`` of all, in the corpus's order: the ones ``headings`` rewrites."""
     short = [k for k, (words, _) in enumerate(sentences) if 3 <= len(words) <= HEADING_WORDS]
     chosen = np.random.default_rng(seed).permutation(short)[: len(sentences) // HEADING_EVERY]
-    return [as_heading(*sentences[k]) for k in sorted(int(k) for k in chosen)]
+    return sorted(int(k) for k in chosen)
+
+
+def headings(sentences: Sequence[tuple[list[str], list[int]]],
+             seed: int) -> list[tuple[list[str], list[int]]]:  # fmt: skip
+    """``as_heading`` of the sentences ``heading_choice`` picks."""
+    return [as_heading(*sentences[k]) for k in heading_choice(sentences, seed)]
+
+
+def document_taggings(instances: Iterable[Instance]) -> dict[str, Counter[tuple[str, str]]]:
+    """Per document, how often it tagged each one-word lemma in each part of speech
+    (``(lowercase lemma, letter)``: what it adds to WordNet's counts, which are SemCor's)."""
+    found: dict[str, Counter[tuple[str, str]]] = {}
+    for inst in instances:
+        if inst.senses and inst.target_pos in POS_LETTER and "_" not in inst.lemma:
+            found.setdefault(sentence_of(inst)[0], Counter())[
+                inst.lemma.lower(), POS_LETTER[inst.target_pos]] += 1
+    return found
+
+
+def rows_without_own_counts(vocabulary: Vocabulary,
+                            tagged: Sequence[tuple[Sequence[str], Sequence[str]]],
+                            documents: Sequence[str],
+                            taggings: Mapping[str, Mapping[tuple[str, str], int]],
+                            ) -> np.ndarray:  # fmt: skip
+    """``vocabulary.rows`` of the training sentences, each run of one document's sentences
+    read with that document's own taggings of one-word lemmas held back from WordNet's counts
+    (``lexicon.withheld_counts``). New text's words are in no count; read as they are, the
+    counts of a rare word tagged only in its own sentence tell the labeller its part of
+    speech, and a count of 0 had come to mean a name (*Oncogenes* read as a person)."""
+    blocks = []
+    for document, run in itertools.groupby(range(len(tagged)), key=documents.__getitem__):
+        at = list(run)
+        with withheld_counts(taggings.get(document, {})):
+            vocabulary.forget_words()
+            blocks.append(vocabulary.rows(tagged[at[0] : at[-1] + 1]))
+    vocabulary.forget_words()
+    return np.concatenate(blocks) if blocks else vocabulary.rows([])
 
 
 def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
@@ -113,14 +154,18 @@ def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
     """A ``LearnedReader`` trained on the corpus's sentences (tagged by the raw-text path's
     tagger) for ``epochs`` passes in a ``seed``-ed order; besides them, some of them written
     as title-case headings (``headings``): the corpus has too few headings to teach that
-    their capitals make no names."""
-    sentences, lemmas = corpus_sentences(instances)
-    sentences += headings(sentences, seed)
+    their capitals make no names. Each sentence's word features read WordNet's counts
+    without its own document's taggings (``rows_without_own_counts``)."""
+    instances = list(instances)
+    sentences, lemmas, documents = corpus_sentences(instances)
+    chosen = heading_choice(sentences, seed)
+    sentences += [as_heading(*sentences[k]) for k in chosen]
+    documents += [documents[k] for k in chosen]
     tagged = [(words, penn_tags(words)) for words, _ in sentences]
     types = Counter(word for words, _ in tagged for word in words)
     vocabulary = Vocabulary.learn(types, tagged)
     reader = LearnedReader(vocabulary, np.zeros((0, len(LABELS))), lemmas, epochs)
-    X = vocabulary.rows(tagged)
+    X = rows_without_own_counts(vocabulary, tagged, documents, document_taggings(instances))
     tags = reader._tag_ids([tag for _, tags in tagged for tag in tags])
     starts = np.cumsum([0] + [len(words) for words, _ in tagged])
     gold = np.array([label for _, labels in sentences for label in labels], dtype=np.int64)

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from wsd.evaluation.scorer import score_framework
 from wsd.instance import Instance
-from wsd.knowledge.lexicon import POS_LETTER, withheld_counts
+from wsd.knowledge.lexicon import withheld_counts
 from wsd.systems.allwords.context import sentence_of
 from wsd.systems.allwords.plaintext import tag_text
+from wsd.systems.allwords.readertraining import lemma_taggings
 from wsd.text import analyze
 from wsd.text.readerfeatures import type_features
 
@@ -39,9 +39,7 @@ def counts_without(instances: Sequence[Instance]) -> Iterator[None]:
     count their gold units (on fold 0 of 3, plain F1 68.46 against 66.36). The words'
     features are computed afresh inside the block: a model and reader for it are trained
     there too (a reader keeps its words' features)."""
-    taggings = Counter((inst.lemma.lower(), POS_LETTER[inst.target_pos]) for inst in instances
-                       if inst.senses and inst.target_pos in POS_LETTER)  # fmt: skip
-    with withheld_counts(taggings):
+    with withheld_counts(lemma_taggings(instances)):
         type_features.cache_clear()
         try:
             yield

@@ -118,15 +118,24 @@ def headings(sentences: Sequence[tuple[list[str], list[int]]],
     return [as_heading(*sentences[k]) for k in heading_choice(sentences, seed)]
 
 
+def lemma_taggings(instances: Iterable[Instance],
+                   one_word: bool = False) -> Counter[tuple[str, str]]:  # fmt: skip
+    """How often ``instances`` tag each lemma (only one-word ones with ``one_word``) in each
+    part of speech, as ``(lowercase lemma, letter)``: what they add to WordNet's counts,
+    which are SemCor's (``lexicon.withheld_counts`` takes it out again)."""
+    return Counter((inst.lemma.lower(), POS_LETTER[inst.target_pos]) for inst in instances
+                   if inst.senses and inst.target_pos in POS_LETTER
+                   and not (one_word and "_" in inst.lemma))  # fmt: skip
+
+
 def document_taggings(instances: Iterable[Instance]) -> dict[str, Counter[tuple[str, str]]]:
-    """Per document, how often it tagged each one-word lemma in each part of speech
-    (``(lowercase lemma, letter)``: what it adds to WordNet's counts, which are SemCor's)."""
-    found: dict[str, Counter[tuple[str, str]]] = {}
+    """``lemma_taggings`` of the one-word lemmas, per document."""
+    by_document: dict[str, list[Instance]] = {}
     for inst in instances:
-        if inst.senses and inst.target_pos in POS_LETTER and "_" not in inst.lemma:
-            found.setdefault(sentence_of(inst)[0], Counter())[
-                inst.lemma.lower(), POS_LETTER[inst.target_pos]] += 1
-    return found
+        by_document.setdefault(sentence_of(inst)[0], []).append(inst)
+    found = {document: lemma_taggings(group, one_word=True)
+             for document, group in by_document.items()}  # fmt: skip
+    return {document: counts for document, counts in found.items() if counts}
 
 
 def rows_without_own_counts(vocabulary: Vocabulary,

@@ -158,6 +158,57 @@ def test_a_hyphenated_word_wordnet_lacks_is_read_as_the_piece_the_labeller_makes
 
 
 @needs_wordnet
+def test_a_unit_begun_inside_a_split_word_keeps_the_tokens_it_goes_on_over():
+    """Pieces *the tumor - suppressor gene ,*: the labeller reads *tumor* a noun and begins
+    *suppressor gene* inside the word already read; *gene* had been lost from the sentence's
+    words. It is read on its own in the unit's part of speech; a name's tail stays a name of
+    its kind (*Bristol-Myers Squibb Co.*); a unit ending inside the word is dropped."""
+    from wsd.text.reader import Unit
+
+    reader = _reader()
+    tokens, tags = ["the", "tumor-suppressor", "gene", ","], ["DT", "NN", "NN", ","]
+    owner = [0, 1, 1, 1, 2, 3]  # the, tumor, -, suppressor, gene, ","
+    pieces = [Unit(0, 1, "the", None), Unit(1, 2, "tumor", N), Unit(2, 3, "-", None),
+              Unit(3, 5, "suppressor_gene", N), Unit(5, 6, ",", None)]
+    assert reader._rejoined(pieces, owner, tokens, tags) == [
+        Unit(0, 1, "the", None), Unit(1, 2, "tumor", N), Unit(2, 3, "gene", N),
+        Unit(3, 4, ",", None)]
+    tokens, tags = ["Bristol-Myers", "Squibb", "Co."], ["NNP", "NNP", "NNP"]
+    pieces = [Unit(0, 1, "bristol", None), Unit(1, 2, "-", None),
+              Unit(2, 5, "group", N, name=True)]
+    assert reader._rejoined(pieces, [0, 0, 0, 1, 2], tokens, tags) == [
+        Unit(0, 1, "bristol", None), Unit(1, 3, "group", N, name=True)]
+    pieces = [Unit(0, 1, "brick", N), Unit(1, 3, "x", V)]  # *brick-walled*: inside the word
+    assert reader._rejoined(pieces, [0, 0, 0], ["brick-walled"], ["JJ"]) == [
+        Unit(0, 1, "brick", N)]
+
+
+@needs_wordnet
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["tumor-suppressor", "gene", "Bristol-Myers", "Squibb", "Co.",
+                                 "brick-walled", "ice", "cream", "Pye", "bank", "the", "-",
+                                 ",", "New", "York-Pennsylvania"]), min_size=1, max_size=12),
+       st.data())
+def test_the_units_of_a_sentence_cover_each_of_its_tokens_once(tokens, data):
+    """Whatever the labeller says over a sentence's pieces (any labels, any scores), each
+    token is in exactly one unit: none lost, none read twice."""
+    import copy
+
+    from wsd.text.reader import LABELS
+    from wsd.text.tagger import penn_tags
+
+    reader = copy.copy(_reader())
+    n = len((reader._pieces(tokens) or (tokens,))[0])
+    labels = data.draw(st.lists(st.integers(0, len(LABELS) - 1), min_size=n, max_size=n))
+    scores = np.array(data.draw(st.lists(st.lists(st.floats(-5, 5), min_size=len(LABELS),
+                                                  max_size=len(LABELS)),
+                                         min_size=n, max_size=n)))  # fmt: skip
+    reader.labels = lambda sentences: (labels, scores)
+    [units] = reader.units([(tokens, penn_tags(tokens))])
+    assert [k for unit in units for k in range(unit.start, unit.end)] == list(range(len(tokens)))
+
+
+@needs_wordnet
 def test_names_are_read_as_the_corpus_tags_them():
     """A capitalised run WordNet lacks is one name whose lemma is its kind."""
     words = _read("Then Mrs. Halvorsen visited the bank.")

@@ -114,18 +114,6 @@ _HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")  # word-word, not -word- nor a
 _HYPHEN = re.compile(r"(-)")
 
 
-def _rejoined(units: Sequence[Unit], owner: Sequence[int]) -> list[Unit]:
-    """Units read over a sentence's pieces (``LearnedReader._pieces``) as units of its
-    tokens: a split word is read as its first piece's unit, over the whole word
-    (*benefit-seeking*: benefit); a unit begun inside a word already read is dropped."""
-    found: list[Unit] = []
-    for unit in units:
-        start, end = owner[unit.start], owner[unit.end - 1] + 1
-        if not found or start >= found[-1].end:
-            found.append(replace(unit, start=start, end=end))
-    return found
-
-
 def _fits(letter: str, first_tag: str, last_tag: str) -> bool:
     return {"n": last_tag.startswith("NN"), "v": first_tag.startswith("VB")}.get(letter, True)
 
@@ -166,11 +154,37 @@ class LearnedReader:
         labels, scores = self.labels(read)
         ranked = np.argsort(-scores, axis=1, kind="stable").tolist()  # each token's, best first
         found, at = [], 0
-        for (tokens, tags), pieces in zip(read, split, strict=True):
+        for sentence, (tokens, tags), pieces in zip(sentences, read, split, strict=True):
             n = len(tokens)
             units = self._sentence(tokens, tags, labels[at : at + n], ranked[at : at + n])
-            found.append(_rejoined(units, pieces[1]) if pieces else units)
+            found.append(self._rejoined(units, pieces[1], *sentence) if pieces else units)
             at += n
+        return found
+
+    def _rejoined(self, units: Sequence[Unit], owner: Sequence[int], tokens: Sequence[str],
+                  tags: Sequence[str]) -> list[Unit]:  # fmt: skip
+        """Units read over a sentence's pieces (``_pieces``) as units of its ``tokens``: a
+        split word is read as its first piece's unit, over the whole word (*benefit-seeking*:
+        benefit); a unit begun inside a word already read is dropped, but for the tokens it
+        goes on over after that word, which are not: a name's are a name of its kind
+        (*Bristol-Myers Squibb Co.*: Squibb Co.), another unit's are read one by one in its
+        part of speech (*tumor-suppressor gene*: gene, a noun)."""
+        found: list[Unit] = []
+        for unit in units:
+            start, end = owner[unit.start], owner[unit.end - 1] + 1
+            if found and start < found[-1].end:
+                if end <= found[-1].end:
+                    continue
+                start = found[-1].end
+                if unit.name:
+                    found.append(replace(unit, start=start, end=end))
+                    continue
+                for k in range(start, end):
+                    found.append(_single(tokens[k], tags[k], POS_LETTER.get(unit.pos or ""),
+                                         self.lemmas, k)
+                                 or Unit(k, k + 1, lowercase(tokens[k]), None))  # fmt: skip
+            else:
+                found.append(replace(unit, start=start, end=end))
         return found
 
     def _pieces(self, tokens: Sequence[str]) -> tuple[list[str], list[int]] | None:

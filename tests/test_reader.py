@@ -209,6 +209,25 @@ def test_the_units_of_a_sentence_cover_each_of_its_tokens_once(tokens, data):
 
 
 @needs_wordnet
+def test_a_content_word_the_labeller_leaves_out_is_a_name_only_for_a_proper_noun():
+    """The tagger reads a content word where the labeller says O, whose runner-up is a name:
+    the word takes the best unit that fits the tagger's reading. *n't* (an adverb WordNet
+    lacks) is no unit, not a group; *Lucia* (a proper noun) a group, the runner-up; *bank*
+    (a noun) the noun bank, the next label after the name."""
+    from wsd.text.reader import LABELS, Unit
+
+    reader = _reader()
+    ranked = [LABELS.index(label) for label in ("O", "B-group", "B-NOUN", "B-ADV", "I")]
+    assert reader._unit(["n't"], "RB", 0, 1, "*", ranked) == Unit(0, 1, "n't", None)
+    assert reader._unit(["Lucia"], "NNP", 0, 1, "*", ranked) == Unit(0, 1, "group", N, name=True)
+    assert reader._unit(["bank"], "NN", 0, 1, "*", ranked) == Unit(0, 1, "bank", N)
+    # a stray I (a unit goes on after none) is still the best-scored unit, a name included
+    assert reader._unit(["bank"], "NN", 0, 1, "I", ranked[1:]) == Unit(0, 1, "group", N,
+                                                                       name=True)
+    assert reader._unit(["bank"], "NN", 0, 1, "I", ranked) == Unit(0, 1, "bank", None)
+
+
+@needs_wordnet
 def test_names_are_read_as_the_corpus_tags_them():
     """A capitalised run WordNet lacks is one name whose lemma is its kind."""
     words = _read("Then Mrs. Halvorsen visited the bank.")

@@ -144,7 +144,9 @@ class LearnedReader:
 
     # A token the tagger reads as a content word is not left out where the labeller says O:
     # it takes the labeller's best unit for it (the scorer counts the gold units only, so a
-    # unit too many costs nothing and one too few a miss; chosen on the development sets).
+    # unit too many costs nothing and one too few a miss; chosen on the development sets),
+    # a name only where the tagger reads a proper noun (*n't*, *anything*, a bracket had been
+    # read as names of groups and places, the labeller's runner-up to O).
     keep_content = True
 
     def units(self, sentences: Sentences) -> list[list[Unit]]:
@@ -224,8 +226,8 @@ class LearnedReader:
               ranked: Sequence[int]) -> Unit:  # fmt: skip
         """The unit the labels say starts at ``start`` and ends before ``end``; a unit of
         several tokens that is no WordNet expression (nor a name) is cut to its first. A
-        stray I is the best-scored unit or none; the label * the best-scored unit (``ranked``:
-        the labels, best-scored first)."""
+        stray I is the best-scored unit or none; the label * the best-scored unit, a name only
+        for a proper noun's ``tag`` (``ranked``: the labels, best-scored first)."""
         kind = label[2:]
         if kind in NAME_KINDS and not any(c.isalpha() for c in "".join(tokens[start:end])):
             label, kind = "*", ""  # a name has letters (not *%*): the best unit else
@@ -242,7 +244,8 @@ class LearnedReader:
         if label in ("I", "*") or kind in POS_LETTER:  # one token, any POS
             for k in ranked:
                 other = LABELS[k][2:]
-                if other in NAME_KINDS and any(c.isalpha() for c in tokens[start]):
+                if other in NAME_KINDS and (label != "*" or tag.startswith("NNP")) \
+                        and any(c.isalpha() for c in tokens[start]):  # fmt: skip
                     return Unit(start, start + 1, other, "NOUN", name=True)
                 if other in POS_LETTER:
                     one = _single(tokens[start], tag, POS_LETTER[other], self.lemmas, start)

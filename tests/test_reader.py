@@ -228,6 +228,21 @@ def test_a_content_word_the_labeller_leaves_out_is_a_name_only_for_a_proper_noun
 
 
 @needs_wordnet
+def test_a_common_word_the_labeller_leaves_out_is_read_in_the_tagger_s_part_of_speech():
+    """The tagger reads *has* as a verb (VBZ) where the labeller says O with a noun as its
+    runner-up: the verb have, not the noun ha (whose plural *has* also is); where WordNet
+    lacks the word in the tagger's part of speech (*suicide* tagged JJ), the labeller's best
+    unit."""
+    from wsd.text.reader import LABELS, Unit
+
+    reader = _reader()
+    ranked = [LABELS.index(label) for label in ("O", "B-NOUN", "B-VERB", "B-ADJ", "I")]
+    assert reader._unit(["has"], "VBZ", 0, 1, "*", ranked) == Unit(0, 1, "have", V)
+    assert reader._unit(["has"], "VBZ", 0, 1, "I", ranked) == Unit(0, 1, "has", None)
+    assert reader._unit(["suicide"], "JJ", 0, 1, "*", ranked) == Unit(0, 1, "suicide", N)
+
+
+@needs_wordnet
 def test_names_are_read_as_the_corpus_tags_them():
     """A capitalised run WordNet lacks is one name whose lemma is its kind."""
     words = _read("Then Mrs. Halvorsen visited the bank.")

@@ -143,10 +143,11 @@ class LearnedReader:
         return np.where(ids >= 0, ids, self.vocabulary.ids["t"][EDGE])
 
     # A token the tagger reads as a content word is not left out where the labeller says O:
-    # it takes the labeller's best unit for it (the scorer counts the gold units only, so a
-    # unit too many costs nothing and one too few a miss; chosen on the development sets),
-    # a name only where the tagger reads a proper noun (*n't*, *anything*, a bracket had been
-    # read as names of groups and places, the labeller's runner-up to O).
+    # it takes a unit (the scorer counts the gold units only, so a unit too many costs nothing
+    # and one too few a miss; chosen on the development sets): in the tagger's part of speech
+    # where WordNet has the word in it, else the labeller's best, a name only where the tagger
+    # reads a proper noun (the labeller's runner-up to O had read *has* as the noun ha, and
+    # *n't*, *anything* and brackets as names of groups and places).
     keep_content = True
 
     def units(self, sentences: Sentences) -> list[list[Unit]]:
@@ -226,7 +227,9 @@ class LearnedReader:
               ranked: Sequence[int]) -> Unit:  # fmt: skip
         """The unit the labels say starts at ``start`` and ends before ``end``; a unit of
         several tokens that is no WordNet expression (nor a name) is cut to its first. A
-        stray I is the best-scored unit or none; the label * the best-scored unit, a name only
+        stray I is the best-scored unit or none. The label * (the tagger reads a content word
+        the labeller leaves out): a common word's unit in the tagger's part of speech where
+        WordNet has it (*has*: have, not the noun ha), else the best-scored unit, a name only
         for a proper noun's ``tag`` (``ranked``: the labels, best-scored first)."""
         kind = label[2:]
         if kind in NAME_KINDS and not any(c.isalpha() for c in "".join(tokens[start:end])):
@@ -241,6 +244,10 @@ class LearnedReader:
                 wordnet_expression(lowers)  # fmt: skip
             if hit:
                 return Unit(start, end, hit[0], LETTER_POS[hit[1]])
+        if label == "*" and not tag.startswith("NNP"):  # a common word: the tagger's reading
+            one = _single(tokens[start], tag, penn_letter(tag), self.lemmas, start)
+            if one:
+                return one
         if label in ("I", "*") or kind in POS_LETTER:  # one token, any POS
             for k in ranked:
                 other = LABELS[k][2:]

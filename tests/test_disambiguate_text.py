@@ -289,7 +289,7 @@ def test_plain_text_written_as_a_person_writes_it():
     from wsd.instance import Instance
 
     sentences = [["The", "``", "causes", "``", "of", "it", "are", "n't", "known", ",", "she",
-                  "said", ":", "``", "We", "do", "(", "roughly", ")", "."],
+                  "said", ":", "``", "We", "do", "-LRB-", "roughly", "-RRB-", "."],
                  ["It", "costs", "$", "5", "in", "New_York", ".", "``"]]  # fmt: skip
     instances = [Instance(f"d0.s{n}.t0", tokens, (k, k + 1), tokens[k].lower())
                  for n, (tokens, k) in enumerate(zip(sentences, (2, 5), strict=True))]
@@ -298,6 +298,10 @@ def test_plain_text_written_as_a_person_writes_it():
                     "It costs $5 in New York.\"")
     assert (text[targets["d0.s0.t0"]:].split()[0], text[targets["d0.s1.t0"]:].split()[0]) == (
         'causes"', "New")
+    [(spaced, targets)] = plain_documents(instances)  # the Treebank's escapes as brackets
+    assert spaced.startswith("The `` causes `` of it are n't known , she said : `` We do ( "
+                             "roughly ) .\n")
+    assert spaced[targets["d0.s0.t0"]:].startswith("causes")
 
 
 def test_gloss_overlap_survives_sense_keys_nltk_cannot_look_up():

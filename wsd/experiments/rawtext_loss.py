@@ -28,6 +28,14 @@ _NO_SPACE_BEFORE = frozenset({",", ".", ";", ":", "?", "!", ")", "]", "}", "%", 
                               "'m", "'re", "'ve", "'d", "'ll", "'"})  # fmt: skip
 _NO_SPACE_AFTER = frozenset({"(", "[", "{", "$"})
 _QUOTE_TOKENS = frozenset({"``", "''", '"'})
+# The Penn Treebank's escapes for brackets, as some of the framework's XML writes them
+# (senseval3: *-LRB- 1 -RRB-*): plain text has the brackets.
+_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+
+
+def _word(token: str) -> str:
+    """A framework token as plain text writes it: a bracket for its escape, '_' a space."""
+    return _BRACKETS.get(token) or token.replace("_", " ")
 
 
 @contextlib.contextmanager
@@ -55,7 +63,7 @@ def _written(tokens: Sequence[str], opened: bool) -> tuple[str, list[int], bool]
     ``(text, start of each token, a quote is open at the end)``."""
     text, starts, glue = "", [], True
     for k, token in enumerate(tokens):
-        word = token.replace("_", " ")
+        word = _word(token)
         if word in _QUOTE_TOKENS:
             opened = not (opened and k > 0)  # this quote opens, or closes the open one
             word, space, glue_after = '"', not glue and opened, opened
@@ -73,7 +81,8 @@ def plain_documents(instances: Sequence[Instance], written: bool = False
                     ) -> list[tuple[str, dict[str, int]]]:  # fmt: skip
     """Per document: its plain text, one sentence per line, and the character offset of each
     instance's target. The sentences' tokens are joined by spaces ('_' in a multi-word token
-    read as a space), or with ``written`` laid out as a person writes them (*don't*,
+    read as a space, a bracket's escape -LRB- as the bracket), or with ``written`` laid out as
+    a person writes them (*don't*,
     *"causes" of*, *safety, privacy*), which leaves the splitting of words to our tokenizer."""
     documents: dict[str, dict[str, Instance]] = {}
     for inst in instances:
@@ -86,7 +95,7 @@ def plain_documents(instances: Sequence[Instance], written: bool = False
             if written:
                 line, token_starts, opened = _written(first.tokens, opened)
             else:
-                words = [token.replace("_", " ") for token in first.tokens]
+                words = [_word(token) for token in first.tokens]
                 line = " ".join(words)
                 token_starts = list(itertools.accumulate((len(w) + 1 for w in words[:-1]),
                                                          initial=0))  # fmt: skip

@@ -82,8 +82,8 @@ def plain_documents(instances: Sequence[Instance], written: bool = False
     """Per document: its plain text, one sentence per line, and the character offset of each
     instance's target. The sentences' tokens are joined by spaces ('_' in a multi-word token
     read as a space, a bracket's escape -LRB- as the bracket), or with ``written`` laid out as
-    a person writes them (*don't*,
-    *"causes" of*, *safety, privacy*), which leaves the splitting of words to our tokenizer."""
+    a person writes them (*don't*, *"causes" of*, *safety, privacy*), which leaves the
+    splitting of words to our tokenizer."""
     documents: dict[str, dict[str, Instance]] = {}
     for inst in instances:
         document, sentence = sentence_of(inst)

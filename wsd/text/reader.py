@@ -244,14 +244,15 @@ class LearnedReader:
                 wordnet_expression(lowers)  # fmt: skip
             if hit:
                 return Unit(start, end, hit[0], LETTER_POS[hit[1]])
-        if label == "*" and not tag.startswith("NNP"):  # a common word: the tagger's reading
+        proper = tag.startswith("NNP")
+        if label == "*" and not proper:  # a common word: the tagger's reading
             one = _single(tokens[start], tag, penn_letter(tag), self.lemmas, start)
             if one:
                 return one
         if label in ("I", "*") or kind in POS_LETTER:  # one token, any POS
             for k in ranked:
                 other = LABELS[k][2:]
-                if other in NAME_KINDS and (label != "*" or tag.startswith("NNP")) \
+                if other in NAME_KINDS and (label != "*" or proper) \
                         and any(c.isalpha() for c in tokens[start]):  # fmt: skip
                     return Unit(start, start + 1, other, "NOUN", name=True)
                 if other in POS_LETTER:

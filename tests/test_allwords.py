@@ -407,6 +407,8 @@ def test_bad_parameters_and_unfitted_use(toy):
         AllWordsWSD(**{**QUICK, "n_models": 0}).fit(train)
     with pytest.raises(ValueError, match="context_sentences"):
         AllWordsWSD(**QUICK, context_sentences=-1).fit(train)
+    with pytest.raises(ValueError, match="reader_joins must be one of corpus, wordnet"):
+        AllWordsWSD(**QUICK, reader_joins="semcor").fit(train)
     for option in ("prior", "gloss_weight", "discourse_weight"):
         with pytest.raises(ValueError, match=option):
             AllWordsWSD(**{**QUICK, option: -1.0}).fit(train)

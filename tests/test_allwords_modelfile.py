@@ -159,3 +159,19 @@ def test_npz_and_json_models_write_identical_key_files_on_the_framework(tmp_path
         json_keys = (tmp_path / "json" / f"{dataset}.key.txt").read_text()
         assert json_keys == (tmp_path / "npz" / f"{dataset}.key.txt").read_text()
         assert json_keys.count("\n") > 400
+
+
+def test_a_model_file_keeps_its_reader_joins_and_an_older_one_reads_as_corpus(trained,
+                                                                             tmp_path):
+    """``reader_joins`` is a training option the file records; a file written before it
+    existed has none and reads as the reader it was trained as ("corpus")."""
+    system, _ = trained
+    system.reader_joins = "wordnet"
+    path = system.save(tmp_path / "w.npz")
+    assert AllWordsWSD.load(path).reader_joins == "wordnet"
+    with np.load(path, allow_pickle=False) as archive:
+        metadata = json.loads(archive["metadata"].tobytes())
+    del metadata["params"]["reader_joins"]
+    older = _rewrite(path, tmp_path / "older.npz", metadata=np.frombuffer(
+        json.dumps(metadata).encode(), dtype=np.uint8))
+    assert AllWordsWSD.load(older).reader_joins == "corpus"

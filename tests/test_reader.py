@@ -542,3 +542,36 @@ def test_training_reads_each_documents_sentences_without_its_own_taggings(monkey
     assert seen == runs * 2  # one run a document, each time the document comes again
     assert len(X) == 2 * sum(len(words) for words, _ in tagged)
     assert tagged_count("bank", "n") == bank and type_features("bank") == plain
+
+
+@needs_wordnet
+def test_a_reader_joining_wordnet_s_expressions_reads_them_without_its_document_s_taggings(
+        monkeypatch):
+    """``joins="wordnet"``: each document's sentences are read with its taggings of
+    expressions held back too (their count feature then says what new text's would: a
+    compound the corpus never tagged reads as one it tagged elsewhere); the default holds
+    back the one-word lemmas only. An unknown choice is refused."""
+    from collections import Counter
+
+    from wsd.systems.allwords import readertraining
+
+    corpus = _corpus(CORPUS[:5] * 3)
+    one_word = readertraining.document_taggings(corpus)
+    every = readertraining.document_taggings(corpus, expressions=True)
+    expressions = Counter({("ice_cream", "n"): 3, ("credit_card", "n"): 3, ("hot_dog", "n"): 3,
+                          ("blood_pressure", "n"): 3, ("interest_rate", "n"): 3})
+    assert every == {"d": one_word["d"] + expressions}
+    assert not set(one_word["d"]) & set(expressions)
+    read = []
+    made = readertraining.rows_without_own_counts
+
+    def rows(vocabulary, tagged, documents, taggings):
+        read.append(taggings)
+        return made(vocabulary, tagged, documents, taggings)
+
+    monkeypatch.setattr(readertraining, "rows_without_own_counts", rows)
+    readertraining.train_reader(corpus, epochs=1, joins="corpus")
+    readertraining.train_reader(corpus, epochs=1, joins="wordnet")
+    assert read == [one_word, every]
+    with pytest.raises(ValueError, match="reader joins must be one of corpus, wordnet"):
+        readertraining.train_reader(corpus, epochs=1, joins="all")

@@ -45,6 +45,8 @@ def test_every_command_has_a_request_and_one_library_function():
     (AllwordsRequest, {"temperature": 0.0}, "--temperature must be a number above 0"),
     (AllwordsRequest, {"model": "m.npz", "save": "n.npz"}, "--save trains a model and --model"),
     (AllwordsRequest, {"model": "m.npz", "epochs": 3}, "--epochs only act when training"),
+    (AllwordsRequest, {"model": "m.npz", "reader_joins": "wordnet"},
+     "--reader-joins only act when training"),
     (AllwordsRequest, {"jobs": 2, "workers": 2}, "--jobs runs local processes"),
 ])
 def test_a_request_is_checked_when_made_in_the_command_lines_words(request_class, options,
@@ -131,3 +133,10 @@ def test_run_cli_leaves_no_trace_in_the_test_process(run_cli, tmp_path):
     assert warnings.showwarning is hook
     assert run_cli("senses", "--help").returncode == 0  # argparse's exit is an exit code
     assert run_cli("senses").returncode == 2
+
+
+def test_reader_joins_offers_the_library_s_choices():
+    from wsd.text.reader import READER_JOINS
+
+    (field,) = [f for f in dataclasses.fields(AllwordsRequest) if f.name == "reader_joins"]
+    assert field.metadata["choices"] == READER_JOINS

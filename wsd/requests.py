@@ -309,6 +309,11 @@ class AllwordsRequest:
         help="a classifier answer's score is the softmax of its totals divided by this; "
              "changes no answer (default: {temperature:g}; with a contextual block "
              "{context_temperature:g}, {fusion_temperature:g} with the gloss fusion)")
+    reader_joins: str | None = option(
+        help="which WordNet expressions the raw-text reader learns to join: those the training "
+             "corpus tagged (corpus), or WordNet's by their words and context, tagged there or "
+             "not (wordnet: *global warming*); see docs/reader.md (default: "
+             "{allwords.reader_joins})", choices=("corpus", "wordnet"))
     seed: int | None = option(help="random seed (default: {allwords.seed})")
     jobs: int = option(1, "parallel training processes; results do not depend on it "
                           "(default: {default})")
@@ -332,7 +337,9 @@ class AllwordsRequest:
             raise ValueError("--save trains a model and --model applies a saved one; give one")
         training = [flag for flag, value in (("--seed", self.seed), ("--epochs", self.epochs),
                                              ("--models", self.models),
-                                             ("--features", self.features)) if value is not None]
+                                             ("--features", self.features),
+                                             ("--reader-joins", self.reader_joins))
+                    if value is not None]
         if self.model and training:
             raise ValueError(f"{', '.join(training)} only act when training; a model given with "
                              "--model keeps the values it was trained with (prediction-time "

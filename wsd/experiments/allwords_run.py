@@ -159,6 +159,7 @@ def allwords_command(request: AllwordsRequest) -> Iterator[str]:
         () if request.save else EVALUATION_DATA)  # --save alone only trains
     options = given(request, "seed", "epochs", "models", "prior", "gloss_weight",
                     "discourse_weight", "prior_count", "backoff_margin", "temperature",
+                    "reader_joins",
                     rename={"models": "n_models", "backoff_margin": "margin"})
     if request.features is not None:
         options["features"] = feature_set(request.features)

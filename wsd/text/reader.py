@@ -47,6 +47,11 @@ VERSION = 2
 VERSION_TEMPLATES = {1: TEMPLATES[:-2], 2: TEMPLATES}
 # Fewer sentences teach no reader worth having (a model trained on them reads with PLAIN).
 MIN_READER_SENTENCES = 1000
+# Which WordNet expressions a reader learns to join (``train_reader``'s ``joins``): those its
+# corpus tagged (the default: its expression features read WordNet's counts, the corpus's
+# own), or WordNet's by their words and context (in training, those counts without each
+# document's own taggings; docs/reader.md, "Which expressions the reader joins").
+READER_JOINS = ("corpus", "wordnet")
 Sentences = Sequence[tuple[Sequence[str], Sequence[str]]]  # (tokens, Penn tags) each
 
 

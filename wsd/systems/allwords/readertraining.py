@@ -16,7 +16,15 @@ from wsd.instance import Instance
 from wsd.knowledge.lexicon import POS_LETTER, base_form, withheld_counts
 from wsd.learners.greedy import train_greedy
 from wsd.systems.allwords.context import sentence_of
-from wsd.text.reader import EPOCHS, INSIDE, LABELS, NAME_KINDS, OUTSIDE, LearnedReader
+from wsd.text.reader import (
+    EPOCHS,
+    INSIDE,
+    LABELS,
+    NAME_KINDS,
+    OUTSIDE,
+    READER_JOINS,
+    LearnedReader,
+)
 from wsd.text.readerfeatures import Vocabulary, lowercase, wordnet_expression
 from wsd.text.tagger import penn_tags
 
@@ -128,12 +136,14 @@ def lemma_taggings(instances: Iterable[Instance],
                    and not (one_word and "_" in inst.lemma))  # fmt: skip
 
 
-def document_taggings(instances: Iterable[Instance]) -> dict[str, Counter[tuple[str, str]]]:
-    """``lemma_taggings`` of the one-word lemmas, per document."""
+def document_taggings(instances: Iterable[Instance], expressions: bool = False,
+                      ) -> dict[str, Counter[tuple[str, str]]]:  # fmt: skip
+    """``lemma_taggings`` of the one-word lemmas (with ``expressions``, of every lemma), per
+    document."""
     by_document: dict[str, list[Instance]] = {}
     for inst in instances:
         by_document.setdefault(sentence_of(inst)[0], []).append(inst)
-    found = {document: lemma_taggings(group, one_word=True)
+    found = {document: lemma_taggings(group, one_word=not expressions)
              for document, group in by_document.items()}  # fmt: skip
     return {document: counts for document, counts in found.items() if counts}
 
@@ -144,10 +154,11 @@ def rows_without_own_counts(vocabulary: Vocabulary,
                             taggings: Mapping[str, Mapping[tuple[str, str], int]],
                             ) -> np.ndarray:  # fmt: skip
     """``vocabulary.rows`` of the training sentences, each run of one document's sentences
-    read with that document's own taggings of one-word lemmas held back from WordNet's counts
-    (``lexicon.withheld_counts``). New text's words are in no count; read as they are, the
-    counts of a rare word tagged only in its own sentence tell the labeller its part of
-    speech, and a count of 0 had come to mean a name (*Oncogenes* read as a person)."""
+    read with that document's own ``taggings`` (``document_taggings``) held back from
+    WordNet's counts (``lexicon.withheld_counts``). New text's words are in no count; read
+    as they are, the counts of a rare word tagged only in its own sentence tell the labeller
+    its part of speech, and a count of 0 had come to mean a name (*Oncogenes* read as a
+    person)."""
     blocks = []
     for document, run in itertools.groupby(range(len(tagged)), key=documents.__getitem__):
         at = list(run)
@@ -158,13 +169,19 @@ def rows_without_own_counts(vocabulary: Vocabulary,
     return np.concatenate(blocks) if blocks else vocabulary.rows([])
 
 
-def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
-                 seed: int = 0) -> LearnedReader:  # fmt: skip
+def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS, seed: int = 0,
+                 joins: str = "corpus") -> LearnedReader:  # fmt: skip
     """A ``LearnedReader`` trained on the corpus's sentences (tagged by the raw-text path's
     tagger) for ``epochs`` passes in a ``seed``-ed order; besides them, some of them written
     as title-case headings (``headings``): the corpus has too few headings to teach that
     their capitals make no names. Each sentence's word features read WordNet's counts
-    without its own document's taggings (``rows_without_own_counts``)."""
+    without its own document's taggings (``rows_without_own_counts``). ``joins`` (see
+    ``READER_JOINS``): "corpus", its expression features read the counts as they are, so
+    it joins the WordNet expressions the corpus tagged; "wordnet", without the document's
+    own taggings of expressions too, so it joins WordNet's expressions where their words
+    and context say so, the corpus's taggings of them or not (*global warming*)."""
+    if joins not in READER_JOINS:
+        raise ValueError(f"reader joins must be one of {', '.join(READER_JOINS)}, got {joins!r}")
     instances = list(instances)
     sentences, lemmas, documents = corpus_sentences(instances)
     chosen = heading_choice(sentences, seed)
@@ -174,7 +191,8 @@ def train_reader(instances: Iterable[Instance], epochs: int = EPOCHS,
     types = Counter(word for words, _ in tagged for word in words)
     vocabulary = Vocabulary.learn(types, tagged)
     reader = LearnedReader(vocabulary, np.zeros((0, len(LABELS))), lemmas, epochs)
-    X = rows_without_own_counts(vocabulary, tagged, documents, document_taggings(instances))
+    X = rows_without_own_counts(vocabulary, tagged, documents,
+                                document_taggings(instances, expressions=joins == "wordnet"))
     tags = reader._tag_ids([tag for _, tags in tagged for tag in tags])
     starts = np.cumsum([0] + [len(words) for words, _ in tagged])
     gold = np.array([label for _, labels in sentences for label in labels], dtype=np.int64)

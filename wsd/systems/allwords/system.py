@@ -41,7 +41,13 @@ from wsd.systems.allwords.modelfile import (
 )
 from wsd.systems.allwords.predict import Decision, Knowledge, decide
 from wsd.systems.allwords.sense_vectors import VECTOR_PRIOR, SenseSums, SenseVectors
-from wsd.text.reader import MIN_READER_SENTENCES, PLAIN, LearnedReader, PlainReader
+from wsd.text.reader import (
+    MIN_READER_SENTENCES,
+    PLAIN,
+    READER_JOINS,
+    LearnedReader,
+    PlainReader,
+)
 from wsd.text.tagger import penn_tags
 from wsd.validation import check_weight
 
@@ -83,7 +89,10 @@ class AllWordsWSD:
     than ``train_margin``) or "pa" (passive-aggressive PA-I steps capped by ``C``; see
     ``wsd.learners.multiclass``); ``wordnet_examples``: add WordNet's example
     sentences to each classifier's training data (not to the sense counts);
-    ``min_examples``: keys with fewer training examples answer their most frequent sense.
+    ``min_examples``: keys with fewer training examples answer their most frequent sense;
+    ``reader_joins``: which WordNet expressions the raw-text reader (``reader``) learns to
+    join: "corpus", those the training corpus tagged, or "wordnet", WordNet's by their words
+    and context, tagged there or not (``readertraining.train_reader``; docs/reader.md).
 
     Decision: the classifier's scores plus ``prior * (1 + prior_count / n) * log p(sense |
     key)`` (add-one training relative frequency; n the key's training examples, so keys with
@@ -152,6 +161,7 @@ class AllWordsWSD:
         sense_weight: float = 0.0,
         gloss_fusion: float = DEFAULT_GLOSS_FUSION,
         gloss_backoff: bool = True,
+        reader_joins: str = "corpus",
         seed: int | None = 0,
         n_jobs: int = 1,
         verbose: bool = False,
@@ -182,6 +192,7 @@ class AllWordsWSD:
         self.sense_weight = sense_weight
         self.gloss_fusion = gloss_fusion
         self.gloss_backoff = gloss_backoff
+        self.reader_joins = reader_joins
         self.seed = seed
         self.n_jobs = n_jobs
         self.verbose = verbose
@@ -218,6 +229,7 @@ class AllWordsWSD:
             "sense_weight": self.sense_weight,
             "gloss_fusion": self.gloss_fusion,
             "gloss_backoff": self.gloss_backoff,
+            "reader_joins": self.reader_joins,
             "seed": self.seed,
             "n_jobs": self.n_jobs,
             "verbose": self.verbose,
@@ -235,6 +247,9 @@ class AllWordsWSD:
         check_update_options(self.train_margin, self.update, self.C)
         if self.backoff not in ("first_sense", "none"):
             raise ValueError(f"backoff must be 'first_sense' or 'none', got {self.backoff!r}")
+        if self.reader_joins not in READER_JOINS:
+            raise ValueError(f"reader_joins must be one of {', '.join(READER_JOINS)}, got "
+                             f"{self.reader_joins!r}")
         for name, low, high in PARAM_RANGES:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -306,7 +321,8 @@ class AllWordsWSD:
             key: dict(Counter(inst.senses[0] for inst in group)) for key, group in groups.items()
         }
         enough = len({sentence_of(inst) for inst in labelled}) >= MIN_READER_SENTENCES
-        self.reader_ = train_reader(labelled, seed=self.seed or 0) if enough else None
+        self.reader_ = train_reader(labelled, seed=self.seed or 0,
+                                    joins=self.reader_joins) if enough else None
         trainable = sorted(
             key for key, group in groups.items()
             if len(self.sense_counts_[key]) > 1 and len(group) >= self.min_examples

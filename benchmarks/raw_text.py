@@ -41,6 +41,7 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
 Usage: python benchmarks/raw_text.py [--model PATH] [--sets semeval2007 senseval2 senseval3]
                                      [--parts load cold throughput f1 gap heldout hostile]
                                      [--rounds N] [--semcor-tokens N]
+                                     [--reader-joins corpus|wordnet]
 """
 
 from __future__ import annotations
@@ -71,9 +72,10 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def train(path: Path) -> None:
+def train(path: Path, reader_joins: str = "corpus") -> None:
     start = time.perf_counter()
-    subprocess.run([WSD, "allwords", "--save", str(path), "--quiet"], check=True)
+    subprocess.run([WSD, "allwords", "--save", str(path), "--reader-joins", reader_joins,
+                    "--quiet"], check=True)  # fmt: skip
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"train + save (wsd allwords --save): {seconds:.1f} s, peak {peak:.0f} MB")
@@ -289,7 +291,7 @@ def gaps(path: Path, datasets: list[str]) -> None:
         gap(model, name, load_dataset(name))
 
 
-def heldout(with_gap: bool = False) -> None:
+def heldout(with_gap: bool = False, reader_joins: str = "corpus") -> None:
     """Held-out SemCor: fold 0 of 3 by document (seed 0), the model and its reader trained on
     the other folds: XML vs plain-text F1, and the gold units the reader reads right (beside
     the plain reader's); WordNet's counts less the fold's own taggings (``counts_without``)."""
@@ -303,7 +305,7 @@ def heldout(with_gap: bool = False) -> None:
     train, held_out = document_folds(semcor, 3, seed=0)[0]
     with counts_without(held_out):
         start = time.perf_counter()
-        model = AllWordsWSD().fit(train, tagged=True)
+        model = AllWordsWSD(reader_joins=reader_joins).fit(train, tagged=True)
         print(f"held-out SemCor: {len(held_out):,} instances; model and reader on the other "
               f"folds trained in {time.perf_counter() - start:.0f} s")  # fmt: skip
         scores = raw_vs_xml(model, held_out)
@@ -358,6 +360,9 @@ def main() -> None:
     parser.add_argument("--parts", nargs="+",
                         choices=[*PARTS, *EXTRA_PARTS], default=PARTS,
                         help="which figures to print (default: all but gap and hostile)")
+    parser.add_argument("--reader-joins", choices=["corpus", "wordnet"], default="corpus",
+                        help="the reader of the models trained here (wsd allwords "
+                             "--reader-joins; default corpus)")
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error(f"--rounds must be at least 1, not {args.rounds}")
@@ -366,7 +371,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(args.model) if args.model else Path(tmp) / "semcor.npz"
         if not args.model and set(args.parts) - {"hostile", "heldout"}:
-            train(path)
+            train(path, args.reader_joins)
         if "load" in args.parts:
             load_times(path)
         if "cold" in args.parts:
@@ -378,7 +383,7 @@ def main() -> None:
         if "gap" in args.parts:
             gaps(path, args.sets)
         if "heldout" in args.parts:
-            heldout(with_gap="gap" in args.parts)
+            heldout(with_gap="gap" in args.parts, reader_joins=args.reader_joins)
 
 
 if __name__ == "__main__":

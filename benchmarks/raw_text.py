@@ -360,7 +360,9 @@ def main() -> None:
     parser.add_argument("--parts", nargs="+",
                         choices=[*PARTS, *EXTRA_PARTS], default=PARTS,
                         help="which figures to print (default: all but gap and hostile)")
-    parser.add_argument("--reader-joins", choices=["corpus", "wordnet"], default="corpus",
+    from wsd.text.reader import READER_JOINS
+
+    parser.add_argument("--reader-joins", choices=READER_JOINS, default=READER_JOINS[0],
                         help="the reader of the models trained here (wsd allwords "
                              "--reader-joins; default corpus)")
     args = parser.parse_args()

@@ -19,7 +19,9 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   tokenizing, NLTK's POS tagger, lemmas, expressions, the classifiers), and through the peers
   on the same tokens, each tagging with ``nltk.pos_tag`` and answering every content word;
   with ``--rounds N`` the three in turn N times, the first round and the best printed (on a
-  shared machine the pace moves between runs: the ratio of the bests is the steadier one);
+  shared machine the pace moves between runs: the ratio of the bests is the steadier one),
+  and from 3 rounds on the peers' ratios paired round by round after the first (median and
+  range: the machine's pace drifts less within a round than between rounds);
 - F1 of the framework's scorer on each set's plain text and on its XML, and the gap (the
   three sets are the learnt reader's development sets, docs/reader.md); the plain text
   twice: the XML's tokens joined by spaces, and laid out as a person writes them (*don't*,
@@ -240,7 +242,18 @@ def throughput(path: Path, datasets: list[str], semcor_tokens: int, rounds: int 
             if rounds > 1:
                 line += (f"; best {n_tokens / best:>8,.0f} tokens/s CPU (ours: "
                          f"{best / min(c for _, c in ours):.2f}x)")
+            if rounds > 2 and label != systems[0][0]:
+                line += "; " + _paired(runs[label], ours)
             print(line)
+
+
+def _paired(theirs: list[tuple[float, float]], ours: list[tuple[float, float]]) -> str:
+    """Ours over a peer round by round after the first (its CPU time over ours in the same
+    round): the median and range. The pace of this shared machine drifts over minutes, so a
+    ratio within a round moves less than the ratio of two bests taken in different rounds."""
+    ratios = sorted(t / o for (_, t), (_, o) in zip(theirs[1:], ours[1:], strict=True))
+    return (f"rounds 2-{len(theirs)} paired: median {statistics.median(ratios):.2f}x "
+            f"({ratios[0]:.2f}-{ratios[-1]:.2f}x)")
 
 
 def _timed(function, *args, **kwargs) -> tuple[Any, float, float]:

@@ -19,9 +19,9 @@ Prints, for the SemCor model (``AllWordsWSD()`` defaults; trained here with ``ws
   tokenizing, NLTK's POS tagger, lemmas, expressions, the classifiers), and through the peers
   on the same tokens, each tagging with ``nltk.pos_tag`` and answering every content word;
   with ``--rounds N`` the three in turn N times, the first round and the best printed (on a
-  shared machine the pace moves between runs: the ratio of the bests is the steadier one),
-  and from 3 rounds on the peers' ratios paired round by round after the first (median and
-  range: the machine's pace drifts less within a round than between rounds);
+  shared machine the pace moves between runs: read the ratios, not the rates), and from 3
+  rounds on the peers' ratios paired round by round after the first (median and range: the
+  machine's pace drifts less within a round than between the rounds two bests fell in);
 - F1 of the framework's scorer on each set's plain text and on its XML, and the gap (the
   three sets are the learnt reader's development sets, docs/reader.md); the plain text
   twice: the XML's tokens joined by spaces, and laid out as a person writes them (*don't*,

@@ -114,13 +114,14 @@ LOGLINEAR = (0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 12.0, 20.0, 30.0)
 MIXTURE = (0.0, 0.1, 0.2, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
-def heldout_sample(semcor: Sequence[Instance], k: int = 3, fold: int = 0
+def heldout_sample(semcor: Sequence[Instance], k: int = 3, fold: int = 0, rest: bool = False
                    ) -> tuple[list[Instance], list[Instance]]:  # fmt: skip
     """Folds 1-2 of SemCor and one in eight of fold 0's documents, in sorted order (``k``
-    and ``fold``: another split by document, the same sample of it)."""
+    and ``fold``: another split by document, the same sample of it; ``rest``: the fold's
+    other seven in eight documents instead)."""
     train, held = document_folds(semcor, k, seed=0)[fold]
     documents = set(sorted({sentence_of(inst)[0] for inst in held})[::8])
-    return train, [inst for inst in held if sentence_of(inst)[0] in documents]
+    return train, [inst for inst in held if (sentence_of(inst)[0] in documents) != rest]
 
 
 def totals(model: AllWordsWSD, test: Sequence[Instance]) -> dict[int, tuple[list[str], np.ndarray]]:
@@ -507,14 +508,10 @@ def place(name: str, models: Path, semcor: list[Instance], tagger: AllWordsWSD,
 
 def split(name: str, semcor: list[Instance]) -> tuple[list[Instance], list[Instance]]:
     """The training part of ``name``'s model and its scored instances (see ``place``)."""
-    train, held = heldout_sample(semcor)
+    train, held = heldout_sample(semcor, rest=name == "heldout-rest")  # rest: nothing chosen on
     if name.startswith("oof"):
         return heldout_sample(train, 2, int(name[3:]))
-    if name == "heldout-rest":  # fold 0's other seven in eight documents: nothing chosen on
-        sample = {inst.id for inst in held}
-        return train, [inst for inst in document_folds(semcor, 3, seed=0)[0][1]
-                       if inst.id not in sample]  # fmt: skip
-    return (train, held) if name == "heldout" else (semcor, load_dataset(name))
+    return (train, held) if name.startswith("heldout") else (semcor, load_dataset(name))
 
 
 def wordnet_instances(examples: bool, glosses: int):

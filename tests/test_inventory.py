@@ -6,7 +6,7 @@ import pytest
 
 import wsd.resources
 from wsd.knowledge import BundledInventory, SenseInventory, WordNetInventory, wordnet_pos
-from wsd.knowledge.inventory import coarse_pos
+from wsd.knowledge.inventory import coarse_pos, readable_gloss
 from wsd.resources import MissingResourceError, has_nltk_resource
 
 needs_wordnet = pytest.mark.skipif(
@@ -26,6 +26,35 @@ def test_pos_mapping():
     assert coarse_pos("s") == "ADJ" and coarse_pos("VERB") == "VERB"
     with pytest.raises(ValueError, match="unknown part of speech 'PRON'"):
         wordnet_pos("PRON")
+
+
+def test_readable_gloss_drops_the_pieces_nltk_leaves_of_quotations():
+    # WordNet's gloss: accurate and to the point; "a dead-on feel ..."; "... dead-on
+    # dialogue"- Peter S.Prescott. NLTK keeps the quotes as examples and leaves the rest.
+    assert readable_gloss("accurate and to the point; ; - Peter S.Prescott") == (
+        "accurate and to the point")
+    assert readable_gloss("in the habit; ; ; -Henry David Thoreau; ; --Kipling") == "in the habit"
+    # an example that lost its opening quote goes; a definition keeps its words
+    broken = 'characterized by errors; not agreeing with a model; ; the wrong side of the road"'
+    assert readable_gloss(broken) == "characterized by errors; not agreeing with a model"
+    assert readable_gloss('a local branch where postal services are available"') == (
+        "a local branch where postal services are available")
+    # a clean definition is unchanged, balanced quotes and all
+    for clean in ("sloping land (especially the slope beside a body of water)",
+                  'at or to the front; (`forrad\' is dialectal)', 'a word "quoted" here; and more'):
+        assert readable_gloss(clean) == clean
+
+
+@needs_wordnet
+def test_disambiguated_words_show_readable_glosses():
+    from nltk.corpus import wordnet
+
+    import wsd
+
+    assert ";" in wordnet.synset("dead-on.s.01").definition()  # NLTK's leftovers
+    (word,) = [w for w in wsd.disambiguate("It was a dead-on imitation.", model="lesk")
+               if w.token == "dead-on"]  # fmt: skip
+    assert word.synset_name == "dead-on.s.01" and word.gloss == "accurate and to the point"
 
 
 @needs_wordnet

@@ -9,7 +9,13 @@ from collections import Counter
 from collections.abc import Iterator
 
 from wsd.knowledge.forms import target_lemma
-from wsd.knowledge.inventory import BundledInventory, Sense, WordNetInventory, coarse_pos
+from wsd.knowledge.inventory import (
+    BundledInventory,
+    Sense,
+    WordNetInventory,
+    coarse_pos,
+    readable_gloss,
+)
 from wsd.knowledge.lexicon import folded
 from wsd.requests import SensesRequest
 from wsd.resources import MissingResourceError, has_nltk_resource
@@ -106,7 +112,8 @@ def format_senses(word: str, source: str, senses: list[Sense], width: int = 100)
         label = sense.id if sense.synset is None else f"{sense.synset}  {sense.id}"
         lines.append(f"{number:>3}. {label}")
         indent = " " * 7
-        lines += textwrap.wrap(sense.gloss, width, initial_indent=indent, subsequent_indent=indent)
+        gloss = sense.gloss if sense.synset is None else readable_gloss(sense.gloss)
+        lines += textwrap.wrap(gloss, width, initial_indent=indent, subsequent_indent=indent)
         if sense.examples:
             lines += textwrap.wrap(f"e.g. \"{sense.examples[0]}\"", width,
                                    initial_indent=indent, subsequent_indent=indent)

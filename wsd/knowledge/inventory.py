@@ -82,6 +82,22 @@ class Sense:
     count: int = 0
 
 
+def readable_gloss(definition: str) -> str:
+    """A WordNet definition as a reader should see it. NLTK splits a gloss at its semicolons and
+    takes the quoted pieces as examples, so a quotation with its author (*"...dead-on
+    dialogue"- Peter S.Prescott*) leaves empty pieces and the author in 738 definitions
+    (*accurate and to the point; ; - Peter S.Prescott*); those pieces, and a piece with an
+    unmatched quote (an example without its opening one), are left out, and a definition's own
+    unmatched quote dropped. For display only: Lesk and the gloss vectors read the definition
+    as NLTK gives it."""
+    first, *rest = (piece.strip() for piece in definition.split(";"))
+    if first.count('"') % 2:
+        first = first.replace('"', "")
+    kept = [piece for piece in rest if piece and not piece.startswith("-")
+            and piece.count('"') % 2 == 0]  # fmt: skip
+    return "; ".join([first, *kept])
+
+
 @runtime_checkable
 class SenseInventory(Protocol):
     """What Lesk and the baselines need from a dictionary."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from wsd.corpora.bundled import bundled_targets, load_bundled_inventory
 from wsd.instance import Instance
+from wsd.knowledge.inventory import readable_gloss
 from wsd.knowledge.lexicon import wordnet
 from wsd.knowledge.sensekeys import lemma_for_key
 from wsd.systems.named import small_corpus_settings, train_bundled_model
@@ -64,8 +65,8 @@ def with_bundled_answers(words: Sequence[TaggedWord], sentences: Sequence[Senten
         answered.append(dataclasses.replace(
             word, sense_key=senses[why.sense]["wordnet"],
             synset_name=synset.name() if synset else None,
-            gloss=synset.definition() if synset else senses[why.sense]["gloss"], score=None,
-            margin=why.margin, source="classifier", **reasons))  # fmt: skip
+            gloss=readable_gloss(synset.definition()) if synset else senses[why.sense]["gloss"],
+            score=None, margin=why.margin, source="classifier", **reasons))  # fmt: skip
     return answered
 
 

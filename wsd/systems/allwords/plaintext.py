@@ -23,7 +23,13 @@ from typing import Any
 
 from wsd.features.encoders import DEFAULT_ENCODER, MissingExtraError, check_encoder
 from wsd.instance import Instance, unmark
-from wsd.knowledge.inventory import Sense, WordNetInventory, nltk_wordnet, shared_inventory
+from wsd.knowledge.inventory import (
+    Sense,
+    WordNetInventory,
+    nltk_wordnet,
+    readable_gloss,
+    shared_inventory,
+)
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
@@ -315,7 +321,7 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
         words.append(TaggedWord(
             token=word.text, start=word.start, end=word.end, lemma=word.lemma, pos=word.pos,
             sense_key=key, synset_name=sense.synset if sense else None,
-            gloss=sense.gloss if sense else None, score=decision.score,
+            gloss=readable_gloss(sense.gloss) if sense else None, score=decision.score,
             margin=decision.margin, source=decision.source, sentence=n,
             **_explained(inst, decision.reasons)))  # fmt: skip
     if marked:

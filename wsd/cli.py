@@ -77,6 +77,7 @@ def _library_defaults() -> dict[str, Any]:
     from wsd.experiments.allwords_run import run_allwords
     from wsd.experiments.curves import run_curves
     from wsd.experiments.disambiguate import TOP_FEATURES, UNSURE_MARGIN
+    from wsd.experiments.textinput import MAX_TEXT_BYTES
     from wsd.learners.multiclass import MulticlassPerceptron
     from wsd.systems.allwords.system import (
         DEFAULT_CONTEXT_TEMPERATURE,
@@ -90,7 +91,8 @@ def _library_defaults() -> dict[str, Any]:
             "allwords": _defaults_of(AllWordsWSD), "run_allwords": _defaults_of(run_allwords),
             "curves": _defaults_of(run_curves), "annotate": _defaults_of(annotate_corpus),
             "perceptron": _defaults_of(MulticlassPerceptron), "top": TOP_FEATURES,
-            "unsure_margin": UNSURE_MARGIN, "corpus_help": CORPUS_HELP,
+            "unsure_margin": UNSURE_MARGIN, "max_text_bytes": MAX_TEXT_BYTES,
+            "corpus_help": CORPUS_HELP,
             "system_names": ", ".join(SYSTEM_NAMES), "temperature": DEFAULT_TEMPERATURE,
             "fusion_temperature": DEFAULT_FUSION_TEMPERATURE,
             "context_temperature": DEFAULT_CONTEXT_TEMPERATURE}
@@ -200,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if isinstance(request, RunRequest):
                 request = _config_request(request.config)
                 command = request.command  # its errors are the command's, as typed
+            if sys.stdout is None:  # started with it closed (`wsd ... >&-`): print would drop
+                raise OSError("standard output is closed: nothing could be printed")
             module, function = COMMANDS[request.command].split(":")
             for text in getattr(importlib.import_module(module), function)(request):
                 print(text)

@@ -10,18 +10,34 @@ from typing import Any
 from wsd.text.sentences import sentence_spans
 from wsd.text.treebank import span_tokenize, visible  # NLTK's rules, no NLTK
 
-MARKER = re.compile(r"<<(.+?)>>")  # a marked target: he caught a huge <<bass>>
+# A marked target: he caught a huge <<bass>>. The markers hold their word(s) tightly (no
+# space just inside them) and what is marked holds no < or > nor a line break: so shift
+# operators and guillemets typed as << >> are text (*cout << x << endl; the bank >> river*),
+# and each search stops at the next bracket, so text full of << is read in linear time.
+MARKER = re.compile(r"<<([^<>\s](?:[^<>\n]*?[^<>\s])?)>>")
+QUOTED_CHARACTERS = 80  # of a sentence quoted in a message (a line may be megabytes long)
 
 
 def unmark(text: str) -> tuple[str, list[int]]:
     """``text`` without its ``<<word>>`` markers, and where each marked word starts in it."""
-    starts, parts, end = [], [], 0
+    starts, parts, end, length = [], [], 0, 0
     for match in MARKER.finditer(text):
         parts.append(text[end : match.start()])
-        starts.append(sum(len(part) for part in parts))
+        length += match.start() - end
+        starts.append(length)
         parts.append(match.group(1))
+        length += len(match.group(1))
         end = match.end()
     return "".join(parts) + text[end:], starts
+
+
+def quoted(text: str, limit: int = QUOTED_CHARACTERS) -> str:
+    """``text`` as a message quotes it: ``repr``, cut to its first ``limit`` characters."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
 def token_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the tokens of ``text``, sentence by sentence (no model needed)."""
     return [
@@ -158,13 +174,13 @@ def instances_from_text(
     marked = MARKER.search(text)
     if marked:
         if MARKER.search(text, marked.end()):  # quoted as given, both markers in it
-            raise ValueError(f"more than one <<target>> marker in {text!r}")
+            raise ValueError(f"more than one <<target>> marker in {quoted(text)}")
         char_start, char_end = marked.start(), marked.end() - 4
         text = text[: marked.start()] + marked.group(1) + text[marked.end() :]
         char_ranges = [(char_start, char_end)]
     elif offset is not None:
         if not 0 <= offset < len(text) or text[offset].isspace():
-            raise ValueError(f"offset {offset} does not point at a word in {text!r}")
+            raise ValueError(f"offset {offset} does not point at a word in {quoted(text)}")
         end = offset
         while end < len(text) and not text[end].isspace():
             end += 1
@@ -172,11 +188,11 @@ def instances_from_text(
     elif target:
         char_ranges = word_occurrences(text, target)
         if not char_ranges:
-            raise ValueError(f"target {target!r} does not occur in {text!r}")
+            raise ValueError(f"target {target!r} does not occur in {quoted(text)}")
         if occurrence is not None:
             if occurrence >= len(char_ranges):
                 raise ValueError(
-                    f"target {target!r} occurs {len(char_ranges)} time(s) in {text!r}, "
+                    f"target {target!r} occurs {len(char_ranges)} time(s) in {quoted(text)}, "
                     f"so occurrence {occurrence} does not exist"
                 )
             char_ranges = [char_ranges[occurrence]]
@@ -184,7 +200,7 @@ def instances_from_text(
             char_ranges = char_ranges[:1]
     else:
         raise ValueError(
-            f"no target in {text!r}: mark it as <<word>>, or give target= or offset="
+            f"no target in {quoted(text)}: mark it as <<word>>, or give target= or offset="
         )
 
     spans = token_spans(text)
@@ -193,7 +209,8 @@ def instances_from_text(
     for n, (char_start, char_end) in enumerate(char_ranges):
         covered = [i for i, (s, e) in enumerate(spans) if s < char_end and e > char_start]
         if not covered:
-            raise ValueError(f"target at characters {char_start}-{char_end} of {text!r} is empty")
+            raise ValueError(f"target at characters {char_start}-{char_end} of {quoted(text)} "
+                             "is empty")
         span = (covered[0], covered[-1] + 1)
         written = " ".join(tokens[span[0] : span[1]])
         result.append(

@@ -15,7 +15,14 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from wsd.validation import check_flag, check_parallel_flags, check_real_flag, check_weight
+from wsd.validation import (
+    MAX_DOCUMENT_BYTES,
+    check_count_flag,
+    check_flag,
+    check_parallel_flags,
+    check_real_flag,
+    check_weight,
+)
 
 # How an option is given: a value, a switch (store_true), a switch with a --no- form, several
 # values, a comma-separated list, or a positional argument.
@@ -133,6 +140,9 @@ class DisambiguateRequest(Training):
                                    "with no text given is read too)")
     encoding: str | None = option(help="the encoding of --file or stdin (default: UTF-8, or "
                                        "UTF-16 where the text starts with its byte-order mark)")
+    max_size: int | None = option(
+        help="the most bytes of text read from --file or stdin: memory grows with the text, "
+             "about half a GB per MB (default: {max_text_bytes})")
     json: bool = option(False, "print one JSON object per sentence", kind=FLAG)
     format: str = option("plain", "raw-text output: readable (plain), or one word per line "
                                   "(tsv, conll)", choices=("plain", "tsv", "conll"))
@@ -151,6 +161,7 @@ class DisambiguateRequest(Training):
         if self.top is not None and self.top < 0:
             raise ValueError(f"--top must be 0 or more, got {self.top}")
         check_real_flag("--unsure-below", self.unsure_below, 0.0, 1e6)
+        check_count_flag("--max-size", self.max_size, 1, MAX_DOCUMENT_BYTES)
         super().__post_init__()
 
     def check_answering(self, raw_text: bool) -> None:

@@ -11,8 +11,8 @@ from typing import Any
 from wsd.api import ONE_WORD, scope_of
 from wsd.corpora.bundled import bundled_target
 from wsd.experiments import rawtext_run as rawtext
-from wsd.experiments.textinput import read_lines, read_text
-from wsd.instance import MARKER, Instance, token_spans, word_occurrences
+from wsd.experiments.textinput import MAX_TEXT_BYTES, read_lines, read_text
+from wsd.instance import MARKER, Instance, quoted, token_spans, word_occurrences
 from wsd.knowledge.forms import form_lemma, is_form_of, target_lemma
 from wsd.requests import DisambiguateRequest
 from wsd.resources import DOWNLOAD_ALL, MissingResourceError
@@ -41,7 +41,7 @@ def parse_sentence(text: str, target: str | None, index: int, where: str | None 
         if markers != 1:
             problem = ("more than one <<word>> marker" if markers else
                        "no <<word>> marker (a << without its >>, or an empty <<>>)")
-            raise ValueError(f"{where}: {problem} in {text!r}; mark the one word to "
+            raise ValueError(f"{where}: {problem} in {quoted(text)}; mark the one word to "
                              "disambiguate" + ("" if target else ", or give --target WORD"))
         inst = Instance.from_text(text, id=f"s{index}", lemma=target)
         if target and inst.target.lower() != target.lower() and not is_form_of(inst.target,
@@ -56,7 +56,7 @@ def parse_sentence(text: str, target: str | None, index: int, where: str | None 
     if not found:
         found = [span for span in tokens if is_form_of(text[span[0] : span[1]], target)]
     if not found:
-        raise ValueError(f"{where}: {target!r} does not occur in {text!r} (in any "
+        raise ValueError(f"{where}: {target!r} does not occur in {quoted(text)} (in any "
                          "inflection); mark the word to disambiguate as <<word>>")
     if len(found) > 1:
         warnings.warn(f"{where}: {target!r} occurs {len(found)} times; the first is "
@@ -167,10 +167,11 @@ def disambiguate_command(request: DisambiguateRequest) -> Iterator[str]:
     model, or by gloss similarity or Lesk with the sense prior."""
     model = rawtext.load_any_model(request.model) if request.model else None
     raw_text = rawtext.uses_raw_text(model, request.target)
+    max_size = MAX_TEXT_BYTES if request.max_size is None else request.max_size
     request.check_answering(raw_text)
     if raw_text:
         top = request.top if request.top is not None else (TOP_FEATURES if request.target else 0)
-        text = read_text(request.sentences, request.file, request.encoding)
+        text = read_text(request.sentences, request.file, request.encoding, max_size)
         try:
             answers = rawtext.disambiguate_text(model, text, request.target,
                                                 "json" if request.json else request.format, top)
@@ -180,7 +181,7 @@ def disambiguate_command(request: DisambiguateRequest) -> Iterator[str]:
             answers = _bundled_words_only(text, request, missing)
         yield answers
         return
-    sentences, places = read_lines(request.sentences, request.file, request.encoding)
+    sentences, places = read_lines(request.sentences, request.file, request.encoding, max_size)
     if model is None:
         model = train_bundled_model(bundled_target(request.target), settings_for(request))
     elif scope_of(model) != ONE_WORD:

@@ -1,6 +1,7 @@
 """Batch sense-tagging of corpora, in one process or on a Dask cluster (``wsd annotate``).
 
-One module per job: ``inputs`` (reading documents, cutting partitions), ``annotator`` (the
+One module per job: ``listing`` (the input files, folders walked), ``documents`` (reading
+documents, cutting partitions), ``annotator`` (the
 model, loaded once per process), ``process`` (annotating one partition: the task),
 ``output`` (partition files and the manifest), ``local`` and ``dask_runner`` (schedulers),
 ``run`` (the whole run, behind the CLI).

@@ -20,30 +20,19 @@ Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitio
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import os
-import warnings
 import zlib
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from wsd.persistence import (
-    TextDecodeError,
-    bounded_lines,
-    check_text,
-    codec_name,
-    decode_text,
-    file_sha256,
-    regular_file,
-)
+from wsd.annotate.listing import input_files
+from wsd.persistence import TextDecodeError, bounded_lines, check_text, codec_name, decode_text
 
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
-SUFFIXES = (".txt", ".txt.gz", ".jsonl", ".jsonl.gz")
 # What reading a damaged file raises: a cut gzip stream (EOFError), not gzip or a bad CRC
 # (gzip.BadGzipFile, an OSError), corrupt deflate data (zlib.error), an I/O error.
 UNREADABLE = (EOFError, OSError, zlib.error)
@@ -74,72 +63,6 @@ Record = Document | BadDocument
 class Partition:
     index: int
     records: tuple[Record, ...]
-
-
-def input_files(inputs: Sequence[str | os.PathLike], *, note_left_out: bool = False
-                ) -> list[tuple[Path, str]]:  # fmt: skip
-    """``(path, name)`` of every input file, folders expanded (sorted); ``name`` is the path
-    as given, or below the folder given, and names .txt documents. ValueError for a missing
-    input or a file of another type; with ``note_left_out``, a notice of a folder's files of
-    other types."""
-    files = []
-    for given in inputs:
-        path = Path(given)
-        if path.is_dir():
-            every = [p for p in path.rglob("*") if p.is_file()]
-            files += [(p, str(p.relative_to(path))) for p in sorted(filter(_known, every))]
-            if note_left_out:
-                _note_left_out(path, [p for p in every if not _known(p)])
-        elif path.exists() and not path.is_file():
-            regular_file(path, "input")  # a device, FIFO or socket: ValueError naming it
-        elif path.is_file():
-            if not _known(path):
-                raise ValueError(f"{path}: not an input wsd annotate reads (give "
-                                 f"{', '.join(SUFFIXES)} files or folders of them)")
-            files.append((path, str(given)))
-        else:
-            raise ValueError(f"input {str(given)!r} does not exist")
-    if not files:
-        raise ValueError(f"no {', '.join(SUFFIXES)} files in {', '.join(map(str, inputs))}")
-    return files
-
-
-def check_out_apart(out: str | os.PathLike, inputs: Sequence[str | os.PathLike]) -> None:
-    """ValueError when the ``--out`` folder is an input folder or inside one (its part files
-    would be read as input by the next run) or holds an input file (a part file written
-    over it)."""
-    folder = Path(os.path.realpath(out))
-    for given in inputs:
-        path = Path(os.path.realpath(given))
-        if folder == path or path in folder.parents or folder in path.parents:
-            raise ValueError(f"--out {out}: the output folder and the input {given} overlap; the "
-                             "part files would be read as input, or written over it: give an "
-                             "--out folder apart from the inputs")
-
-
-def _note_left_out(folder: Path, others: Sequence[Path]) -> None:
-    """A one-line notice of the files of other types in a folder, so none is left out
-    unsaid (a folder of ``.md`` notes annotates nothing of them)."""
-    if others:
-        kinds = Counter(p.suffix.lower() or p.name for p in others)
-        listed = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
-        warnings.warn(f"{folder}: left out {len(others)} file(s) of other types ({listed}); "
-                      f"wsd annotate reads {', '.join(SUFFIXES)}", stacklevel=3)
-
-
-def input_fingerprint(files: Sequence[tuple[Path, str]]) -> dict[str, int | str]:
-    """How many input files there are and a SHA-256 over their names and contents: a re-run
-    in the same ``--out`` folder resumes only when the files are as they were (the paths
-    given, a folder's, say nothing of a file added, removed or edited since; an edit that
-    keeps the size and modification time is caught too)."""
-    digest = hashlib.sha256()
-    for path, name in files:
-        digest.update(f"{name}\t{file_sha256(path)}\n".encode())
-    return {"count": len(files), "sha256": digest.hexdigest()}
-
-
-def _known(path: Path) -> bool:
-    return path.name.endswith(SUFFIXES)
 
 
 def _open(path: Path) -> BinaryIO:

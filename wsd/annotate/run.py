@@ -21,14 +21,12 @@ from wsd.annotate.annotator import ModelRef
 from wsd.annotate.documents import (
     DEFAULT_MAX_BYTES,
     DEFAULT_PARTITION_SIZE,
-    check_out_apart,
     checked_encoding,
     count_records,
-    input_files,
-    input_fingerprint,
     partitions,
     read_documents,
 )
+from wsd.annotate.listing import check_out_apart, input_files, input_fingerprint
 from wsd.annotate.local import run_local
 from wsd.annotate.output import OutputFolder
 from wsd.annotate.process import PartitionResult
@@ -78,7 +76,7 @@ def annotate_corpus(
     # missing inputs and an unknown encoding fail before the model is hashed or a folder made
     codec = checked_encoding(encoding)
     files = input_files(inputs, note_left_out=True)
-    check_out_apart(out, inputs)
+    check_out_apart(out, inputs, files)
     # WordNet and the tagger compiled once, as `wsd disambiguate` has them: a corpus read
     # through NLTK's WordNet took 3.3 times as long (40k tokens: 31 s of CPU against 9 s)
     lexicon_compiler.ensure()

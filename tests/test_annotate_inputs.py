@@ -1,0 +1,123 @@
+"""wsd annotate's inputs (issue 35): every entry of a folder is read or accounted for, links
+are followed once, an input is read once; the --out folder and the model are checked before
+any work, and a run that produced nothing leaves nothing behind."""
+
+import os
+
+import pytest
+from annotate_data import save_bass_model
+from test_cli import assert_clean_error
+
+from wsd.annotate.listing import input_files
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    return save_bass_model(tmp_path_factory.mktemp("model") / "bass.json")
+
+
+def qa_corpus(root):
+    """The QA report's folder: a file, a link to a folder elsewhere, a dangling link, a FIFO."""
+    (root / "corpus").mkdir()
+    (root / "elsewhere").mkdir()
+    (root / "elsewhere" / "r.txt").write_text("The bass raised rates.", encoding="utf-8")
+    (root / "corpus" / "a.txt").write_text("She caught a bass.", encoding="utf-8")
+    (root / "corpus" / "linked_dir").symlink_to("../elsewhere")
+    (root / "corpus" / "dangling.txt").symlink_to("/nonexistent")
+    os.mkfifo(root / "corpus" / "pipe.txt")
+    return root / "corpus"
+
+
+def names(files):
+    return [name for _, name in files]
+
+
+def test_links_in_a_folder_are_followed_and_what_is_read_twice_is_named(tmp_path):
+    """rglob had skipped a linked folder unsaid; a loop back up, or a second way to a file,
+    is read once and named in a notice."""
+    folder = tmp_path / "corpus"
+    (folder / "sub").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "r.txt").write_text("Elsewhere.", encoding="utf-8")
+    (folder / "a.txt").write_text("A.", encoding="utf-8")
+    (folder / "sub" / "notes.md").write_text("not read", encoding="utf-8")
+    (folder / "linked_dir").symlink_to("../elsewhere")
+    (folder / "linked_file.txt").symlink_to(tmp_path / "elsewhere" / "r.txt")
+    (folder / "sub" / "up").symlink_to("..")  # a loop
+    (folder / "z_same.txt").symlink_to("a.txt")
+    with pytest.warns(UserWarning) as caught:
+        files = input_files([folder], note_left_out=True)
+    assert names(files) == ["a.txt", "linked_dir/r.txt"]
+    assert [str(w.message) for w in caught] == [
+        f"{folder}: left out 1 file(s) of other types (.md 1); wsd annotate reads .txt, "
+        ".txt.gz, .jsonl, .jsonl.gz",
+        f"{folder}: left out 3 folder(s) or file(s) read already by another path (symbolic "
+        f"links), each read once: {folder}/linked_file.txt (read as {folder}/linked_dir/r.txt); "
+        f"{folder}/sub/up (read as {folder}); {folder}/z_same.txt (read as {folder}/a.txt)"]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("dangling.txt", "is a symbolic link that leads to no file (to '/nonexistent'"),
+    ("pipe.txt", "is a FIFO, not a regular file")])
+def test_a_dangling_link_or_fifo_in_a_folder_is_an_error_naming_it(tmp_path, entry, message):
+    folder = qa_corpus(tmp_path)
+    (folder / ("pipe.txt" if entry == "dangling.txt" else "dangling.txt")).unlink()
+    with pytest.raises(ValueError, match="input '.*' ") as caught:
+        input_files([folder])
+    assert str(caught.value).startswith(f"input {str(folder / entry)!r} {message}")
+
+
+def test_an_unreadable_folder_or_file_is_an_error_naming_it(tmp_path, monkeypatch):
+    """Tests run as root here, where permissions do not stop reading: the refusals are
+    simulated at the calls that would meet them."""
+    folder = tmp_path / "corpus"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a.txt").write_text("A.", encoding="utf-8")
+    scandir = os.scandir
+
+    def refuse_locked(path):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refuse_locked)
+    with pytest.raises(ValueError, match=f"folder {str(folder / 'locked')!r} cannot be read "
+                                         r"\(Permission denied\)"):  # fmt: skip
+        input_files([folder])
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(os, "access", lambda path, mode: not str(path).endswith("a.txt"))
+    with pytest.raises(ValueError, match=f"input {str(folder / 'a.txt')!r} cannot be read"):
+        input_files([folder])
+
+
+def test_cli_refuses_the_qa_folder_before_any_work(model, tmp_path, run_cli):
+    folder = qa_corpus(tmp_path)
+    result = run_cli("annotate", "--model", model, "--out", tmp_path / "out", folder)
+    assert_clean_error(result, str(folder / "dangling.txt"), "leads to no file")
+    assert not (tmp_path / "out").exists()
+    (folder / "dangling.txt").unlink()
+    (folder / "pipe.txt").unlink()
+    result = run_cli("annotate", "--model", model, "--out", tmp_path / "out", "--quiet", folder)
+    assert result.returncode == 0, result.stderr
+    assert "annotated 2 of 2 documents" in result.stdout
+
+
+@pytest.mark.parametrize("twice, message", [
+    (lambda d: [d, d], "is given twice"),
+    (lambda d: [d, d / ".." / d.name], "is given twice (as"),
+    (lambda d: [d, d / "a.txt"], "lies in the input folder"),
+    (lambda d: [d / "a.txt", d], "holds the input"),
+    (lambda d: [d / "link", d / "a.txt"], "lies in the input folder"),
+    (lambda d: [d, d.parent / "elsewhere" / "r.txt"], "is read already as")])
+def test_an_input_given_twice_is_an_error(tmp_path, twice, message):
+    """`annotate c/corpus c/corpus` had annotated each document twice."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.txt").write_text("A.", encoding="utf-8")
+    (folder / "link").symlink_to(folder)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "r.txt").write_text("R.", encoding="utf-8")
+    (folder / "linked_dir").symlink_to(tmp_path / "elsewhere")  # r.txt read through it
+    with pytest.raises(ValueError, match="give each") as caught:
+        input_files(twice(folder))
+    assert message in str(caught.value)

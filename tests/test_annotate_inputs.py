@@ -8,6 +8,7 @@ import pytest
 from annotate_data import save_bass_model
 from test_cli import assert_clean_error
 
+from wsd.annotate import annotate_corpus
 from wsd.annotate.listing import input_files
 
 
@@ -121,3 +122,46 @@ def test_an_input_given_twice_is_an_error(tmp_path, twice, message):
     with pytest.raises(ValueError, match="give each") as caught:
         input_files(twice(folder))
     assert message in str(caught.value)
+
+
+def test_a_link_in_an_input_folder_into_out_is_refused(model, tmp_path):
+    """The part files of --out, reached through a link, would be read as input."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text("The bass swam.", encoding="utf-8")
+    annotate_corpus([folder], model, tmp_path / "out", progress=False)
+    (folder / "old").symlink_to(tmp_path / "out")
+    with pytest.raises(ValueError, match=r"input .*in/old/journal.jsonl lies in the output"):
+        annotate_corpus([folder], model, tmp_path / "out", progress=False)
+
+
+# ---------------------------------------------------------------- the --out folder and the model
+
+
+def test_an_out_folder_of_other_files_is_refused_and_left_as_it_was(model, tmp_path, run_cli):
+    """A user's part-00000.jsonl in --out had been written over."""
+    (tmp_path / "in.txt").write_text("The bass swam.", encoding="utf-8")
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "part-00000.jsonl").write_text("keep me\n", encoding="utf-8")
+    (out / "notes.txt").write_text("mine too\n", encoding="utf-8")
+    result = run_cli("annotate", tmp_path / "in.txt", "--model", model, "--out", out)
+    assert_clean_error(result, f"--out {out} holds files wsd annotate did not write "
+                               "(notes.txt, part-00000.jsonl) and no manifest.json")
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "part-00000.jsonl"]
+    assert (out / "part-00000.jsonl").read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_a_wsd_folder_resumes_and_one_only_begun_is_taken(model, tmp_path):
+    """A wsd run's own folder is resumed; one a run was killed in before its manifest (only
+    the lock and an empty journal) is no stranger's."""
+    (tmp_path / "in.txt").write_text("The bass swam.", encoding="utf-8")
+    first = annotate_corpus([tmp_path / "in.txt"], model, tmp_path / "out", progress=False)
+    again = annotate_corpus([tmp_path / "in.txt"], model, tmp_path / "out", progress=False)
+    assert first["counts"] == again["counts"] and again["status"] == "complete"
+    begun = tmp_path / "begun"
+    begun.mkdir()
+    (begun / ".lock").touch()
+    (begun / "journal.jsonl").touch()
+    manifest = annotate_corpus([tmp_path / "in.txt"], model, begun, progress=False)
+    assert manifest["counts"]["annotated"] == 1

@@ -94,6 +94,7 @@ class OutputFolder:
         if self.folder.exists() and not self.folder.is_dir():
             raise ValueError(f"--out {self.folder}: a file, not a folder (wsd annotate writes "
                              "its part files and manifest.json into a folder)")
+        self._check_not_foreign()
         self.folder.mkdir(parents=True, exist_ok=True)
         self._lock()
         self.save_every = save_every
@@ -104,6 +105,19 @@ class OutputFolder:
         self._remove_temporary_files()
         self._read_journal()
         self.save()
+
+    def _check_not_foreign(self) -> None:
+        """ValueError when the folder holds files but no manifest: a folder wsd annotate did
+        not make, whose files (a user's ``part-00000.jsonl``) would be written over."""
+        if not self.folder.is_dir() or (self.folder / MANIFEST).exists():
+            return
+        foreign = sorted(p.name for p in self.folder.iterdir() if not _ours(p.name))
+        if foreign:
+            listed = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more"
+                                               if len(foreign) > 3 else "")  # fmt: skip
+            raise ValueError(f"--out {self.folder} holds files wsd annotate did not write "
+                             f"({listed}) and no {MANIFEST} of a wsd annotate run: give a new "
+                             "or empty --out folder, so that no file is written over")
 
     def _check_earlier_run(self, run: Mapping[str, Any]) -> None:
         path = self.folder / MANIFEST
@@ -239,6 +253,13 @@ def _journal_entry(line: str) -> tuple[dict[str, Any], str | None]:
             isinstance(bad, dict) for bad in entry["bad_documents"]):
         return entry, "'file' or 'bad_documents' malformed"
     return entry, None
+
+
+def _ours(name: str) -> bool:
+    """Whether a file of that name in an ``--out`` folder without a manifest is one a run
+    makes before its first manifest is written (the lock, the journal, temporary files)."""
+    return name in (LOCK, JOURNAL) or (name.endswith(".tmp") and name.startswith(
+        (".part-", f".{MANIFEST}.", f".{JOURNAL}.")))
 
 
 def _name(index: int) -> str:

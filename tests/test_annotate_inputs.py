@@ -2,6 +2,7 @@
 are followed once, an input is read once; the --out folder and the model are checked before
 any work, and a run that produced nothing leaves nothing behind."""
 
+import json
 import os
 
 import pytest
@@ -165,3 +166,58 @@ def test_a_wsd_folder_resumes_and_one_only_begun_is_taken(model, tmp_path):
     (begun / "journal.jsonl").touch()
     manifest = annotate_corpus([tmp_path / "in.txt"], model, begun, progress=False)
     assert manifest["counts"]["annotated"] == 1
+
+
+def test_a_file_that_is_no_model_is_refused_before_out_is_made(model, tmp_path, run_cli):
+    """It had left --out/manifest.json naming the wrong model, so the retry with the right
+    one was refused ("holds a run with other model")."""
+    (tmp_path / "in.txt").write_text("The bass swam.", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a model\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli("annotate", tmp_path / "in.txt", "--model", tmp_path / "notes.txt",
+                     "--out", out)  # fmt: skip
+    assert_clean_error(result, "notes.txt", "not a JSON model file")
+    assert not out.exists()
+    result = run_cli("annotate", tmp_path / "in.txt", "--model", model, "--out", out, "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "annotated 1 of 1 documents" in result.stdout
+
+
+def test_a_run_that_produces_nothing_leaves_nothing_behind(model, tmp_path, monkeypatch):
+    """A failure before the first partition is written: a folder the run made is removed, a
+    folder that was there is left empty, as it was."""
+    import wsd.annotate.run as run_module
+
+    def fail(partitions, reference):
+        raise OSError(28, "No space left on device")
+        yield  # a generator, as run_local is
+
+    (tmp_path / "in.txt").write_text("The bass swam.", encoding="utf-8")
+    monkeypatch.setattr(run_module, "run_local", fail)
+    with pytest.raises(OSError, match="No space"):
+        annotate_corpus([tmp_path / "in.txt"], model, tmp_path / "new" / "out", progress=False)
+    assert not (tmp_path / "new" / "out").exists()
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(OSError, match="No space"):
+        annotate_corpus([tmp_path / "in.txt"], model, tmp_path / "empty", progress=False)
+    assert list((tmp_path / "empty").iterdir()) == []
+
+
+def test_a_folder_of_a_run_that_produced_nothing_takes_another_model(model, tmp_path):
+    """What a failed run of an earlier version left (a manifest naming another model, no
+    partition) no longer blocks the retry; a run that finished a partition still does."""
+    (tmp_path / "in.txt").write_text("The bass swam.", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    failed = {"format": "wsd-annotate-manifest", "version": 1, "inputs": ["elsewhere"],
+              "model": {"path": "notes.txt", "sha256": "0" * 64}, "settings": {},
+              "status": "failed", "counts": {}, "partitions": {}, "bad_documents": []}
+    (out / "manifest.json").write_text(json.dumps(failed), encoding="utf-8")
+    (out / "journal.jsonl").write_text("", encoding="utf-8")
+    manifest = annotate_corpus([tmp_path / "in.txt"], model, out, progress=False)
+    assert manifest["status"] == "complete" and manifest["counts"]["annotated"] == 1
+    other = save_bass_model(tmp_path / "other.json")
+    (tmp_path / "other.json").write_text(other.read_text(encoding="utf-8") + "\n",
+                                         encoding="utf-8")  # fmt: skip
+    with pytest.raises(ValueError, match="holds a run with other model"):
+        annotate_corpus([tmp_path / "in.txt"], tmp_path / "other.json", out, progress=False)

@@ -6,11 +6,13 @@ partitions the run has and each finished one (status "done") with its bad docume
 ``DIR/journal.jsonl`` gets a line the moment a partition is finished. Files are written to a
 temporary name and renamed, so a run killed at any moment leaves whole files only; a partition
 counts as finished when the journal lists it and its file is there, and a re-run with the same
-settings skips it (and removes the temporary files a killed run left).
+settings skips it (and removes the temporary files a killed run left). A folder of other files
+without a manifest is refused; a run that finished no partition leaves nothing behind.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -95,6 +97,7 @@ class OutputFolder:
             raise ValueError(f"--out {self.folder}: a file, not a folder (wsd annotate writes "
                              "its part files and manifest.json into a folder)")
         self._check_not_foreign()
+        self.created = not self.folder.exists()  # removed again by a run that produced nothing
         self.folder.mkdir(parents=True, exist_ok=True)
         self._lock()
         self.save_every = save_every
@@ -120,6 +123,8 @@ class OutputFolder:
                              "or empty --out folder, so that no file is written over")
 
     def _check_earlier_run(self, run: Mapping[str, Any]) -> None:
+        """ValueError when the folder holds another run (other inputs, model or settings)
+        that finished a partition; one that finished none binds nothing (it failed at once)."""
         path = self.folder / MANIFEST
         if not path.exists():
             return
@@ -130,6 +135,8 @@ class OutputFolder:
         if not isinstance(old, dict) or old.get("format") != FORMAT \
                 or not isinstance(old.get("model", {}), dict):
             raise ValueError(f"{path} is not a wsd annotate manifest")
+        if not self._produced(old):
+            return
         for part, now, then in (("inputs", run["inputs"], old.get("inputs")),
                                 ("settings", run["settings"], old.get("settings")),
                                 ("model", run["model"]["sha256"],
@@ -145,6 +152,16 @@ class OutputFolder:
                              f"{now.get('count')} now, or a file changed since): use another "
                              "--out folder")
         self.manifest["started"] = old.get("started", self.manifest["started"])
+
+    def _produced(self, old: Mapping[str, Any]) -> bool:
+        """Whether the run in the folder finished a partition (its manifest or journal says so)."""
+        journal = self.folder / JOURNAL
+        if old.get("partitions") or not journal.is_file():
+            return bool(old.get("partitions"))
+        entries = [_journal_entry(line) for line in
+                   journal.read_text(encoding="utf-8", errors="replace").splitlines()]
+        return any(problem is None and (self.folder / entry["file"]).is_file()
+                   for entry, problem in entries)  # fmt: skip
 
     def _remove_temporary_files(self) -> None:
         """Remove what a killed run was writing (``atomic_open``'s ``.NAME.*.tmp`` files)."""
@@ -221,9 +238,21 @@ class OutputFolder:
         self.manifest["status"] = status
         self.manifest["finished"] = _now()
         self._journal.close()
-        self.save()
+        if status != "complete" and not self.manifest["partitions"]:
+            self._remove_own_files()  # nothing produced: nothing left behind
+        else:
+            self.save()
         self._lock_file.close()
         return self.manifest
+
+    def _remove_own_files(self) -> None:
+        """Remove the manifest, journal and lock, and the folder when this run made it (held
+        locked until the end, so no other run takes it in between)."""
+        for name in (MANIFEST, JOURNAL, LOCK):
+            (self.folder / name).unlink(missing_ok=True)
+        if self.created:
+            with contextlib.suppress(OSError):  # something else was put there meanwhile
+                self.folder.rmdir()
 
     def save(self) -> None:
         parts = dict(sorted(self.manifest["partitions"].items()))

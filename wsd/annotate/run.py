@@ -17,7 +17,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from wsd.annotate.annotator import ModelRef
+from wsd.annotate.annotator import ModelRef, annotator_for
 from wsd.annotate.documents import (
     DEFAULT_MAX_BYTES,
     DEFAULT_PARTITION_SIZE,
@@ -77,11 +77,12 @@ def annotate_corpus(
     codec = checked_encoding(encoding)
     files = input_files(inputs, note_left_out=True)
     check_out_apart(out, inputs, files)
+    on_dask = wants_cluster(workers, scheduler)
+    reference = ModelRef.of(model)
+    annotator_for(reference)  # a file that is no model fails here, before --out is made
     # WordNet and the tagger compiled once, as `wsd disambiguate` has them: a corpus read
     # through NLTK's WordNet took 3.3 times as long (40k tokens: 31 s of CPU against 9 s)
     lexicon_compiler.ensure()
-    on_dask = wants_cluster(workers, scheduler)
-    reference = ModelRef.of(model)
     folder = OutputFolder(out, {
         "inputs": [str(Path(p).resolve()) for p in inputs],
         "input_files": input_fingerprint(files),

@@ -10,7 +10,9 @@ from annotate_data import save_bass_model
 from test_cli import assert_clean_error
 
 from wsd.annotate import annotate_corpus
+from wsd.annotate.documents import BadDocument, read_documents
 from wsd.annotate.listing import input_files
+from wsd.experiments.textinput import read_file
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +134,8 @@ def test_a_link_in_an_input_folder_into_out_is_refused(model, tmp_path):
     (folder / "a.txt").write_text("The bass swam.", encoding="utf-8")
     annotate_corpus([folder], model, tmp_path / "out", progress=False)
     (folder / "old").symlink_to(tmp_path / "out")
-    with pytest.raises(ValueError, match=r"input .*in/old/journal.jsonl lies in the output"):
+    with pytest.raises(ValueError, match=r"input .*in/old/journal.jsonl lies in the output"), \
+            pytest.warns(UserWarning, match="left out 2 file"):  # manifest.json and .lock
         annotate_corpus([folder], model, tmp_path / "out", progress=False)
 
 
@@ -221,3 +224,51 @@ def test_a_folder_of_a_run_that_produced_nothing_takes_another_model(model, tmp_
                                          encoding="utf-8")  # fmt: skip
     with pytest.raises(ValueError, match="holds a run with other model"):
         annotate_corpus([tmp_path / "in.txt"], tmp_path / "other.json", out, progress=False)
+
+
+# ---------------------------------------------------------------- text checks, repeated ids
+
+
+def test_text_is_checked_as_disambiguate_checks_it_whatever_the_encoding(model, tmp_path,
+                                                                         run_cli):  # fmt: skip
+    """--encoding latin-1 on a UTF-16 file had annotated `ÿþT\\x00h\\x00...` where `wsd
+    disambiguate --file` refuses it; the bad document is reported, the good ones kept."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "utf16.txt").write_bytes("He sat on the bass.".encode("utf-16"))
+    (folder / "good.txt").write_bytes("The café served bass.".encode("latin-1"))
+    (folder / "docs.jsonl").write_bytes(b'{"id": "a", "text": "A bass."}\n'
+                                        b'{"id": "nul", "text": "A bass."}\x00\n'
+                                        b'{"id": "c", "text": "Caf\xe9 bass."}\n')
+    records = list(read_documents([folder], encoding="latin-1"))
+    assert [getattr(r, "id", None) for r in records] == ["a", None, "c", "good.txt", None]
+    nul, utf16 = records[1], records[4]
+    assert (nul.source, nul.line) == (str(folder / "docs.jsonl"), 2)
+    assert (utf16.source, utf16.line) == (str(folder / "utf16.txt"), 1)
+    assert nul.problem.startswith("holds a NUL character")
+    assert utf16.problem == (
+        "starts with a UTF-16 or UTF-32 byte-order mark: not iso8859-1 text (read as iso8859-1 "
+        "it holds a NUL character); annotate it without --encoding, or save it in the files' "
+        "encoding")
+    with pytest.raises(ValueError) as refused:
+        read_file(str(folder / "utf16.txt"), "latin-1")
+    assert nul.problem.split("?")[0] in str(refused.value)
+    result = run_cli("annotate", folder, "--model", model, "--out", tmp_path / "out",
+                     "--encoding", "latin-1", "--quiet")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "annotated 3 of 5 documents" in result.stdout and "2 bad documents" in result.stdout
+    assert f"bad document {folder / 'utf16.txt'}:1: starts with a UTF-16" in result.stderr
+
+
+def test_a_byte_order_mark_inside_a_jsonl_file_is_reported_at_its_line(tmp_path):
+    """Each line had been decoded as UTF-8 with a leading mark dropped, so a file joined
+    from two passed where `wsd disambiguate --file` refuses it; the first line's mark is the
+    file's and is dropped."""
+    path = tmp_path / "joined.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"id": "a", "text": "A bass."}\n'
+                     b'\xef\xbb\xbf{"id": "b", "text": "Joined here."}\n')
+    for encoding in (None, "utf-8"):
+        first, second = read_documents([path], encoding=encoding)
+        assert (first.id, first.text) == ("a", "A bass.")
+        assert isinstance(second, BadDocument) and second.line == 2
+        assert second.problem.startswith("holds a byte-order mark (U+FEFF) after the start")

@@ -6,7 +6,8 @@ given) and JSONL files (``{"id": ..., "text": ...}`` per line, id defaulting to
 sorted order. Their bytes are UTF-8 unless an ``encoding`` is given (one where a line break
 is one byte, as JSONL is read line by line); a .txt file that starts with a UTF-16 or UTF-32
 byte-order mark (a Windows "Unicode" file) is read in it. A document that cannot be
-annotated (undecodable bytes, bad JSON, no or empty text, more than ``max_bytes``) becomes a
+annotated (undecodable bytes, a NUL or a byte-order mark after the file's start, whatever the
+encoding, bad JSON, no or empty text, more than ``max_bytes``) becomes a
 :class:`BadDocument` at its place in the stream, so it is reported, never skipped silently,
 and partition boundaries do not depend on it. So does a file that cannot be read to its end
 (a cut or corrupt ``.gz``, a ``.gz`` that is not gzip): one BadDocument where reading stopped,
@@ -19,6 +20,7 @@ Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitio
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import json
 import os
@@ -36,6 +38,8 @@ DEFAULT_MAX_BYTES = 1_000_000
 # What reading a damaged file raises: a cut gzip stream (EOFError), not gzip or a bad CRC
 # (gzip.BadGzipFile, an OSError), corrupt deflate data (zlib.error), an I/O error.
 UNREADABLE = (EOFError, OSError, zlib.error)
+# A Windows "Unicode" file's start: read in another --encoding it is NUL-riddled garbage.
+WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)
 
 
 @dataclass(frozen=True)
@@ -139,13 +143,13 @@ def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[
 def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Record:
     """The document ``build`` makes of ``raw`` decoded, or a BadDocument naming the line (in a
     .txt file, the line of the first bad byte)."""
-    try:  # a leading byte-order mark is dropped (and names the encoding: UTF-16 too)
-        text = decode_text(raw, source, codec or "utf-8-sig")
-        # a NUL in default UTF-8: UTF-16 without its mark, which would annotate nothing
-        check_text(text, source, writable_only=codec is not None)
+    try:  # a file's leading byte-order mark is dropped (and names the encoding: UTF-16 too)
+        text = decode_text(raw, source, _line_codec(codec, line))
+        # the checks of `wsd disambiguate --file`, whatever the encoding: a NUL (UTF-16 read
+        # as bytes, which would annotate nothing), a byte-order mark after the start
+        check_text(text, source, max(line, 1))
     except TextDecodeError as err:
-        hint = "" if codec else "; give the files' encoding with --encoding (e.g. latin-1)"
-        return BadDocument(source, line or err.line, f"{err.problem}{hint}")
+        return BadDocument(source, line or err.line, _problem(err.problem, raw, codec))
     try:
         document = build(text)
     except ValueError as err:
@@ -153,6 +157,26 @@ def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Re
     if not document.text.strip():
         return BadDocument(source, line, "empty text")
     return document
+
+
+def _line_codec(codec: str | None, line: int) -> str:
+    """The codec of a .txt file (``line`` 0) or JSONL line: UTF-8 drops a byte-order mark at
+    the start of the file only (one later is reported, as in a joined file)."""
+    if codec not in (None, "utf-8"):
+        return codec
+    return "utf-8-sig" if line <= 1 else "utf-8"
+
+
+def _problem(problem: str, raw: bytes, codec: str | None) -> str:
+    """What is wrong with bytes that are not text in ``codec`` (None: the default, UTF-8), and
+    what to do about it."""
+    if codec is None:
+        return f"{problem}; give the files' encoding with --encoding (e.g. latin-1)"
+    if raw.startswith(WIDE_BOMS):
+        return (f"starts with a UTF-16 or UTF-32 byte-order mark: not {codec} text (read as "
+                f"{codec} it {problem.split(':')[0]}); annotate it without --encoding, or save "
+                "it in the files' encoding")
+    return problem
 
 
 def _json_document(line_text: str, path: Path, number: int) -> Document:

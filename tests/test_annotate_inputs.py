@@ -4,6 +4,7 @@ any work, and a run that produced nothing leaves nothing behind."""
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from annotate_data import save_bass_model
@@ -272,3 +273,25 @@ def test_a_byte_order_mark_inside_a_jsonl_file_is_reported_at_its_line(tmp_path)
         assert (first.id, first.text) == ("a", "A bass.")
         assert isinstance(second, BadDocument) and second.line == 2
         assert second.problem.startswith("holds a byte-order mark (U+FEFF) after the start")
+
+
+def test_an_id_repeated_in_a_jsonl_file_is_a_bad_document_at_its_line(tmp_path, monkeypatch):
+    """Two output lines with one id had been written; the first keeps it, the repeat is
+    reported with its file and line. Ids may repeat across files (each numbering its own)."""
+    monkeypatch.chdir(tmp_path)  # the default ids, FILE:LINE, short
+    path = Path("docs.jsonl")
+    path.write_text('{"id": "d1", "text": "A bass."}\n'
+                    '{"id": 7, "text": "Seven."}\n'
+                    '{"id": "d1", "text": "Again."}\n'
+                    '{"id": "7", "text": "Seven as a string."}\n'
+                    f'{{"id": "{path}:6", "text": "Takes line 6\'s default id."}}\n'
+                    '{"text": "No id: FILE:6."}\n', encoding="utf-8")  # fmt: skip
+    Path("more.jsonl").write_text('{"id": "d1", "text": "Another file."}\n', encoding="utf-8")
+    records = list(read_documents([path, "more.jsonl"]))
+    assert [(type(r).__name__, r.line) for r in records] == [
+        ("Document", 1), ("Document", 2), ("BadDocument", 3), ("BadDocument", 4),
+        ("Document", 5), ("BadDocument", 6), ("Document", 1)]
+    assert [(r.source, r.problem) for r in records if isinstance(r, BadDocument)] == [
+        (str(path), "id 'd1' repeats that of line 1; give each document its own id"),
+        (str(path), "id '7' repeats that of line 2; give each document its own id"),
+        (str(path), f"id '{path}:6' repeats that of line 5; give each document its own id")]

@@ -15,7 +15,8 @@ after the documents read before it.
 
 Partition ``k`` holds records ``k * size`` to ``(k + 1) * size - 1`` of the stream: a pure
 function of the inputs, so a re-run cuts the same partitions and can skip the finished ones.
-Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitions in flight.
+Memory holds one line (at most ``max_bytes`` of it) at a time, plus the partitions in flight
+and the ids of the JSONL file being read (each must be unique within its file).
 """
 
 from __future__ import annotations
@@ -126,7 +127,10 @@ def _read_at_most(stream: BinaryIO, limit: int) -> bytes:
 
 
 def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[Record]:
+    """The records of a JSONL file; a document repeating an earlier line's id is a bad one
+    (two output lines of one id could not be told apart)."""
     number = 0
+    first_line: dict[str, int] = {}  # id -> the line that had it first
     try:
         with _open(path) as stream:
             for number, raw in enumerate(bounded_lines(stream, max_bytes), start=1):
@@ -134,10 +138,24 @@ def _jsonl_documents(path: Path, max_bytes: int, codec: str | None) -> Iterator[
                     yield BadDocument(str(path), number,
                                       f"line longer than {max_bytes} bytes (--max-document-size)")
                 elif raw.strip():
-                    yield _checked(raw, str(path), number,
-                                   lambda text, n=number: _json_document(text, path, n), codec)
+                    record = _checked(raw, str(path), number,
+                                      lambda text, n=number: _json_document(text, path, n), codec)
+                    yield _unique(record, first_line)
     except UNREADABLE as err:
         yield BadDocument(str(path), number + 1, f"unreadable from this line on ({err})")
+
+
+def _unique(record: Record, first_line: dict[str, int]) -> Record:
+    """``record``, or a BadDocument when its id is that of an earlier line of its file
+    (``first_line``: id -> line, filled here)."""
+    if not isinstance(record, Document):
+        return record
+    first = first_line.setdefault(record.id, record.line)
+    if first == record.line:
+        return record
+    shown = record.id if len(record.id) <= 80 else record.id[:77] + "..."
+    return BadDocument(record.source, record.line, f"id {shown!r} repeats that of line {first}; "
+                       "give each document its own id")
 
 
 def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Record:

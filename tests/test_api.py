@@ -61,3 +61,29 @@ def test_the_all_words_format_is_registered_by_its_own_module():
 
     (npz,) = [f for f in persistence._FORMATS if f.cls is AllWordsWSD]
     assert npz.magic == b"PK\x03\x04" and npz.load == AllWordsWSD.from_npz
+
+
+def test_a_one_word_system_explains_only_its_own_word(one_word):
+    """``explain`` had answered *bass.fish* for an instance of *bank*; ``predict`` refused it."""
+    from wsd.instance import Instance
+
+    bank = Instance.from_text("He sat on the <<bank>>.")
+    for answer in (lambda: one_word.predict([bank]), lambda: one_word.explain(bank)):
+        with pytest.raises(ValueError, match="trained for bass only"):
+            answer()
+    assert one_word.explain(Instance.from_text("He caught a <<bass>>.")).sense.startswith("bass.")
+
+
+def test_a_one_word_system_fits_and_predicts_a_numpy_array_of_instances(one_word):
+    """``if not instances`` had failed on an array (scikit-learn's cross_val_score passes X so)."""
+    import numpy as np
+
+    from wsd.systems.named import SystemSettings, make_system
+
+    data = load_bundled("bass")
+    array = np.empty(len(data), dtype=object)
+    array[:] = data
+    system = make_system("averaged", SystemSettings(epochs=2)).fit(array)
+    assert system.predict(array[:5]) == one_word.predict(data[:5])
+    with pytest.raises(ValueError, match="no training instances"):
+        make_system("averaged", SystemSettings(epochs=2)).fit(array[:0])

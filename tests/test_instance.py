@@ -33,6 +33,16 @@ def test_character_offset():
     assert Instance.from_text(text, offset=text.index("bass")).target == "bass"
 
 
+def test_an_offset_picks_the_token_there_not_all_up_to_the_next_space():
+    for text in ("The crane, flew over the lake.", "The crane's nest", 'He saw "crane" birds'):
+        inst = Instance.from_text(text, offset=text.index("crane"))
+        assert (inst.target, inst.lemma) == ("crane", "crane")
+    with pytest.raises(TypeError, match="offset must be an int, not float"):
+        Instance.from_text("The crane flew", offset=4.0)
+    with pytest.raises(TypeError, match="not bool"):
+        Instance.from_text("The crane flew", offset=True)
+
+
 def test_missing_target_is_a_clear_error():
     with pytest.raises(ValueError, match="does not occur"):
         Instance.from_text("He plays guitar", target="bass")

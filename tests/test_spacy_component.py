@@ -70,3 +70,14 @@ def test_with_a_model_file_its_answers_are_the_command_lines(tmp_path):
     assert any(w["source"] == "classifier" for w in words)
     check_same_answers(doc, words)
     assert nlp("   ").spans.get("wsd") is None  # nothing to read: the doc as it came
+
+
+def test_markers_in_a_doc_are_text_and_every_sense_lands_on_its_own_token():
+    """``tag_text`` had read ``<<bass>>`` as a marker and given offsets into the text without
+    it: the doc's ``<`` tokens got bass's sense and *bank* none."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("wsd", config={"model": "lesk"})
+    doc = nlp("He caught a <<bass>> by the bank.")
+    tagged = {t.text: t._.synset for t in doc if t._.synset}
+    assert "<" not in tagged and tagged.get("bass", "").startswith("bass.")
+    assert tagged.get("bank", "").startswith("bank.")

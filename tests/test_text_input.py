@@ -114,3 +114,13 @@ def test_a_closed_standard_output_is_an_error_not_silence():
                             timeout=300)  # fmt: skip
     assert result.returncode == 2
     assert "standard output is closed" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_lone_surrogate_in_the_text_is_one_clear_error():
+    """The gloss path had failed deep in its vector cache (UnicodeEncodeError) where Lesk and
+    a model answered; an argument with a byte that is not UTF-8 arrives so."""
+    from wsd.systems.allwords.plaintext import tag_text
+
+    for model in ("lesk", "gloss", None):
+        with pytest.raises(ValueError, match=r"lone surrogate \(U\+D800\)"):
+            tag_text(model, "He caught a \ud800 bass.")

@@ -179,12 +179,13 @@ def instances_from_text(
         text = text[: marked.start()] + marked.group(1) + text[marked.end() :]
         char_ranges = [(char_start, char_end)]
     elif offset is not None:
+        if isinstance(offset, bool) or not isinstance(offset, int):
+            raise TypeError(f"offset must be an int, not {type(offset).__name__}")
         if not 0 <= offset < len(text) or text[offset].isspace():
             raise ValueError(f"offset {offset} does not point at a word in {quoted(text)}")
-        end = offset
-        while end < len(text) and not text[end].isspace():
-            end += 1
-        char_ranges = [(offset, end)]
+        # the token there (*crane* of *crane,* or *crane's*), not all up to the next space
+        char_ranges = [next(((start, end) for start, end in token_spans(text)
+                             if start <= offset < end), (offset, offset + 1))]
     elif target:
         char_ranges = word_occurrences(text, target)
         if not char_ranges:

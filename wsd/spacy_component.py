@@ -45,7 +45,7 @@ class SenseTagger:
     def __call__(self, doc: Doc) -> Doc:
         if not doc.text.strip():
             return doc
-        _, words = tag_text(self.model, doc.text)
+        _, words = tag_text(self.model, doc.text, markers=False)  # offsets into doc.text
         units = []
         for word in words:
             span = doc.char_span(word.start, word.end, alignment_mode="expand")

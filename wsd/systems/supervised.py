@@ -57,7 +57,7 @@ class SupervisedWSD(EstimatorMixin):
     ) -> SupervisedWSD:
         """Fit the weighting and the learner on ``instances``, labelled with ``y`` or else
         with each instance's first gold sense (``dev`` for the learner's early stopping)."""
-        if not instances:
+        if len(instances) == 0:  # a numpy array of instances too (cross_val_score's X)
             raise ValueError("no training instances")
         labels = instance_labels(instances) if y is None else list(y)
         if len(labels) != len(instances):
@@ -86,7 +86,7 @@ class SupervisedWSD(EstimatorMixin):
 
     def predict(self, instances: Sequence[Instance]) -> list[str]:
         learner = self._fitted_learner()
-        if not instances:
+        if len(instances) == 0:
             return []
         instances = provenance.check_targets(self.lemmas_, instances)
         return list(learner.predict(self.featurizer_.transform(instances)))
@@ -103,6 +103,7 @@ class SupervisedWSD(EstimatorMixin):
         ``Explanation``): the bias and every feature's share of the margin add up to it.
         ``cache_vectors``: as ``Featurizer.transform``."""
         learner = self._fitted_learner()
+        (instance,) = provenance.check_targets(self.lemmas_, [instance])  # as predict does
         (x,) = self.featurizer_.transform([instance], cache_vectors=cache_vectors)
         scores = learner.predict_scores(x)
         best = learner.classify(x)

@@ -33,6 +33,7 @@ from wsd.knowledge.inventory import (
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
+from wsd.persistence import check_text
 from wsd.systems.allwords.bundled_answers import with_bundled_answers
 from wsd.systems.allwords.predict import Decision, Reasons, prior_decision
 from wsd.systems.allwords.system import AllWordsWSD
@@ -283,7 +284,7 @@ def _cyclic_gc_paused(function):
 
 @_cyclic_gc_paused
 def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any = None,
-             check_english: bool = True, explain: int = 0,
+             check_english: bool = True, explain: int = 0, markers: bool = True,
              ) -> tuple[list[Sentence], list[TaggedWord]]:  # fmt: skip
     """The sentences of ``text`` and its disambiguated words (only ``target``'s, any
     inflection, when given): the model's answers, or without one (or with ``model`` "gloss" or
@@ -293,10 +294,12 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     when the text does not look like English; ``explain``: a classifier's, gloss similarity's
     or Lesk's answer gives its reasons, with that many features or words. Words marked as
     ``<<word>>`` are the only ones answered (offsets are then into the text without the
-    markers). Without a model, a bundled target (bass, bank, crane, line, plant) is answered
-    by its bundled model, as on the command line (unless a system was asked for by name)."""
+    markers; ``markers=False``: ``<<`` and ``>>`` are text, and the offsets always index
+    ``text``, as a spaCy Doc's tokens need). Without a model, a bundled target (bass, bank,
+    crane, line, plant) is answered by its bundled model, as on the command line (unless a
+    system was asked for by name). ValueError for text holding a lone surrogate."""
     _check_input(text, target)
-    text, marked = unmark(text)
+    text, marked = unmark(text) if markers else (text, [])
     by_name = model if isinstance(model, str) and model in NO_MODEL_SYSTEMS else None
     system = None if by_name else load_system(model)
     if reader is None:
@@ -364,6 +367,7 @@ def _check_input(text: object, target: object) -> None:
             hint = (" (tokens, as nltk.wsd.lesk takes them: pass ' '.join(tokens); several "
                     "texts: one call each)")
         raise TypeError(f"text must be a str, not {type(text).__name__}{hint}")
+    check_text(text, "text", writable_only=True)  # a lone surrogate: not a character
     if target is not None and not isinstance(target, str):
         raise TypeError(f"target must be a str or None, not {type(target).__name__}")
     if target is not None and not target.strip():

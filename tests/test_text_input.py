@@ -124,3 +124,31 @@ def test_a_lone_surrogate_in_the_text_is_one_clear_error():
     for model in ("lesk", "gloss", None):
         with pytest.raises(ValueError, match=r"lone surrogate \(U\+D800\)"):
             tag_text(model, "He caught a \ud800 bass.")
+
+
+def test_a_model_name_that_is_no_file_is_named_with_the_names_there_are(tmp_path, monkeypatch):
+    """``model=""`` had read the working folder (IsADirectoryError), *LESK* and *mfs* had
+    been looked for as files."""
+    import wsd
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="model is empty"):
+        wsd.disambiguate("The bank.", model="")
+    for name in ("LESK", "mfs", "Gloss"):
+        with pytest.raises(ValueError, match=rf"model '{name}' is no model file here.*'lesk'"):
+            wsd.disambiguate("The bank.", model=name)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with pytest.raises(FileNotFoundError, match=str(tmp_path / "nope.npz")):
+        wsd.disambiguate("The bank.", model="~/nope.npz")  # ~ expanded, as spaCy's config does
+
+
+@needs_data
+def test_a_marked_word_that_is_not_the_target_is_an_error_not_an_empty_answer():
+    import wsd
+
+    with pytest.raises(ValueError, match="no <<marked>> word is a form of target 'bank'"):
+        wsd.disambiguate("He plays <<bass>> in a jazz band by the bank.", model="lesk",
+                         target="bank")  # fmt: skip
+    (bank,) = wsd.disambiguate("He sat on the <<banks>> of the river.", model="lesk",
+                               target="bank")  # fmt: skip
+    assert bank.token == "banks"

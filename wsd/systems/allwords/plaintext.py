@@ -130,12 +130,20 @@ def load_system(model: ModelLike) -> AllWordsWSD | None:
                         f"file or None, not a {type(model).__name__}" + (
                             "; a one-word model answers with model.predict(instances)"
                             if hasattr(model, "predict") else ""))
+    if isinstance(model, str) and not model.strip():
+        raise ValueError("model is empty: give a model file's path, None, or one of "
+                         f"{', '.join(map(repr, NO_MODEL_SYSTEMS))}")
+    path = Path(model).expanduser()
+    if isinstance(model, str) and model.lower() in NO_MODEL_SYSTEMS + ("mfs",) \
+            and not path.exists():  # fmt: skip
+        raise ValueError(f"model {model!r} is no model file here; the systems that answer "
+                         f"without one are named {', '.join(map(repr, NO_MODEL_SYSTEMS))} "
+                         "(lowercase), and None takes the default")
     try:
-        path = Path(model).resolve()
-        stat = path.stat()
+        stat = path.resolve().stat()
     except (OSError, TypeError, ValueError):  # AllWordsWSD.load says what is wrong
-        return AllWordsWSD.load(model)
-    return _load_file(str(path), stat.st_mtime_ns, stat.st_size)
+        return AllWordsWSD.load(path)
+    return _load_file(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
 
 
 @functools.lru_cache(maxsize=2)
@@ -329,6 +337,9 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
             **_explained(inst, decision.reasons)))  # fmt: skip
     if marked:
         words = [word for word in words if any(word.start <= at < word.end for at in marked)]
+        if target is not None and not words:  # as the command line refuses it
+            raise ValueError(f"no <<marked>> word is a form of target {target!r}: mark "
+                             f"{target!r}, or give no target")
     if system is None and by_name is None:  # the bundled targets: their models, as on the CLI
 
         words = with_bundled_answers(words, sentences, explain)

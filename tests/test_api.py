@@ -87,3 +87,20 @@ def test_a_one_word_system_fits_and_predicts_a_numpy_array_of_instances(one_word
     assert system.predict(array[:5]) == one_word.predict(data[:5])
     with pytest.raises(ValueError, match="no training instances"):
         make_system("averaged", SystemSettings(epochs=2)).fit(array[:0])
+
+
+def test_a_one_word_system_names_what_it_takes_when_given_text(one_word):
+    """Text, one instance or None had failed deep inside (*'str' object has no attribute
+    'lemma'*) or given [] silently."""
+    from wsd.instance import Instance
+
+    bass = Instance.from_text("He caught a <<bass>>.")
+    for call, message in ((lambda: one_word.predict("text"), "not a str"),
+                          (lambda: one_word.predict(["text"]), "not str"),
+                          (lambda: one_word.predict(bass), "not one Instance: give \\[instance\\]"),
+                          (lambda: one_word.predict(None), "not a NoneType"),
+                          (lambda: one_word.explain("text"), "explain takes an instance"),
+                          (lambda: one_word.fit(["a", "b"]), "fit takes instances")):
+        with pytest.raises(TypeError, match=message):
+            call()
+    assert one_word.predict([]) == [] and one_word.predict((bass,)) == one_word.predict([bass])

@@ -57,7 +57,8 @@ class SupervisedWSD(EstimatorMixin):
     ) -> SupervisedWSD:
         """Fit the weighting and the learner on ``instances``, labelled with ``y`` or else
         with each instance's first gold sense (``dev`` for the learner's early stopping)."""
-        if len(instances) == 0:  # a numpy array of instances too (cross_val_score's X)
+        instances = _instances(instances, "fit")
+        if not instances:
             raise ValueError("no training instances")
         labels = instance_labels(instances) if y is None else list(y)
         if len(labels) != len(instances):
@@ -86,7 +87,8 @@ class SupervisedWSD(EstimatorMixin):
 
     def predict(self, instances: Sequence[Instance]) -> list[str]:
         learner = self._fitted_learner()
-        if len(instances) == 0:
+        instances = _instances(instances, "predict")
+        if not instances:
             return []
         instances = provenance.check_targets(self.lemmas_, instances)
         return list(learner.predict(self.featurizer_.transform(instances)))
@@ -103,6 +105,7 @@ class SupervisedWSD(EstimatorMixin):
         ``Explanation``): the bias and every feature's share of the margin add up to it.
         ``cache_vectors``: as ``Featurizer.transform``."""
         learner = self._fitted_learner()
+        (instance,) = _instances([instance], "explain")
         (instance,) = provenance.check_targets(self.lemmas_, [instance])  # as predict does
         (x,) = self.featurizer_.transform([instance], cache_vectors=cache_vectors)
         scores = learner.predict_scores(x)
@@ -155,3 +158,20 @@ class SupervisedWSD(EstimatorMixin):
     @classmethod
     def load(cls, path: str | Path) -> SupervisedWSD:
         return persistence.load_model(path, expected=cls)
+
+
+def _instances(given: Any, method: str) -> list[Instance]:
+    """``given`` as a list of instances (a numpy array of them too: scikit-learn's X);
+    TypeError naming ``method`` for one instance, text or anything else (which had failed
+    deep inside: *'str' object has no attribute 'lemma'*)."""
+    example = "Instance.from_text('He caught a <<bass>>.')"
+    if isinstance(given, Instance | str | bytes) or given is None:
+        what = "one Instance: give [instance]" if isinstance(given, Instance) else \
+            f"a {type(given).__name__}: give instances, e.g. [{example}]"
+        raise TypeError(f"{method} takes a sequence of Instance objects, not {what}")
+    items = list(given)
+    bad = next((item for item in items if not isinstance(item, Instance)), None)
+    if bad is not None:
+        noun = "an instance" if method == "explain" else "instances"
+        raise TypeError(f"{method} takes {noun} ({example}), not {type(bad).__name__}")
+    return items

@@ -232,7 +232,7 @@ def test_progress_bar(capsys):
     [
         ([], [], "empty"),
         (HAND_X, ["fish"], "3 examples but y has 1"),
-        (HAND_X, ["fish"] * 3, "at least two senses.*MFS"),
+        (HAND_X, ["fish"] * 3, r"only one class \(the label 'fish'\); .*at least two senses.*MFS"),
         ([{"a": math.nan}, {"b": 1.0}], ["x", "y"], r"X\[0\] feature 'a' has the value nan"),
         ([{"a": 1.0}, {"b": math.inf}], ["x", "y"], r"X\[1\] feature 'b' has the value inf"),
         ([{"a": 1.0}, {"b": "1"}], ["x", "y"], r"X\[1\] feature 'b' .*non-numeric"),
@@ -244,6 +244,18 @@ def test_progress_bar(capsys):
 def test_bad_training_data_gives_clear_errors(X, y, message):
     with pytest.raises(ValueError, match=message):
         MulticlassAveragedPerceptron().fit(X, y)
+
+
+@pytest.mark.parametrize(("pairs", "item"), [
+    ([{"a": 1.0}], "item 0 is dict"),                   # a featureset without its label
+    ([({"a": 1.0}, "x"), (("a", "b"), "y")], "item 1 is tuple"),  # features as a tuple
+    ([({"a": 1.0}, "x", 3)], "item 0 is tuple"),        # three values
+])
+def test_nltk_train_names_the_first_item_that_is_not_a_featureset_and_label(pairs, item):
+    """Had failed in unpacking (*not enough values to unpack*) or in numpy (*inhomogeneous
+    shape*)."""
+    with pytest.raises(ValueError, match=rf"train takes \(featureset, label\) pairs.*{item}"):
+        MulticlassAveragedPerceptron.train(pairs)
 
 
 def test_bad_options_and_use_before_fit():

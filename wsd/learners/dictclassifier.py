@@ -41,8 +41,15 @@ class DictClassifierMixin(ScoreMixin):
     @classmethod
     def train(cls, labeled_featuresets: Iterable[tuple[Mapping[str, float], Hashable]],
               **params: Any):
-        """NLTK's constructor idiom: ``Learner.train([(featureset, label), ...], epochs=5)``."""
+        """NLTK's constructor idiom: ``Learner.train([(featureset, label), ...], epochs=5)``;
+        ValueError naming the first item that is not such a pair."""
         pairs = list(labeled_featuresets)
+        for k, pair in enumerate(pairs):
+            if not (isinstance(pair, tuple | list) and len(pair) == 2
+                    and isinstance(pair[0], Mapping)):  # fmt: skip
+                raise ValueError(f"train takes (featureset, label) pairs, a featureset a dict "
+                                 f"of feature -> value; item {k} is {type(pair).__name__} "
+                                 f"{str(pair)[:60]}")
         return cls(**params).fit([features for features, _ in pairs],
                                  [label for _, label in pairs])
 

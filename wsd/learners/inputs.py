@@ -103,7 +103,7 @@ def sorted_classes(labels: Sequence[Hashable], minimum: int = 2) -> list:
     except TypeError as err:
         raise ValueError(f"labels must be mutually comparable (e.g. all strings): {err}") from err
     if len(classes) < minimum:
-        found = f"only one class, the label {classes[0]!r}," if classes else "no labels"
+        found = f"only one class (the label {classes[0]!r})" if classes else "no labels"
         raise ValueError(
             f"the training data has {found}; a word-sense classifier needs at least two "
             "senses (classes) to choose from. For a word with one observed sense use the "

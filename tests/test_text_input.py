@@ -152,3 +152,17 @@ def test_a_marked_word_that_is_not_the_target_is_an_error_not_an_empty_answer():
     (bank,) = wsd.disambiguate("He sat on the <<banks>> of the river.", model="lesk",
                                target="bank")  # fmt: skip
     assert bank.token == "banks"
+
+
+def test_tag_text_names_a_bad_explain_or_reader():
+    """Had failed deep in the decisions (*'>' not supported*) or the pipeline (*'str' object
+    has no attribute 'units'*)."""
+    from wsd.systems.allwords.plaintext import tag_text
+
+    for explain in ("3", None, 3.5, True):
+        with pytest.raises(TypeError, match="explain must be an int >= 0"):
+            tag_text("lesk", "The bank.", explain=explain)
+    with pytest.raises(ValueError, match="explain must be 0 or more .*got -1"):
+        tag_text("lesk", "The bank.", explain=-1)
+    with pytest.raises(TypeError, match="reader must read text into units.*not a str"):
+        tag_text("lesk", "The bank.", reader="junk")

@@ -307,6 +307,15 @@ def tag_text(model: ModelLike, text: str, target: str | None = None, reader: Any
     crane, line, plant) is answered by its bundled model, as on the command line (unless a
     system was asked for by name). ValueError for text holding a lone surrogate."""
     _check_input(text, target)
+    if isinstance(explain, bool) or not isinstance(explain, int):
+        raise TypeError(f"explain must be an int >= 0 (the features or words shown per "
+                        f"answer), not {explain!r}")
+    if explain < 0:
+        raise ValueError(f"explain must be 0 or more (the features or words shown per "
+                         f"answer), got {explain}")
+    if reader is not None and not callable(getattr(reader, "units", None)):
+        raise TypeError(f"reader must read text into units (wsd.text.reader.PLAIN, or a "
+                        f"model's .reader), not a {type(reader).__name__}")
     text, marked = unmark(text) if markers else (text, [])
     by_name = model if isinstance(model, str) and model in NO_MODEL_SYSTEMS else None
     system = None if by_name else load_system(model)

@@ -249,7 +249,8 @@ def _finite_float(text: str) -> float:
     return value
 
 
-_WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+# A Windows "Unicode" file's start (UTF-16 or UTF-32 byte-order marks).
+WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
 
 
 def read_text(path: str | os.PathLike, encoding: str = "utf-8-sig") -> str:
@@ -315,8 +316,8 @@ def decode_text(raw: bytes, source: str, encoding: str = "utf-8-sig") -> str:
     """``raw`` decoded; TextDecodeError naming ``source`` and the line of the first bad byte. A
     UTF-16 or UTF-32 byte-order mark (a Windows "Unicode" text file) gives the encoding
     where none but UTF-8 was asked for."""
-    if encoding == "utf-8-sig" and raw.startswith(_WIDE_BOMS):
-        encoding = "utf-32" if raw.startswith(_WIDE_BOMS[2:]) else "utf-16"
+    if encoding == "utf-8-sig" and raw.startswith(WIDE_BOMS):
+        encoding = "utf-32" if raw.startswith(WIDE_BOMS[2:]) else "utf-16"
     try:
         return raw.decode(encoding)
     except UnicodeDecodeError as error:
@@ -334,7 +335,7 @@ def text_lines(path: str | os.PathLike, max_bytes: int) -> Iterator[str | None]:
     with a UTF-16 or UTF-32 byte-order mark is decoded whole, then split."""
     path = regular_file(path)
     with open(path, "rb") as stream:
-        if stream.read(4).startswith(_WIDE_BOMS):
+        if stream.read(4).startswith(WIDE_BOMS):
             yield from read_text(path).split("\n")
             return
         stream.seek(0)

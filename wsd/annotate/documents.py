@@ -21,7 +21,6 @@ and the ids of the JSONL file being read (each must be unique within its file).
 
 from __future__ import annotations
 
-import codecs
 import gzip
 import json
 import os
@@ -32,15 +31,21 @@ from pathlib import Path
 from typing import BinaryIO
 
 from wsd.annotate.listing import input_files
-from wsd.persistence import TextDecodeError, bounded_lines, check_text, codec_name, decode_text
+from wsd.instance import quoted
+from wsd.persistence import (
+    WIDE_BOMS,
+    TextDecodeError,
+    bounded_lines,
+    check_text,
+    codec_name,
+    decode_text,
+)
 
 DEFAULT_PARTITION_SIZE = 100
 DEFAULT_MAX_BYTES = 1_000_000
 # What reading a damaged file raises: a cut gzip stream (EOFError), not gzip or a bad CRC
 # (gzip.BadGzipFile, an OSError), corrupt deflate data (zlib.error), an I/O error.
 UNREADABLE = (EOFError, OSError, zlib.error)
-# A Windows "Unicode" file's start: read in another --encoding it is NUL-riddled garbage.
-WIDE_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)
 
 
 @dataclass(frozen=True)
@@ -153,9 +158,8 @@ def _unique(record: Record, first_line: dict[str, int]) -> Record:
     first = first_line.setdefault(record.id, record.line)
     if first == record.line:
         return record
-    shown = record.id if len(record.id) <= 80 else record.id[:77] + "..."
-    return BadDocument(record.source, record.line, f"id {shown!r} repeats that of line {first}; "
-                       "give each document its own id")
+    return BadDocument(record.source, record.line, f"id {quoted(record.id)} repeats that of "
+                       f"line {first}; give each document its own id")
 
 
 def _checked(raw: bytes, source: str, line: int, build, codec: str | None) -> Record:

@@ -180,7 +180,7 @@ def test_a_file_that_is_no_model_is_refused_before_out_is_made(model, tmp_path, 
     out = tmp_path / "out"
     result = run_cli("annotate", tmp_path / "in.txt", "--model", tmp_path / "notes.txt",
                      "--out", out)  # fmt: skip
-    assert_clean_error(result, "notes.txt", "not a JSON model file")
+    assert_clean_error(result, "notes.txt", "neither an .npz archive")
     assert not out.exists()
     result = run_cli("annotate", tmp_path / "in.txt", "--model", model, "--out", out, "--quiet")
     assert result.returncode == 0, result.stderr

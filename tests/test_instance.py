@@ -52,6 +52,33 @@ def test_missing_target_is_a_clear_error():
         Instance.from_text("bass bass", target="bass", occurrence=3)
 
 
+@pytest.mark.parametrize(
+    ("text", "arguments", "error", "message"),
+    [
+        (b"the bank", {"target": "bank"}, TypeError, r"text must be a str, not bytes .*decode"),
+        (None, {"target": "bank"}, TypeError, "text must be a str, not NoneType"),
+        ("the bank", {"target": 3}, TypeError, "target must be a str, not int"),
+        ("the bank", {"target": "bank", "occurrence": "1"}, TypeError,
+         "occurrence must be an int, not str"),
+        ("bank bank", {"target": "bank", "occurrence": -1}, ValueError, "counts from 0"),
+        ("the <<bank>>", {"lemma": 3}, TypeError, "lemma must be a str, not int"),
+        ("the <<bank>>", {"id": 3}, TypeError, "id must be a str, not int"),
+        ("the <<bank>>", {"senses": "bank%1:17:01::"}, TypeError, "sequence of sense ids"),
+        ("the <<bank>>", {"senses": [3]}, TypeError, "sequence of sense ids"),
+    ],
+)
+def test_an_argument_of_another_kind_is_one_error_naming_it(text, arguments, error, message):
+    """Each had failed deep inside, or silently: a str of senses read as its characters, a
+    negative occurrence as counted from the end."""
+    with pytest.raises(error, match=message):
+        Instance.from_text(text, **arguments)
+
+
+def test_senses_may_be_any_iterable_of_sense_ids():
+    inst = Instance.from_text("the <<bank>>", senses=iter(["bank%1:17:01::"]))
+    assert inst.senses == ("bank%1:17:01::",)
+
+
 def test_instance_validates_span_and_pos_length():
     with pytest.raises(ValueError, match="outside"):
         Instance("x", ("a", "b"), (2, 3), "a")

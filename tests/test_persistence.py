@@ -98,7 +98,10 @@ def write(tmp_path, name, content):
     ("name", "content", "message"),
     [
         ("model.pkl", pickle.dumps({"weights": 1}), "pickle"),
-        ("notes.txt", "weights: 1, 2, 3", "not a JSON model file"),
+        ("notes.txt", "weights: 1, 2, 3", "neither an .npz archive .* nor a JSON object"),
+        ("model.npz", b"\x93NUMPY not a zip", "neither an .npz archive"),
+        ("empty.json", b"", "is empty"),
+        ("hand.json", '{"format": ', "not a JSON model file: .*hand.json:1: not valid JSON"),
         ("other.json", json.dumps({"format": "sklearn", "version": 1}), "not a wsd model file"),
         ("list.json", "[1, 2]", "not a wsd model file"),
         ("future.json", json.dumps({"format": FORMAT, "version": VERSION + 1, "kind": "X"}),
@@ -117,6 +120,19 @@ def test_wrong_files_give_clear_errors_naming_the_file(tmp_path, name, content, 
     with pytest.raises(ValueError, match=message) as error:
         load_model(path)
     assert name in str(error.value)
+
+
+@pytest.mark.parametrize("path", [None, 3, b"model.json"])
+def test_a_path_of_another_type_is_a_type_error_naming_the_argument(path):
+    with pytest.raises(TypeError, match="load_model takes the model file's path"):
+        load_model(path)
+
+
+def test_a_path_with_a_tilde_is_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    model = MulticlassPerceptron(epochs=1).fit([{"x": 1}, {"y": 1}], ["a", "b"])
+    save_model(model, tmp_path / "m.json")
+    assert load_model("~/m.json").predict([{"x": 1}]) == model.predict([{"x": 1}])
 
 
 def test_saving_an_unregistered_object_is_refused(tmp_path):

@@ -81,3 +81,12 @@ def test_markers_in_a_doc_are_text_and_every_sense_lands_on_its_own_token():
     tagged = {t.text: t._.synset for t in doc if t._.synset}
     assert "<" not in tagged and tagged.get("bass", "").startswith("bass.")
     assert tagged.get("bank", "").startswith("bank.")
+
+
+def test_a_model_file_that_is_not_there_fails_at_add_pipe_not_at_the_first_doc(tmp_path):
+    nlp = spacy.blank("en")
+    with pytest.raises(FileNotFoundError, match="nothing.npz"):
+        nlp.add_pipe("wsd", config={"model": str(tmp_path / "nothing.npz")})
+    (tmp_path / "notes.txt").write_text("not a model\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="notes.txt"):
+        nlp.add_pipe("wsd", config={"model": str(tmp_path / "notes.txt")})

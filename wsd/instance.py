@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -152,6 +152,35 @@ class Instance:
         )[0]
 
 
+def _check_arguments(text: Any, target: Any, occurrence: Any, lemma: Any, id: Any) -> None:
+    """One TypeError (or ValueError) naming the argument given a value of another kind: each
+    had failed deep inside (a regular expression on bytes, ``'int' has no attribute 'lower'``),
+    or silently (``senses="bank%1:17:01::"`` read as its characters, ``occurrence=-1`` as the
+    last)."""
+    if not isinstance(text, str):
+        hint = " (decode it first: text.decode('utf-8'))" if isinstance(text, bytes) else ""
+        raise TypeError(f"text must be a str, not {type(text).__name__}{hint}")
+    for name, value in (("target", target), ("lemma", lemma), ("id", id)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    if occurrence is not None:
+        if isinstance(occurrence, bool) or not isinstance(occurrence, int):
+            raise TypeError(f"occurrence must be an int, not {type(occurrence).__name__}")
+        if occurrence < 0:
+            raise ValueError(f"occurrence counts from 0; {occurrence} is not one")
+
+
+def _sense_ids(senses: Any) -> tuple[str, ...]:
+    """``senses`` as a tuple of str; TypeError for one str (read as its characters) or a
+    sequence holding something else."""
+    found = () if isinstance(senses, (str, bytes)) or not isinstance(senses, Iterable) \
+        else tuple(senses)
+    if not found and senses or not all(isinstance(sense, str) for sense in found):
+        raise TypeError(f"senses must be a sequence of sense ids (str), such as "
+                        f"('bank%1:17:01::',), not {senses!r:.60}")
+    return found
+
+
 def word_occurrences(text: str, word: str) -> list[tuple[int, int]]:
     """The character spans where ``word`` stands in ``text`` as a whole word, any case."""
     pattern = re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
@@ -171,6 +200,8 @@ def instances_from_text(
     every: bool = True,
 ) -> list[Instance]:
     """Instances for the target(s) in ``text``; with ``every`` one per occurrence of ``target``."""
+    senses = _sense_ids(senses)
+    _check_arguments(text, target, occurrence, lemma, id)
     marked = MARKER.search(text)
     if marked:
         if MARKER.search(text, marked.end()):  # quoted as given, both markers in it
@@ -220,7 +251,7 @@ def instances_from_text(
                 tokens=tokens,
                 span=span,
                 lemma=(lemma or written).lower(),
-                senses=tuple(senses),
+                senses=senses,
                 target_pos=target_pos,
             )
         )

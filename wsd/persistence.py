@@ -141,7 +141,10 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     file, written by a newer version of the format, or holds a different model than
     ``expected``.
     """
-    path = regular_file(path, "model file")  # a FIFO would hang, /dev/zero never end
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"load_model takes the model file's path (a str or pathlib.Path), not "
+                        f"{type(path).__name__}")
+    path = regular_file(Path(path).expanduser(), "model file")  # a FIFO would hang
     with open(path, "rb") as stream:
         found = _file_format(stream.read(16))
     if found is not None:
@@ -155,6 +158,11 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     if raw[:1] == b"\x80":
         raise _bad_file(path, "looks like a pickle file; wsd never loads pickles (they can run "
                               "code). Re-train the model and save it with save_model()")
+    if not raw.strip():
+        raise _bad_file(path, "is empty: not a model file")
+    if not _JSON_START.match(raw):
+        raise _bad_file(path, "is not a model file wsd wrote: neither an .npz archive (a zip "
+                              f"file) nor a JSON object (it starts {raw[:8]!r})")
     try:
         payload = loads_json(raw.decode("utf-8"), str(path))
     except UnicodeDecodeError as err:
@@ -180,6 +188,11 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
         raise _bad_file(path, f"could not be loaded: the field {err} is missing") from err
     except MALFORMED_DATA_ERRORS as err:  # a part of the wrong type or shape
         raise _bad_file(path, f"could not be loaded: {err}") from err
+
+
+# How a JSON value starts (after a byte-order mark and spaces): a file starting otherwise is
+# not JSON at all, and its JSON syntax error would only mislead.
+_JSON_START = re.compile(rb'(?:\xef\xbb\xbf)?\s*(?:[{\["\-0-9]|true|false|null)')
 
 
 def _bad_file(path: Path, problem: str) -> ValueError:

@@ -24,7 +24,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from wsd.systems.allwords.plaintext import tag_text
+from wsd.systems.allwords.plaintext import NO_MODEL_SYSTEMS, load_system, tag_text
 
 SPAN_GROUP = "wsd"
 TOKEN_ATTRIBUTES = ("sense_key", "synset", "sense_source", "sense_margin")
@@ -41,6 +41,8 @@ class SenseTagger:
     def __init__(self, nlp: Language, name: str = "wsd", model: str | None = None) -> None:
         self.name = name
         self.model = str(Path(model).expanduser()) if model else None
+        if self.model not in NO_MODEL_SYSTEMS:
+            load_system(self.model)  # a wrong path fails at add_pipe, not at the first Doc
 
     def __call__(self, doc: Doc) -> Doc:
         if not doc.text.strip():

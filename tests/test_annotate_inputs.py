@@ -295,3 +295,18 @@ def test_an_id_repeated_in_a_jsonl_file_is_a_bad_document_at_its_line(tmp_path, 
         (str(path), "id 'd1' repeats that of line 1; give each document its own id"),
         (str(path), "id '7' repeats that of line 2; give each document its own id"),
         (str(path), f"id '{path}:6' repeats that of line 5; give each document its own id")]
+
+
+def test_two_folders_whose_txt_files_would_share_ids_are_refused_before_any_work(
+        model, tmp_path, run_cli):
+    """``x/a.txt`` and ``y/a.txt`` had both been written as the document 'a.txt'."""
+    for folder in ("x", "y"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "a.txt").write_text("The bass swam.", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli("annotate", tmp_path / "x", tmp_path / "y", "--model", model, "--out", out)
+    assert_clean_error(result, "would both be the document 'a.txt'", "give the folder that holds")
+    assert not out.exists()
+    result = run_cli("annotate", tmp_path / "x", tmp_path / "y" / "a.txt", "--model", model,
+                     "--out", out, "--quiet")  # fmt: skip
+    assert result.returncode == 0, result.stderr  # the file given by its path: another id

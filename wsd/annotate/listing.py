@@ -56,7 +56,21 @@ def input_files(inputs: Sequence[str | os.PathLike], *, note_left_out: bool = Fa
                              "give each file once")
     if not walk.files:
         raise ValueError(f"no {', '.join(SUFFIXES)} files in {', '.join(map(str, inputs))}")
+    _check_names_apart(walk.files)
     return walk.files
+
+
+def _check_names_apart(files: Sequence[tuple[Path, str]]) -> None:
+    """ValueError when two .txt files would be documents of one id (the path below the folder
+    given: ``x/a.txt`` and ``y/a.txt`` of the inputs ``x`` and ``y``), before any work."""
+    first: dict[str, Path] = {}
+    for path, name in files:
+        if path.name.endswith((".jsonl", ".jsonl.gz")):
+            continue
+        if first.setdefault(name, path) != path:
+            raise ValueError(f"inputs {str(first[name])!r} and {str(path)!r} would both be the "
+                             f"document {name!r} (a .txt document's id is its path below the "
+                             "folder given): give the folder that holds both, or rename one")
 
 
 def _check_given_once(inputs: Sequence[str | os.PathLike]) -> None:

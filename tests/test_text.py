@@ -171,6 +171,21 @@ def test_dashes_and_the_ellipsis_character_stand_apart():
     assert all(text[w.start : w.end] == w.text for w in words)
 
 
+def test_a_symbol_written_against_a_word_stands_apart_and_is_no_word():
+    """*bass\U0001f41f* had been one token, no content word: the bass went unanswered, with
+    no notice; *\u2122* had been read as the noun *tm* (thulium), WordNet's spelling of its
+    compatibility form."""
+    text = "He caught a huge bass\U0001f41f. The bank\u2122 and \U0001f44d\U0001f3fdriver bank."
+    words = [w for s in _analyze(text) for w in s.words]
+    assert [w.text for w in words] == ["He", "caught", "a", "huge", "bass", "\U0001f41f", ".",
+                                       "The", "bank", "\u2122", "and", "\U0001f44d",
+                                       "\U0001f3fd", "river", "bank", "."]  # fmt: skip
+    assert all(text[w.start : w.end] == w.text for w in words)
+    assert {(w.text, w.pos) for w in words if w.pos} == {
+        ("caught", "VERB"), ("huge", "ADJ"), ("bass", "NOUN"), ("bank", "NOUN"),
+        ("river", "NOUN")}
+
+
 def test_unicode_hyphens_guillemets_and_accent_apostrophes_read_as_ascii():
     """A non-breaking hyphen (*state\u2011of\u2011the\u2011art*) had hidden the WordNet entry,
     guillemets stuck to their words, and *don\u00b4t* (an acute accent typed for the

@@ -31,10 +31,12 @@ def penn_letter(tag: str) -> str | None:
 def folded(word: str) -> str:
     """``word`` as WordNet spells it: WordNet 3.0's lemmas are all ASCII, so accents and
     compatibility forms are folded away (*café* -> cafe, *résumé* -> resume, the ligature in
-    *ﬁsh* -> fish, full-width *ｂａｎｋ* -> bank); an ASCII word is returned as it is."""
+    *ﬁsh* -> fish, full-width *ｂａｎｋ* -> bank); an ASCII word is returned as it is. Symbols
+    stay as they are: *™* is not the word *TM* (thulium), nor *㎏* kg."""
     if word.isascii():
         return word
-    decomposed = unicodedata.normalize("NFKD", word)
+    decomposed = "".join(char if unicodedata.category(char)[0] == "S"
+                         else unicodedata.normalize("NFKD", char) for char in word)
     return unicodedata.normalize(
         "NFC", "".join(char for char in decomposed if not unicodedata.combining(char)))
 

@@ -6,7 +6,8 @@ alone costs over a second. ``tests/test_text_compiled.py`` checks that both give
 spans on hand-written and generated text. Departures: typographic quotes and apostrophes
 (“ ” ’ « », an acute accent written for an apostrophe) are read as ASCII ones, which NLTK's
 rules leave stuck to their words; Unicode hyphens are hyphens; dashes and the ellipsis
-character (– — …) stand apart as the tagger's ``--`` and ``...``; and text copied
+character (– — …) stand apart as the tagger's ``--`` and ``...``, and symbols (emoji, ™)
+stand apart as tokens of their own; and text copied
 from the web keeps its invisible characters out of the words: a zero-width space separates
 words, a soft hyphen or zero-width joiner inside a word is dropped from its form; a control
 character (a NUL, an escape) separates words too.
@@ -15,6 +16,7 @@ character (a NUL, an escape) separates words too.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _STARTING_QUOTES = [
     (re.compile(r"^\""), r"``"),
@@ -84,8 +86,23 @@ _INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200c-\u200f\u202a-\u202e\u2060-\u2
 
 # Dashes and the ellipsis character: tokens of their own (NLTK's rules leave *deposits—up*
 # and *cream…* one token), given to the tagger as the Penn Treebank writes them.
-_DASHES = re.compile("[\u2013\u2014\u2015\u2026]")
+_DASHES = "\u2013\u2014\u2015\u2026"
 _PENN_FORMS = {"\u2013": "--", "\u2014": "--", "\u2015": "--", "\u2026": "..."}
+# Emoji's skin-tone modifiers (Unicode's category Sk, unlike the emoji themselves, So).
+_EMOJI_MODIFIERS = range(0x1F3FB, 0x1F400)
+
+
+def _apart(text: str) -> str:
+    """``text`` with each dash, ellipsis character and symbol (Unicode's category So: emoji,
+    ™, ©, °) set apart by spaces, so that a symbol written against a word (*bass🐟*,
+    *bank™*) leaves the word a token of its own; ASCII text as it is."""
+    if text.isascii():
+        return text
+    found = [char for char in set(text) if char in _DASHES or not char.isascii() and (
+        unicodedata.category(char) == "So" or ord(char) in _EMOJI_MODIFIERS)]
+    if not found:
+        return text
+    return re.sub(f"[{re.escape(''.join(found))}]", r" \g<0> ", text)
 
 
 def visible(token: str) -> str:
@@ -124,7 +141,7 @@ def tokens_with_spans(text: str) -> list[tuple[str, int, int]]:
     if _INVISIBLE.search(plain):
         kept = [i for i, char in enumerate(plain) if not _INVISIBLE.match(char)]
         plain = visible(plain)
-    forms = tokenize(_DASHES.sub(r" \g<0> ", plain) if _DASHES.search(plain) else plain)
+    forms = tokenize(_apart(plain))
     surfaces = forms
     if '"' in plain or "''" in plain:
         quotes = iter(match.group() for match in _QUOTES.finditer(plain))

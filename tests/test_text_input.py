@@ -142,6 +142,22 @@ def test_a_model_name_that_is_no_file_is_named_with_the_names_there_are(tmp_path
         wsd.disambiguate("The bank.", model="~/nope.npz")  # ~ expanded, as spaCy's config does
 
 
+def test_the_command_line_names_the_systems_as_the_api_does(tmp_path, run_cli):
+    """``--model Gloss`` had said only "Gloss: no such file or directory"; `wsd annotate`
+    named no reason for refusing *gloss*."""
+    from tests.test_cli import assert_clean_error
+
+    for name in ("LESK", "Gloss", "mfs"):
+        result = run_cli("disambiguate", "--model", name, "The bank.", cwd=tmp_path)
+        assert_clean_error(result, f"model '{name}' is no model file here", "'gloss', 'lesk'")
+    (tmp_path / "in.txt").write_text("The bank.", encoding="utf-8")
+    result = run_cli("annotate", tmp_path / "in.txt", "--model", "gloss", "--out",
+                     tmp_path / "out", cwd=tmp_path)  # fmt: skip
+    assert_clean_error(result, "wsd annotate needs a model file",
+                       "gloss and lesk answer `wsd disambiguate` only")
+    assert not (tmp_path / "out").exists()
+
+
 @needs_data
 def test_a_marked_word_that_is_not_the_target_is_an_error_not_an_empty_answer():
     import wsd

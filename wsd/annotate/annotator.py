@@ -50,9 +50,13 @@ class ModelRef:
     @classmethod
     def of(cls, path: str | Path) -> ModelRef:
         """The reference of the file at ``path`` (ValueError naming it when it is missing)."""
-        resolved = Path(path).resolve()
+        resolved = Path(path).expanduser().resolve()
         if not resolved.is_file():
-            raise ValueError(f"model file {str(path)!r} does not exist")
+            named = str(path).lower() in ("gloss", "lesk")  # `wsd disambiguate`'s, by name
+            raise ValueError(f"model file {str(path)!r} does not exist" + (
+                "; wsd annotate needs a model file (`wsd allwords --save model.npz`, or a "
+                "one-word model from `wsd train`): gloss and lesk answer `wsd disambiguate` "
+                "only" if named else ""))
         return cls(str(resolved), file_sha256(resolved))
 
 

@@ -30,11 +30,11 @@ def load_any_model(path: str | Path) -> Any:
     """The model in ``path``: an all-words system (.npz or JSON) or any other saved model;
     "gloss" and "lesk" name the systems that need none (returned as the name)."""
     # all-words: not for a bundled target
-    from wsd.systems.allwords.plaintext import NO_MODEL_SYSTEMS
+    from wsd.systems.allwords.plaintext import NO_MODEL_SYSTEMS, refuse_misnamed_system
 
     if str(path) in NO_MODEL_SYSTEMS:
         return str(path)
-
+    refuse_misnamed_system(str(path))
     return load_model(path)
 
 

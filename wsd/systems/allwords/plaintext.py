@@ -134,16 +134,22 @@ def load_system(model: ModelLike) -> AllWordsWSD | None:
         raise ValueError("model is empty: give a model file's path, None, or one of "
                          f"{', '.join(map(repr, NO_MODEL_SYSTEMS))}")
     path = Path(model).expanduser()
-    if isinstance(model, str) and model.lower() in NO_MODEL_SYSTEMS + ("mfs",) \
-            and not path.exists():  # fmt: skip
-        raise ValueError(f"model {model!r} is no model file here; the systems that answer "
-                         f"without one are named {', '.join(map(repr, NO_MODEL_SYSTEMS))} "
-                         "(lowercase), and None takes the default")
+    if isinstance(model, str):
+        refuse_misnamed_system(model)
     try:
         stat = path.resolve().stat()
     except (OSError, TypeError, ValueError):  # AllWordsWSD.load says what is wrong
         return AllWordsWSD.load(path)
     return _load_file(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+def refuse_misnamed_system(name: str) -> None:
+    """ValueError for a model name that is no file here but a system's in another case
+    (*LESK*, *Gloss*) or one that needs a model (*mfs*): "no such file" would mislead."""
+    if name.lower() in NO_MODEL_SYSTEMS + ("mfs",) and not Path(name).expanduser().exists():
+        raise ValueError(f"model {name!r} is no model file here; the systems that answer "
+                         f"without one are named {', '.join(map(repr, NO_MODEL_SYSTEMS))} "
+                         "(lowercase), and no model at all takes the default")
 
 
 @functools.lru_cache(maxsize=2)

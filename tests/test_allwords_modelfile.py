@@ -55,6 +55,16 @@ def test_npz_round_trip_answers_and_scores_identically(trained, tmp_path):
             assert np.array_equal(loaded.models_[key].scores(row), model.scores(row)), inst
 
 
+def test_the_processes_and_the_progress_bar_leave_the_file_as_it_was(tmp_path):
+    """``n_jobs`` and ``verbose`` had been written into the file's params: the same data,
+    settings and seed gave other bytes with ``--jobs 2`` or without ``--quiet``."""
+    train = _load(_corpus(tmp_path, "train", [_bank_sentences(12)]))
+    paths = [AllWordsWSD(**QUICK, epochs=3, n_jobs=jobs, verbose=verbose).fit(train).save(
+        tmp_path / f"m{jobs}{verbose}.npz") for jobs, verbose in ((1, False), (2, True))]
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert AllWordsWSD.load(paths[1]).get_params()["n_jobs"] == 1  # the default, as loaded
+
+
 def test_keys_of_one_weighting_share_it_as_read(trained, tmp_path):
     """The file stores a weighting once for the keys that use it; reading gives those keys one
     object (it was parsed and checked again for every key) that weighs as the saved one."""

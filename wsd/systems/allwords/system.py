@@ -56,6 +56,9 @@ DEFAULT_TEMPERATURE = 10.0  # chosen with the weights below (benchmarks/allwords
 # (name, lowest, highest) of the integer parameters: each sets a loop or an allocation
 PARAM_RANGES = (("n_models", 1, 1000), ("epochs", 1, 100_000), ("context_sentences", 0, 100),
                 ("min_examples", 0, 10**9), ("cv_folds", 0, 100))
+# How a model is trained, not what it is: left out of model files, so that the same data,
+# settings and seed give the same bytes whatever the processes or the progress bar.
+RUN_TIME_PARAMS = ("n_jobs", "verbose")
 # What a model file written before an option existed behaves like without it.
 _OPTION_WAS_OFF = {"gloss_weight": 0.0, "discourse_weight": 0.0, "prior_count": 0.0,
                    "train_margin": 0.0, "temperature": 1.0, "vector_backoff": False,
@@ -507,7 +510,8 @@ class AllWordsWSD:
         return DEFAULT_FUSION_TEMPERATURE if self.gloss_fusion else DEFAULT_CONTEXT_TEMPERATURE
 
     def _header(self) -> dict[str, Any]:
-        params = {**self.get_params(), "temperature": self.score_temperature}
+        params = {**{name: value for name, value in self.get_params().items()
+                     if name not in RUN_TIME_PARAMS}, "temperature": self.score_temperature}
         header = {"params": params, "sense_counts": self.sense_counts_,
                   "trained_on": getattr(self, "trained_on_", {})}  # fmt: skip
         if getattr(self, "context_", None) is not None:

@@ -192,6 +192,9 @@ def test_allwords_without_the_extra_stops_with_one_line(standin, monkeypatch, tm
     assert_one_line(capsys, code, CONTEXT_EXTRA)
     code = main(["disambiguate", "--model", str(path), "the bank"])
     assert_one_line(capsys, code, CONTEXT_EXTRA, "m.npz")
+    code = main(["compare", "--corpus", "bundled:bass", "--systems", "mfs,lesk,perceptron",
+                 "--features", "context"])  # fmt: skip
+    assert_one_line(capsys, code, CONTEXT_EXTRA)  # before mfs and lesk ran: no progress bar
 
 
 def test_feature_set_names():

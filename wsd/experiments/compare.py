@@ -165,6 +165,8 @@ def compare_command(request: CompareRequest) -> Iterator[str]:
         raise ValueError(f"unknown system(s) {', '.join(unknown)}; choose from "
                          f"{', '.join(SYSTEM_NAMES)}")
     settings = settings_for(request, request.corpus)
+    if any(n in SUPERVISED for n in names):
+        settings.featurizer()  # a missing extra fails here, not after the systems before it
     systems = {n: partial(make_system, n, settings, inventory) for n in names}
     if len({inst.key for inst in instances}) > 1:  # several target words: one model per word
         fallback = "first_sense" if request.corpus.startswith("framework:") else "none"

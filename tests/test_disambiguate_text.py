@@ -3,6 +3,7 @@ Synsets, --target with inflected forms, the no-model path, missing NLTK data."""
 
 import copy
 import json
+import time
 
 import pytest
 from test_allwords import BANK_MONEY, BANK_RIVER, QUICK, _bank_sentences, _corpus, _load
@@ -161,6 +162,13 @@ def test_a_model_file_is_loaded_once_while_it_is_unchanged(model_path, tmp_path)
     second = load_system(copy)
     assert second is not first
     assert [w.sense_key for w in wsd.disambiguate(TEXT, model=second)] == before
+    # replaced in place with its size and modification time put back (cp, then touch -r):
+    # it had been served from memory as it was
+    stat = copy.stat()
+    time.sleep(0.02)  # the change time moves on by the clock's tick
+    shutil.copyfile(model_path, copy)
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert load_system(copy) is not second
     copy.unlink()
     with pytest.raises(FileNotFoundError):
         load_system(copy)

@@ -284,6 +284,16 @@ def file_sha256(path: str | os.PathLike) -> str:
     return digest.hexdigest()
 
 
+def file_identity(path: str | os.PathLike) -> tuple[int, ...]:
+    """What tells a file's contents apart without reading them: its device, inode, size and
+    modification and change times. A file replaced in place with its size and modification
+    time put back (``cp``, then ``touch -r``) still has another change time, which no user
+    can set."""
+    status = os.stat(path)
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns,
+            status.st_ctime_ns)
+
+
 def regular_file(path: str | os.PathLike, what: str = "") -> Path:
     """``path`` once it is known to be a regular file (a symbolic link to one too); ValueError
     naming it (and ``what``, a flag) for a device, FIFO or socket, which could hang a reader

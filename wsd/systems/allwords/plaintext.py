@@ -33,7 +33,7 @@ from wsd.knowledge.inventory import (
 from wsd.knowledge.lexicon import POS_LETTER, american, wordnet
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.knowledge.sensekeys import lemma_for_key
-from wsd.persistence import check_text
+from wsd.persistence import check_text, file_identity
 from wsd.systems.allwords.bundled_answers import with_bundled_answers
 from wsd.systems.allwords.predict import Decision, Reasons, prior_decision
 from wsd.systems.allwords.system import AllWordsWSD
@@ -137,10 +137,10 @@ def load_system(model: ModelLike) -> AllWordsWSD | None:
     if isinstance(model, str):
         refuse_misnamed_system(model)
     try:
-        stat = path.resolve().stat()
+        identity = file_identity(path.resolve())
     except (OSError, TypeError, ValueError):  # AllWordsWSD.load says what is wrong
         return AllWordsWSD.load(path)
-    return _load_file(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    return _load_file(str(path.resolve()), identity)
 
 
 def refuse_misnamed_system(name: str) -> None:
@@ -153,8 +153,9 @@ def refuse_misnamed_system(name: str) -> None:
 
 
 @functools.lru_cache(maxsize=2)
-def _load_file(path: str, mtime_ns: int, size: int) -> AllWordsWSD:
-    """The model at ``path`` as it was at that modification time and size."""
+def _load_file(path: str, identity: tuple[int, ...]) -> AllWordsWSD:
+    """The model at ``path`` while its ``file_identity`` is ``identity``: a file replaced since
+    (even with its size and modification time put back) is loaded again."""
     return AllWordsWSD.load(path)
 
 

@@ -423,7 +423,7 @@ class AllWordsWSD:
             return None
         return SenseSums.fit(labelled, raw, wordnet)
 
-    _sense_vectors: SenseVectors | tuple[Path, int, int] | None = None
+    _sense_vectors: SenseVectors | tuple[Path, tuple[int, ...]] | None = None
 
     @property
     def sense_vectors_(self) -> SenseVectors | None:
@@ -431,9 +431,8 @@ class AllWordsWSD:
         when first asked for: most decisions do not use them (a quarter of a second and
         24 MB of a cold start); ModelFileError if the file changed since it was loaded."""
         if isinstance(self._sense_vectors, tuple):
-            path, size, mtime = self._sense_vectors
-            stat = path.stat() if path.exists() else None
-            if stat is None or (stat.st_size, stat.st_mtime_ns) != (size, mtime):
+            path, identity = self._sense_vectors
+            if not path.exists() or persistence.file_identity(path) != identity:
                 raise ModelFileError(f"model file {str(path)!r} changed since it was loaded "
                                      "(its sense vectors are read when first used); load it "
                                      "again")
@@ -554,6 +553,7 @@ class AllWordsWSD:
     @classmethod
     def from_npz(cls, path: str | Path) -> AllWordsWSD:
         """The system saved in an ``.npz`` model file (checked; ValueError naming the file)."""
+        identity = persistence.file_identity(path)  # before reading: a file replaced meanwhile
         header, models = read_npz(path)
         try:
             system = cls(**{**_OPTION_WAS_OFF, **header["params"]})
@@ -561,8 +561,7 @@ class AllWordsWSD:
             system._restore(header, models)
             if "reader" in header:
                 system.reader_ = header.pop("reader")
-            stat = Path(path).stat()
-            system._sense_vectors = (Path(path), stat.st_size, stat.st_mtime_ns)  # read later
+            system._sense_vectors = (Path(path), identity)  # read later
         except MissingExtraError as err:
             raise MissingExtraError(f"model file {str(path)!r}: {err}") from err
         except (TypeError, ValueError) as err:

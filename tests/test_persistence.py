@@ -122,6 +122,23 @@ def test_wrong_files_give_clear_errors_naming_the_file(tmp_path, name, content, 
     assert name in str(error.value)
 
 
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("class_counts", [1, 1, 7], "state.class_counts has 3 values for 2 classes"),
+    ("class_counts", ["7", True], r"state.class_counts\[0\] must be an integer from 0"),
+    ("class_counts", [2, -1], r"state.class_counts\[1\] must be an integer from 0"),
+])
+def test_a_model_files_per_class_lists_are_checked_at_load(tmp_path, field, value, message):
+    """A list of class counts too long had loaded and failed at the first prediction with an
+    IndexError; ``"7"`` and ``true`` had been read as counts."""
+    model = MulticlassPerceptron(epochs=1, prior=1.0).fit([{"x": 1}, {"y": 1}], ["a", "b"])
+    path = save_model(model, tmp_path / "m.json")
+    data = json.loads(path.read_text())
+    data["state"][field] = value
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=f"m.json' could not be loaded: {message}"):
+        load_model(path)
+
+
 @pytest.mark.parametrize("path", [None, 3, b"model.json"])
 def test_a_path_of_another_type_is_a_type_error_naming_the_argument(path):
     with pytest.raises(TypeError, match="load_model takes the model file's path"):

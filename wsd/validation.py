@@ -135,6 +135,7 @@ STATE_RULES: dict[str, Callable[[Any, str], None]] = {
     "classes": _classes,
     "counter": _COUNT,
     "counts": _list_of(_INDEX, 1),
+    "class_counts": _list_of(_INDEX),
     "n_features": _int_in(0),
     "n_contexts": _COUNT,
     "best_epoch": _optional(_COUNT),
@@ -206,7 +207,7 @@ def check_state(state: Any, where: str = "state") -> dict[str, Any] | None:
             STATE_RULES[name](value, f"{where}.{name}")
     classes = state.get("classes")
     if isinstance(classes, list):
-        for field in ("bias", "bias_sums"):
+        for field in ("bias", "bias_sums", "class_counts"):
             if field in state and len(state[field]) != len(classes):
                 raise ValueError(f"{where}.{field} has {len(state[field])} values for "
                                  f"{len(classes)} classes")

@@ -152,6 +152,43 @@ def test_a_path_with_a_tilde_is_the_home_folder(tmp_path, monkeypatch):
     assert load_model("~/m.json").predict([{"x": 1}]) == model.predict([{"x": 1}])
 
 
+def test_save_paths_name_the_file_given_never_the_temporary_one(tmp_path, monkeypatch):
+    """A missing folder had named the hidden ``.x.json.*.tmp``; ``~`` had been a folder of the
+    working directory; ``""`` had failed renaming over ``.``."""
+    model = MulticlassPerceptron(epochs=1).fit([{"x": 1}, {"y": 1}], ["a", "b"])
+    with pytest.raises(FileNotFoundError) as error:
+        save_model(model, tmp_path / "nodir" / "x.json")
+    assert error.value.filename == str(tmp_path / "nodir" / "x.json")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert save_model(model, "~/home.json") == tmp_path / "home.json"
+    assert load_model(tmp_path / "home.json").predict([{"x": 1}]) == model.predict([{"x": 1}])
+    with pytest.raises(ValueError, match="names no file"):
+        save_model(model, "")
+    with pytest.raises(ValueError, match="path is empty"):
+        load_model("")
+
+
+def test_a_write_protected_file_is_not_replaced(tmp_path, monkeypatch):
+    """The rename that writes a file had replaced one the user may not write (``chmod 444``),
+    where a shell's > refuses."""
+    import os
+
+    from wsd.persistence import check_output_path
+
+    model = MulticlassPerceptron(epochs=1).fit([{"x": 1}, {"y": 1}], ["a", "b"])
+    kept = tmp_path / "keep.json"
+    kept.write_text("mine\n")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if (
+        str(path) == str(kept) and mode & os.W_OK) else real(path, mode, **kw))  # as non-root
+    with pytest.raises(ValueError, match="--out '.*keep.json' is write-protected"):
+        check_output_path(kept, "--out")
+    with pytest.raises(PermissionError, match="write-protected") as error:
+        save_model(model, kept)
+    assert error.value.filename == str(kept) and kept.read_text() == "mine\n"
+    assert not list(tmp_path.glob(".keep.json.*"))
+
+
 def test_saving_an_unregistered_object_is_refused(tmp_path):
     class Unknown:
         def to_dict(self):

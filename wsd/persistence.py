@@ -17,6 +17,7 @@ knows no system.
 from __future__ import annotations
 
 import codecs
+import errno
 import hashlib
 import importlib
 import json
@@ -144,6 +145,8 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"load_model takes the model file's path (a str or pathlib.Path), not "
                         f"{type(path).__name__}")
+    if not str(path).strip():
+        raise ValueError("load_model: the model file's path is empty")
     path = regular_file(Path(path).expanduser(), "model file")  # a FIFO would hang
     with open(path, "rb") as stream:
         found = _file_format(stream.read(16))
@@ -442,7 +445,7 @@ def check_output_path(path: str | os.PathLike, what: str = "output",
     it) and it is none of the job's ``inputs`` (writing it would destroy one), so a long job
     does not fail at the end and loses no file; ValueError naming the path otherwise. A
     symbolic link is written through: its target gets the output. Call it before training."""
-    path = Path(path)
+    path = Path(path).expanduser()
     target = _write_target(path, what)
     folder = target.parent
     if not folder.is_dir():
@@ -452,6 +455,9 @@ def check_output_path(path: str | os.PathLike, what: str = "output",
         raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise ValueError(f"{what} {str(path)!r}: the folder {str(folder)!r} is not writable")
+    if _write_protected(target):
+        raise ValueError(f"{what} {str(path)!r} is write-protected; wsd does not replace it (as "
+                         "a shell's > would not): make it writable or give another name")
     for given in inputs:
         if given is not None and target.exists() and Path(given).is_file() \
                 and os.path.samefile(target, given):
@@ -478,6 +484,8 @@ def check_outputs_apart(outputs: dict[str, str | os.PathLike | None]) -> None:
 def _write_target(path: Path, what: str = "output") -> Path:
     """Where writing ``path`` puts the bytes: the target of a symbolic link (written through,
     the link kept); ValueError when an existing file there is not a regular file."""
+    if path.name in ("", ".", ".."):
+        raise ValueError(f"{what} {str(path)!r} names no file; give a file name")
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
         mode = os.stat(target).st_mode
@@ -488,6 +496,11 @@ def _write_target(path: Path, what: str = "output") -> Path:
                          "or socket); wsd writes outputs by renaming a new file over the old "
                          "one, which would replace it: give a regular file's name")
     return target
+
+
+def _write_protected(target: Path) -> bool:
+    """Whether ``target`` is a file this process may not write (renaming over it would)."""
+    return target.is_file() and not os.access(target, os.W_OK)
 
 
 def _named(error: OSError, path: Path, temp_name: str) -> OSError:
@@ -505,13 +518,17 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
     crash half-way through a save can therefore never leave a truncated output. A symbolic
     link is written through (its target replaced, the link kept); a device, FIFO or socket is
     refused (ValueError); an OSError names ``path``, never the temporary file."""
-    path = _write_target(Path(path))
+    given = Path(path).expanduser()
+    path = _write_target(given)
+    if _write_protected(path):
+        raise PermissionError(errno.EACCES, "write-protected; wsd does not replace it",
+                              str(given))
     binary = "b" in mode
     try:
         handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                              suffix=".tmp")
-    except OSError as err:
-        raise _named(err, path, "") from None
+    except OSError as err:  # it names the temporary file, which the user never gave
+        raise type(err)(err.errno, err.strerror, str(given)) from None
     try:
         with os.fdopen(handle, mode, encoding=None if binary else encoding,
                        newline=None if binary else newline) as stream:
@@ -532,7 +549,7 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
     """Write ``text`` (UTF-8) to ``path`` through :func:`atomic_open`."""
     with atomic_open(path) as stream:
         stream.write(text)
-    return Path(path)
+    return Path(path).expanduser()
 
 
 def _file_mode(path: Path) -> int:

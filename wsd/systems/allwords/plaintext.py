@@ -192,7 +192,9 @@ def _gloss_over(inventory: WordNetInventory) -> GlossWithPrior:
 
 def no_model_system() -> str:
     """What answers without a model: gloss similarity with the prior ("gloss") when the
-    [context] extra is installed, else Lesk with the prior ("lesk")."""
+    [context] extra is installed, else Lesk with the prior ("lesk"). An extra installed but
+    broken (BrokenExtraError) or a missing encoder file (EncoderError) is an error, not Lesk:
+    whoever installed the extra expects gloss similarity's answers, not others in silence."""
     try:
         check_encoder(DEFAULT_ENCODER)
     except MissingExtraError:

@@ -2,7 +2,9 @@
 hand-made WordNet (no model, no NLTK data needed)."""
 
 import hashlib
+import io
 import json
+import re
 
 import numpy as np
 import pytest
@@ -128,7 +130,7 @@ def test_new_vectors_are_added_beside_the_file_and_merged_into_it(standin, tmp_p
                                                                   monkeypatch):
     """A run that meets new senses writes only their vectors, in a file of their own beside
     the main one; once ``MERGE_AFTER`` have piled up they are merged into the main file; a
-    damaged one is refused by name."""
+    damaged one is left out with a notice naming it, and removed by the next merge."""
     class Many:
         def synset(self, name):
             return Synset([name.split(".")[0]], f"the gloss of {name}")
@@ -154,8 +156,13 @@ def test_new_vectors_are_added_beside_the_file_and_merged_into_it(standin, tmp_p
     store().vectors(["e.n.01"])
     (part,) = added.glob("*.npz")
     part.write_bytes(b"cut")
-    with pytest.raises(GlossCacheError, match=f"{part}: not a gloss-vector file"):
-        store().vectors(["a.n.01"])
+    with pytest.warns(UserWarning, match=f"{part} is damaged"):
+        store().vectors(["e.n.01", "f.n.01"])  # e encoded again
+    with pytest.warns(UserWarning, match=f"{part} is damaged"):
+        store().vectors(["g.n.01"])  # the third part: merged, the damaged one removed
+    assert not part.exists() and not list(added.glob("*.npz"))
+    with open(main, "rb") as stream, np.load(stream) as data:
+        assert sorted(data["names"].tolist()) == [f"{x}.n.01" for x in "abcdefg"]
 
 
 def test_a_file_of_another_encoder_or_wordnet_is_refused(standin, tmp_path):
@@ -170,10 +177,42 @@ def test_a_file_of_another_encoder_or_wordnet_is_refused(standin, tmp_path):
         other.vectors(["pitcher.n.01"])
 
 
-def test_a_damaged_file_is_refused_by_name(standin, tmp_path):
-    (tmp_path / "glosses.npz").write_bytes(b"not an npz")
-    with pytest.raises(GlossCacheError, match="glosses.npz: not a gloss-vector file"):
-        glosses(tmp_path).vectors(["pitcher.n.01"])
+def damaged(whole: bytes, damage: str) -> bytes:
+    """A gloss-vector file's bytes cut in half, garbage, a lone .npy array, or whole but with a
+    NaN among its vectors."""
+    if damage == "cut":
+        return whole[: len(whole) // 2]
+    if damage == "garbage":
+        return b"garbage"
+    out = io.BytesIO()
+    if damage == "npy":
+        np.save(out, np.zeros(3))
+        return out.getvalue()
+    with np.load(io.BytesIO(whole)) as data:
+        members = {name: data[name] for name in data.files}
+    members["vectors"] = members["vectors"].copy()
+    members["vectors"][0, 0] = np.nan
+    np.savez(out, **members)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("where", ["main", "part"])
+@pytest.mark.parametrize("damage", ["cut", "garbage", "npy", "nan"])
+def test_a_damaged_file_is_left_out_with_a_notice_and_encoded_again(standin, tmp_path, where,
+                                                                   damage):
+    first = glosses(tmp_path).vectors(["pitcher.n.01", "pitcher.n.02"])
+    (part,) = (tmp_path / "glosses.npz.added").glob("*.npz")
+    target = part if where == "part" else tmp_path / "glosses.npz"
+    whole = part.read_bytes()
+    part.rename(target)  # "main": the vectors are the main file's
+    target.write_bytes(damaged(whole, damage))
+    calls = standin.calls
+    with pytest.warns(UserWarning, match=rf"cache file {re.escape(str(target))} is damaged "
+                                         r"\(.+\); left out"):
+        again = glosses(tmp_path).vectors(["pitcher.n.01", "pitcher.n.02"])
+    assert standin.calls > calls  # encoded again, never read from the damaged file
+    for name, vector in first.items():
+        np.testing.assert_array_equal(again[name], vector)
 
 
 def sentence(words, lemma="pitcher"):

@@ -13,13 +13,17 @@ run in a small file beside it until 32 have piled up and are merged into it: flo
 the synset names, and a JSON header naming the format version, the encoder's identity, the
 layers, the pooling and a digest of the WordNet files. A file whose header names another
 encoder, layers or WordNet is refused (:class:`GlossCacheError`), never read as if it were
-this one's; every write goes through a temporary file and a rename.
+this one's; a damaged one (cut, not an ``.npz`` archive, arrays of the wrong kind or not
+finite) is left out with a one-line notice naming it, and its glosses are encoded again (the
+next merge writes the main file anew; the damaged parts are removed then). Every write goes
+through a temporary file and a rename.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -33,7 +37,7 @@ from wsd.features.encoders import (
     load_encoder,
     mean_over_pieces,
 )
-from wsd.features.vector_cache import cache_root, digest
+from wsd.features.vector_cache import DAMAGED_NPZ, cache_root, digest
 from wsd.knowledge import compiled
 from wsd.knowledge.inventory import wordnet_reader
 from wsd.persistence import atomic_open
@@ -41,11 +45,12 @@ from wsd.persistence import atomic_open
 FORMAT = "wsd-gloss-vectors"
 VERSION = 1
 POOLING = "mean-of-all-pieces"
+ZIP_MAGIC = b"PK\x03\x04"  # how an .npz archive starts
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
 class GlossCacheError(ValueError):
-    """A gloss-vector file that is not this encoder's, layers' or WordNet's (or not one)."""
+    """A gloss-vector file that is whole but another encoder's, layers' or WordNet's."""
 
 
 def gloss_text(synset) -> str:
@@ -133,25 +138,23 @@ class GlossStore:
         return sorted(self.added.glob("*.npz")) if self.added.is_dir() else []
 
     def _read(self, path: Path) -> dict[str, np.ndarray]:
+        """The vectors of one file. None, with a one-line notice, when it is damaged (they are
+        encoded again, never read wrong; a file missing now is a part that another process
+        merged and removed); GlossCacheError when it is another encoder's, layers' or
+        WordNet's."""
         try:
-            with open(path, "rb") as stream, np.load(stream, allow_pickle=False) as data:
-                header = json.loads(str(data["header"]))
-                names, matrix = data["names"], data["vectors"]
-        except (OSError, ValueError, KeyError, EOFError) as err:
-            raise GlossCacheError(f"{path}: not a gloss-vector file ({err}); delete it "
-                                  "to encode the glosses again") from None
-        if not isinstance(header, dict):
-            raise GlossCacheError(f"{path}: not a gloss-vector file (no header)")
+            header, names, matrix = _members(path)
+        except FileNotFoundError:
+            return {}
+        except DAMAGED_NPZ as err:
+            warnings.warn(f"gloss-vector cache file {path} is damaged ({err}); left out, its "
+                          "glosses will be encoded again", stacklevel=2)
+            return {}
         for field in ("format", "version", "encoder", "layers", "pooling", "wordnet"):
             if header.get(field) != self.header[field]:
                 raise GlossCacheError(
                     f"{path}: gloss vectors of {field} {header.get(field)!r}, not "
                     f"{self.header[field]!r}; delete the file to encode the glosses again")
-        if (names.ndim != 1 or names.dtype.kind != "U" or matrix.dtype != np.float16
-                or matrix.ndim != 2 or len(matrix) != len(names)
-                or not np.isfinite(matrix).all()):
-            raise GlossCacheError(f"{path}: damaged ({matrix.dtype} {matrix.shape} "
-                                  f"vectors for {len(names)} names); delete it")
         return dict(zip(names.tolist(), matrix, strict=True))
 
     def add(self, new: dict[str, np.ndarray], known: dict[str, np.ndarray]) -> None:
@@ -182,6 +185,25 @@ class GlossStore:
         with atomic_open(path, "wb") as stream:
             np.savez(stream, header=np.array(json.dumps(self.header)), names=names,
                      vectors=matrix)
+
+
+def _members(path: Path) -> tuple[dict, np.ndarray, np.ndarray]:
+    """The header, synset names and float16 vectors of a gloss-vector file; ValueError (or
+    what a damaged zip raises, ``DAMAGED_NPZ``) when they are not what ``GlossStore``
+    writes."""
+    with open(path, "rb") as stream:
+        if stream.read(4) != ZIP_MAGIC:  # numpy would read it as a .npy array or a pickle
+            raise ValueError("not an .npz archive")
+        stream.seek(0)
+        with np.load(stream, allow_pickle=False) as data:
+            header = json.loads(str(data["header"]))
+            names, matrix = data["names"], data["vectors"]
+    if not isinstance(header, dict):
+        raise ValueError("no header")
+    if (names.ndim != 1 or names.dtype.kind != "U" or matrix.dtype != np.float16
+            or matrix.ndim != 2 or len(matrix) != len(names) or not np.isfinite(matrix).all()):
+        raise ValueError(f"{matrix.dtype} {matrix.shape} vectors for {len(names)} names")
+    return header, names, matrix
 
 
 class GlossVectors:

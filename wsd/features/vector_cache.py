@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import struct
 import tempfile
 import warnings
 import zipfile
@@ -29,6 +30,9 @@ from pathlib import Path
 import numpy as np
 
 CACHE_ENV = "WSD_CACHE_DIR"
+# What reading a damaged or foreign .npz file raises (a cut zip, a bad member, a bad .npy header)
+DAMAGED_NPZ = (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile, zlib.error,
+               struct.error)
 
 
 def cache_root() -> Path:
@@ -59,8 +63,7 @@ class VectorCache:
                     keys, width = opened.keys(width)
                     hits = [i for i, key in enumerate(keys) if key in wanted]
                     matrix = opened.vectors() if hits else None
-            except (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile,
-                    zlib.error) as err:
+            except DAMAGED_NPZ as err:
                 warnings.warn(f"vector cache shard {shard} left out ({err}); its vectors "
                               "will be encoded again", stacklevel=2)
                 continue

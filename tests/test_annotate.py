@@ -27,9 +27,12 @@ from hypothesis import strategies as st
 from test_cli import assert_clean_error, run
 
 from wsd.annotate import annotate_corpus, load_annotator
+from wsd.annotate import annotator as annotator_module
 from wsd.annotate.annotator import ModelRef, preload
 from wsd.annotate.documents import BadDocument, Document, Partition, partitions, read_documents
 from wsd.annotate.process import annotate_partition
+from wsd.features.encoders import EncoderError, MissingExtraError
+from wsd.features.gloss_vectors import GlossCacheError
 from wsd.instance import Instance
 from wsd.resources import has_nltk_resource
 from wsd.systems.supervised import SupervisedWSD
@@ -348,6 +351,64 @@ def test_a_document_the_annotator_fails_on_is_reported_and_the_others_annotated(
         {"source": "f.jsonl", "line": 2, "problem": "the annotator failed (KeyError: 'boom')"},
         {"source": "f.jsonl", "line": 3, "problem": "empty text"}]
     assert (result.index, result.documents, result.sentences) == (4, 4, 2)
+
+
+@pytest.mark.parametrize("fault", [
+    EncoderError("the encoder file m.onnx cannot be loaded (DecodeError: ...)"),
+    GlossCacheError("g.npz: gloss vectors of encoder 'x', not 'y'"),
+    MissingExtraError("contextual features need onnxruntime"), OSError(28, "No space left"),
+    MemoryError()])
+def test_a_fault_of_the_models_resources_is_the_partitions_not_a_bad_document(fault):
+    class Broken:
+        def annotate(self, text):
+            if "fault" in text:
+                raise fault
+            if "odd" in text:
+                raise ValueError("text the reader refuses")
+            return [{"text": text, "words": []}]
+
+    reference = ModelRef(f"broken-{type(fault).__name__}.json", "0" * 64)
+    preload(reference, Broken)
+    odd = Partition(0, (Document("a", "Fine.", "f.jsonl", 1), Document("b", "odd", "f.jsonl", 2)))
+    assert annotate_partition(odd, reference).bad == [
+        {"source": "f.jsonl", "line": 2, "problem": "text the reader refuses"}]
+    with pytest.raises(type(fault)):
+        annotate_partition(Partition(1, (Document("c", "a fault", "f.jsonl", 3),)), reference)
+
+
+def test_a_run_failed_by_its_model_is_one_error_and_its_rerun_redoes_the_rest(
+        model, tmp_path, monkeypatch, run_cli):  # fmt: skip
+    """The encoder breaks after the first partition: one error line, exit code 2, the
+    manifest's status failed with one partition done; fixed, the same command does the rest."""
+    copy = tmp_path / "bass.json"
+    copy.write_bytes(model.read_bytes())
+    working = load_annotator(copy)
+
+    class BreaksAfterTwo:
+        calls = 0
+
+        def annotate(self, text):
+            self.calls += 1
+            if self.calls > 2:
+                raise EncoderError("the encoder file m.onnx cannot be loaded (DecodeError)")
+            return working.annotate(text)
+
+    monkeypatch.setitem(annotator_module._LOADED, ModelRef.of(copy), BreaksAfterTwo())
+    ids = write_jsonl_corpus(tmp_path / "docs.jsonl", 6)
+    out = tmp_path / "out"
+    args = ("annotate", tmp_path / "docs.jsonl", "--model", copy, "--out", out,
+            "--partition-size", "2", "--quiet")
+    failed = run_cli(*args)
+    assert failed.returncode == 2 and failed.stderr.count("\n") == 1, failed.stderr
+    assert failed.stderr.startswith("wsd annotate: error: the encoder file m.onnx")
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "failed" and journal_partitions(out) == ["part-00000"]
+    assert manifest["counts"]["bad"] == 0
+    monkeypatch.setitem(annotator_module._LOADED, ModelRef.of(copy), working)
+    done = run_cli(*args)
+    assert done.returncode == 0 and "annotated 6 of 6 documents" in done.stdout, done.stderr
+    assert sorted(json.loads(line)["id"] for line in output_lines(out)) == sorted(ids)
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
 
 
 def test_the_annotator_is_loaded_once_per_process_and_file_version(model, tmp_path):

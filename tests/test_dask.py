@@ -76,6 +76,19 @@ def test_cluster_gives_the_lines_of_one_process(cluster, run_inputs, tmp_path, c
     assert f"bad document {corpus}:62: not UTF-8" in err
 
 
+def test_a_fault_raised_in_a_task_reaches_the_driver_as_its_own_class(client, tmp_path):
+    """What fails a run in one process fails it on Dask: the worker's error comes back to the
+    driver as the same class (a ResourceFault, not a document's ValueError), unpickled."""
+    from wsd.annotate.dask_runner import map_bounded
+    from wsd.features.encoders import EncoderError, load_encoder
+    from wsd.resources import ResourceFault
+
+    missing = str(tmp_path / "gone.onnx")
+    with pytest.raises(EncoderError, match="gone.onnx does not exist") as raised:
+        list(map_bounded(client, load_encoder, [missing], in_flight=1))
+    assert isinstance(raised.value, ResourceFault)
+
+
 def test_a_run_interrupted_in_one_process_resumes_on_a_local_cluster(run_inputs, tmp_path,
                                                                      run_cli):
     model, corpus, local_lines, _ = run_inputs

@@ -59,8 +59,9 @@ COMMANDS = {
 }
 CHOICES = {"presets": PRESETS, "learners": LEARNER_NAMES, "allwords_features": FEATURE_SET_NAMES}
 # What bad input, a missing file or a missing resource raises (DefusedXmlException,
-# UnicodeDecodeError and JSONDecodeError are ValueErrors); anything else is a bug.
-INPUT_ERRORS = (ValueError, MissingResourceError, OSError, ImportError)
+# UnicodeDecodeError and JSONDecodeError are ValueErrors), and running out of memory (`wsd
+# annotate` fails a run on it); anything else is a bug.
+INPUT_ERRORS = (ValueError, MissingResourceError, OSError, ImportError, MemoryError)
 
 
 def _defaults_of(function: Any) -> SimpleNamespace:

@@ -33,6 +33,12 @@ class MissingResourceError(RuntimeError):
     """A corpus, model or data folder the requested work needs is not installed."""
 
 
+class ResourceFault(Exception):
+    """Mixin of the errors that blame the installation or its caches (an encoder file, a cache
+    file), not the input, whatever their other class (a ValueError, for the command line's
+    one-line errors): ``wsd annotate`` fails the run on them, never a document."""
+
+
 def _nltk_find(resource: str) -> bool:
     import nltk  # here, not at the top: importing NLTK costs over a second
 

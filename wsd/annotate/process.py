@@ -16,6 +16,12 @@ from typing import Any
 
 from wsd.annotate.annotator import ModelRef, annotator_for
 from wsd.annotate.documents import BadDocument, Partition
+from wsd.resources import MissingResourceError, ResourceFault
+
+# A failure of the model or its resources (encoder, caches, an extra, memory), never of one
+# document: it fails the run, and the partition is not journaled, so the same command redoes
+# it once the fault is fixed (reported as bad documents, a whole corpus had been "annotated").
+RUN_FAULTS = (ResourceFault, MissingResourceError, OSError, ImportError, MemoryError)
 
 
 @dataclass
@@ -43,7 +49,8 @@ class PartitionResult:
 def annotate_partition(partition: Partition, model: ModelRef) -> PartitionResult:
     """Annotate every document of ``partition`` with the model ``model`` names (loaded once
     per process). A document the annotator refuses or fails on is reported like a bad one,
-    with the error, and the others are annotated."""
+    with the error, and the others are annotated; a fault of the model's resources
+    (``RUN_FAULTS``) is raised: it is the run's, not the document's."""
     annotator = annotator_for(model)  # loading it once per process is not the partition's time
     started, cpu_started = time.perf_counter(), time.process_time()
     result = PartitionResult(partition.index, [], documents=len(partition.records))
@@ -53,6 +60,8 @@ def annotate_partition(partition: Partition, model: ModelRef) -> PartitionResult
             continue
         try:
             sentences = annotator.annotate(record.text)
+        except RUN_FAULTS:
+            raise
         except ValueError as err:
             result.bad.append(BadDocument(record.source, record.line, str(err)).to_dict())
             continue

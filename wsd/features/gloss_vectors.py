@@ -41,6 +41,7 @@ from wsd.features.vector_cache import DAMAGED_NPZ, cache_root, digest
 from wsd.knowledge import compiled
 from wsd.knowledge.inventory import wordnet_reader
 from wsd.persistence import atomic_open
+from wsd.resources import ResourceFault
 
 FORMAT = "wsd-gloss-vectors"
 VERSION = 1
@@ -49,7 +50,7 @@ ZIP_MAGIC = b"PK\x03\x04"  # how an .npz archive starts
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
-class GlossCacheError(ValueError):
+class GlossCacheError(ResourceFault, ValueError):
     """A gloss-vector file that is whole but another encoder's, layers' or WordNet's."""
 
 

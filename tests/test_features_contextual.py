@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 import pytest
-from context_encoder import DIM, standin_encoder
+from context_encoder import DIM, NumpyEncoder, standin_encoder
 
 from wsd.cli import main
 from wsd.features import Featurizer, encoders
@@ -21,6 +21,7 @@ from wsd.features.encoders import (
     EncoderError,
     MissingExtraError,
     OnnxEncoder,
+    known_max_positions,
     load_encoder,
 )
 from wsd.instance import Instance
@@ -245,10 +246,11 @@ needs_onnx = pytest.mark.skipif(
     reason="onnx, onnxruntime and tokenizers are not installed (the [context] extra)")
 
 
-def tiny_onnx(folder, vocab_words, layers=2):
+def tiny_onnx(folder, vocab_words, layers=2, positions=None):
     """A BERT-shaped graph with the PyTorch exporter's tensor names: layer_norm = embedding
     lookup, layer_norm_{2l} = tanh(layer_norm_{2l-2} @ W_l), the last one named
-    last_hidden_state. Returns the path and the weights, to compute the expected states."""
+    last_hidden_state; with ``positions``, a position table of that many rows (unused).
+    Returns the path and the weights, to compute the expected states."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
@@ -267,6 +269,9 @@ def tiny_onnx(folder, vocab_words, layers=2):
         below = out
     inits = [numpy_helper.from_array(table, "table")] + [
         numpy_helper.from_array(m, f"w{i + 1}") for i, m in enumerate(mixers)]
+    if positions:
+        inits.append(numpy_helper.from_array(np.zeros((positions, DIM), np.float32),
+                                             "embeddings.position_embeddings.weight"))
     inputs = [helper.make_tensor_value_info(n, TensorProto.INT64, ["b", "s"])
               for n in ("input_ids", "attention_mask", "token_type_ids")]
     output = helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT,
@@ -287,6 +292,7 @@ def test_a_tiny_onnx_graph_gives_each_layer(tmp_path, monkeypatch):
     path, table, mixers = tiny_onnx(tmp_path, vocab)
     encoder = OnnxEncoder(path, tmp_path / "vocab.txt")
     assert encoder.n_layers == 2 and (encoder.cls_id, encoder.sep_id) == (2, 3)
+    assert encoder.max_positions is None  # no position table: unknown
     assert encoder.pieces([["The", "basses", "swam"]]) == [([4, 5, 6, 7], [0, 1, 1, 2])]
     inst = Instance(id="t", tokens=("the", "basses", "swam"), span=(1, 2), lemma="bass")
     layer0 = table[[5, 6]].mean(axis=0)
@@ -311,6 +317,7 @@ def test_the_packaged_model(tmp_path, monkeypatch):
     monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
     encoder = load_encoder("minilm")
     assert encoder.n_layers == 6
+    assert encoder.max_positions == known_max_positions("minilm") == 512  # read from the file
     words = ("He", "was", "unbelievably", "tired")
     ids, owners = encoder.pieces([words])[0]
     assert owners[0:2] == [0, 1] and owners.count(2) > 1 and owners[-1] == 3
@@ -411,3 +418,29 @@ def test_an_extra_that_fails_to_import_is_an_error_not_lesk(packaged, monkeypatc
     err = capsys.readouterr().err.strip()
     assert code == 2 and "\n" not in err and "gloss similarity" not in err, err
     assert "onnxruntime" in err and "libonnxruntime.so" in err and "[context]" in err
+
+
+def test_a_window_longer_than_the_encoders_positions_is_refused(standin, monkeypatch):
+    short = NumpyEncoder()
+    short.max_positions = 16
+    monkeypatch.setitem(encoders._FACTORIES, "short", lambda: short)
+    inst = text("he caught a <<bass>> in the lake")
+    too_long = ContextualEmbedding(model="short", window=20, cache=False)  # not loaded yet
+    with pytest.raises(ValueError, match="window 20 is longer than the 16 positions of "
+                                         "encoder 'short': give window=16 or less"):
+        too_long.vectors([inst])
+    with pytest.raises(ValueError, match="window 20 is longer"):
+        too_long.encode([inst])
+    assert ContextualEmbedding(model="short", window=16, cache=False).vectors([inst]).shape == (
+        1, DIM)
+    monkeypatch.setitem(encoders._FACTORIES, encoders.DEFAULT_ENCODER, encoders._packaged_minilm)
+    with pytest.raises(ValueError, match="window 600 is longer than the 512 positions"):
+        ContextualEmbedding(window=600)  # known without loading the packaged model
+    assert ContextualEmbedding(window=512).window == 512
+
+
+@needs_onnx
+def test_an_onnx_files_position_table_gives_its_most_pieces(tmp_path):
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "bass"]
+    path, _, _ = tiny_onnx(tmp_path, vocab, positions=16)
+    assert OnnxEncoder(path, tmp_path / "vocab.txt").max_positions == 16

@@ -30,6 +30,8 @@ from wsd.features.encoders import (
     DEFAULT_ENCODER,
     Encoder,
     Pieces,
+    check_window_fits,
+    known_max_positions,
     layer_numbers,
     load_encoder,
     mean_over_pieces,
@@ -100,7 +102,9 @@ class ContextualEmbedding(Extractor):
     """The target's contextual vector from ``model`` (see ``wsd.features.encoders``).
 
     ``layers``: the layers averaged (negative counts from the last, -1 = last); ``window``:
-    at most this many pieces per context, special tokens included; ``weight``: the block
+    at most this many pieces per context, special tokens included, and no more than the
+    encoder's positions (ValueError: here for the packaged MiniLM's 512, else when the encoder
+    is loaded); ``weight``: the block
     weight beside the sparse features; ``batch_size``: contexts per encoder call;
     ``cache``: read and write the on-disk cache.
     """
@@ -123,6 +127,7 @@ class ContextualEmbedding(Extractor):
         if self.window < 3:
             raise ValueError(f"window must hold the two special pieces and one more, "
                              f"got {self.window}")
+        check_window_fits(self.window, known_max_positions(self.model), self.model)
         if isinstance(self.weight, bool) or not self.weight > 0:
             raise ValueError(f"weight must be a positive number, got {self.weight!r}")
 
@@ -138,7 +143,7 @@ class ContextualEmbedding(Extractor):
         overrides the extractor's setting for this call (the same vectors either way: the
         cache keeps the float16 values exactly); ``encoding``: a pass of this extractor's
         (``encode``) whose vectors are taken for the instances it holds."""
-        encoder = load_encoder(self.model)
+        encoder = self._encoder()
         layers = layer_numbers(encoder, self.layers, self.model)
         unique = sorted(set(layers))
         keys = [instance_key(inst) for inst in instances]
@@ -178,6 +183,12 @@ class ContextualEmbedding(Extractor):
             return total
         return total[[row_of[k] for k in keys]]
 
+    def _encoder(self) -> Encoder:
+        """The encoder, loaded; ValueError when the window is longer than its positions."""
+        encoder = load_encoder(self.model)
+        check_window_fits(self.window, encoder.max_positions, self.model)
+        return encoder
+
     def _given(self, encoding: Encoding | None, encoder: Encoder, layers: list[int],
                row_of: Mapping[str, int]
                ) -> tuple[set[str], dict[int, tuple[np.ndarray, np.ndarray]]]:  # fmt: skip
@@ -201,7 +212,7 @@ class ContextualEmbedding(Extractor):
         target vectors of this extractor's layers and of ``sentence_layers``, and the sentence
         means of ``sentence_layers`` (see ``Encoding``); the vectors are those ``vectors`` and
         ``gloss_vectors.sentence_vectors`` give, bit for bit."""
-        encoder = load_encoder(self.model)
+        encoder = self._encoder()
         sentence_numbers = sorted(set(layer_numbers(encoder, sentence_layers, self.model)
                                       if sentence_layers else ()))
         numbers = sorted(set(layer_numbers(encoder, self.layers, self.model))

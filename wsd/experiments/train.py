@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 
 from wsd.corpora.resolve import corpus_files, load_corpus
 from wsd.corpora.userfile import user_file_batches
@@ -13,7 +14,7 @@ from wsd.persistence import check_output_path
 from wsd.requests import PredictRequest, TrainRequest
 from wsd.systems.named import bundled_glosses, make_learner_system, settings_for
 from wsd.systems.provenance import check_single_target, check_targets, check_two_senses
-from wsd.systems.supervised import SupervisedWSD
+from wsd.systems.supervised import SAVED_AS_JSON, SupervisedWSD
 
 BATCH = 10_000  # instances of a user file held in memory at once
 
@@ -21,6 +22,8 @@ BATCH = 10_000  # instances of a user file held in memory at once
 def train_command(request: TrainRequest) -> Iterator[str]:
     """Train ``request.learner`` on the corpus and save it to ``request.out``."""
     check_output_path(request.out, "--out", [*corpus_files(request.corpus), request.dictionary])
+    if Path(request.out).suffix.lower() == ".npz":  # refused by save, after training
+        raise ValueError(f"--out {request.out}: {SAVED_AS_JSON}")
     instances = load_corpus(request.corpus)
     check_single_target(instances, request.corpus)
     if request.learner not in ("mfs", "lesk"):

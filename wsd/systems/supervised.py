@@ -20,6 +20,11 @@ from wsd.systems import provenance
 __all__ = ["Explanation", "SupervisedWSD"]
 
 
+# What a .npz name meets when a one-word model is saved (load_model reads either by content).
+SAVED_AS_JSON = ("a one-word model is saved as JSON; give a path ending in .json (.npz files "
+                 "hold all-words models, from `wsd allwords --save`)")
+
+
 @persistence.register_model
 class SupervisedWSD(EstimatorMixin):
     """Instances in, senses out: ``featurizer`` builds feature dicts, ``learner`` classifies them.
@@ -152,7 +157,10 @@ class SupervisedWSD(EstimatorMixin):
         return model
 
     def save(self, path: str | Path) -> Path:
-        """Write the whole system (features, weighting, weights, glosses) as one JSON file."""
+        """Write the whole system (features, weighting, weights, glosses) as one JSON file;
+        ValueError for a name ending in .npz, which says the all-words format."""
+        if Path(path).suffix.lower() == ".npz":
+            raise ValueError(f"{path}: {SAVED_AS_JSON}")
         return persistence.save_model(self, path)
 
     @classmethod

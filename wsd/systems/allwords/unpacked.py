@@ -13,6 +13,7 @@ A copy that cannot be written or read is skipped: the arrays are then inflated a
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -41,13 +42,15 @@ def folder_for(members: Sequence[zipfile.ZipInfo]) -> Path | None:
 
 
 def read(folder: Path, names: Sequence[str]) -> dict[str, np.ndarray] | None:
-    """The arrays ``names`` mapped from the copy in ``folder``, or None without a whole one."""
+    """The arrays ``names`` mapped from the copy in ``folder``, or None without a whole one.
+    A cache that is readable but not writable here is used all the same."""
     try:
         arrays = {name: np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r",
                                            allow_pickle=False)) for name in names}  # fmt: skip
-        os.utime(folder)  # used last: kept longest
     except (OSError, ValueError):
         return None
+    with contextlib.suppress(OSError):  # e.g. a read-only cache: only the pruning order is lost
+        os.utime(folder)  # used last: kept longest
     return arrays
 
 

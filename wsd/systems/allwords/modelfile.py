@@ -407,9 +407,10 @@ MAX_PLAIN_BYTES = 1 << 26
 MAX_RATIO = 50
 
 
-def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
-    """ValueError unless the member's size is within the bounds above and equals what its
-    ``.npy`` header declares (shape times item size), read before the data."""
+def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> unpacked.Member:
+    """The member's directory entry and ``.npy`` header; ValueError unless its size is within
+    the bounds above and equals what the header declares (shape times item size), read
+    before the data."""
     size = info.file_size
     if size > MAX_MEMBER_BYTES or (size > MAX_PLAIN_BYTES
                                    and size > MAX_RATIO * max(info.compress_size, 1)):
@@ -428,6 +429,7 @@ def _check_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
     if declared != size:
         raise ValueError(f"{info.filename} declares {declared:,} bytes (shape {shape}) but holds "
                          f"{size:,}")
+    return unpacked.Member(info, shape, dtype)
 
 
 def _read_members(path: Path) -> dict[str, np.ndarray]:
@@ -441,10 +443,9 @@ def _read_members(path: Path) -> dict[str, np.ndarray]:
         present = {info.filename.removesuffix(".npy"): info for info in archive.infolist()}
         known = set(_DTYPES) | set(_READER_DTYPES)
         names = sorted(set(present) & known, key=lambda n: -present[n].file_size)
-        for name in names:
-            _check_member(archive, present[name])
+        members = {name: _check_member(archive, present[name]) for name in names}
         folder = unpacked.folder_for([present[name] for name in names])
-        found = unpacked.read(folder, names) if folder else None
+        found = unpacked.read(folder, members) if folder else None
         if found is not None:
             return found
         with ThreadPoolExecutor(max_workers=2) as pool:
@@ -452,7 +453,7 @@ def _read_members(path: Path) -> dict[str, np.ndarray]:
     arrays = {name: _member_array(name + ".npy", data)
               for name, data in zip(names, blobs, strict=True)}  # fmt: skip
     if folder:
-        unpacked.write(folder, arrays)
+        unpacked.write(folder, dict(zip(names, blobs, strict=True)), members)
     return arrays
 
 

@@ -5,9 +5,13 @@ from disk instead of inflating them: a SemCor model's 90 MB of weights and names
 
 A copy is named after what the archive's directory says of its members (name, CRC-32 and
 sizes, read without decompressing), so an edited or replaced model file gets its own; the
-copies are plain ``.npy`` files (no pickle), written to a temporary folder and renamed, and
-the file's checks (``modelfile.read_npz``) run on them as on freshly inflated arrays. Only
-files of at least ``MIN_COMPRESSED_BYTES`` are copied; the ``KEEP`` copies used last are kept.
+copies are the members' own ``.npy`` bytes (no pickle), written to a temporary folder, checked
+against the CRC-32s the archive records, and renamed. A copy is used only when each file has
+its member's size, ``.npy`` shape and dtype, and the modification time given at writing (a
+file cut short, replaced or written to since is refused, then set aside and written anew); the
+file's checks (``modelfile.read_npz``) then run on the arrays as on freshly inflated ones.
+Only files of at least ``MIN_COMPRESSED_BYTES`` are copied; the ``KEEP`` copies used last are
+kept.
 A copy that cannot be written or read is skipped: the arrays are then inflated as before.
 """
 
@@ -16,10 +20,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import zipfile
-from collections.abc import Sequence
+import zlib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -28,6 +35,16 @@ from wsd.knowledge.compiled import cache_dir
 MIN_COMPRESSED_BYTES = 8 << 20  # a smaller file inflates in well under a tenth of a second
 KEEP = 2  # model files whose copies are kept
 PREFIX = "model-arrays-"
+WRITTEN_MTIME = 1_000_000_000  # each copied file's mtime: a write to it since changes it
+_UNFINISHED = re.compile(r"\.(?:tmp|old)-(\d+)$")  # a write's folder, or a copy set aside
+
+
+class Member(NamedTuple):
+    """What the archive says of one ``.npy`` member: its directory entry and header."""
+
+    info: zipfile.ZipInfo
+    shape: tuple[int, ...]
+    dtype: np.dtype
 
 
 def folder_for(members: Sequence[zipfile.ZipInfo]) -> Path | None:
@@ -41,12 +58,12 @@ def folder_for(members: Sequence[zipfile.ZipInfo]) -> Path | None:
     return cache_dir() / f"{PREFIX}{digest.hexdigest()[:20]}"
 
 
-def read(folder: Path, names: Sequence[str]) -> dict[str, np.ndarray] | None:
-    """The arrays ``names`` mapped from the copy in ``folder``, or None without a whole one.
-    A cache that is readable but not writable here is used all the same."""
+def read(folder: Path, members: Mapping[str, Member]) -> dict[str, np.ndarray] | None:
+    """The arrays of ``members`` mapped from the copy in ``folder``, or None without a whole,
+    unchanged one. A cache that is readable but not writable here is used all the same."""
     try:
-        arrays = {name: np.asarray(np.load(folder / f"{name}.npy", mmap_mode="r",
-                                           allow_pickle=False)) for name in names}  # fmt: skip
+        arrays = {name: _mapped(folder / f"{name}.npy", member)
+                  for name, member in members.items()}  # fmt: skip
     except (OSError, ValueError):
         return None
     with contextlib.suppress(OSError):  # e.g. a read-only cache: only the pruning order is lost
@@ -54,24 +71,70 @@ def read(folder: Path, names: Sequence[str]) -> dict[str, np.ndarray] | None:
     return arrays
 
 
-def write(folder: Path, arrays: dict[str, np.ndarray]) -> None:
-    """Keep a copy of ``arrays`` in ``folder`` (atomically: a temporary folder renamed), and
-    remove all but the ``KEEP`` copies used last."""
-    if folder.exists():  # written by another process, or not readable here
-        return
+def _mapped(path: Path, member: Member) -> np.ndarray:
+    """The array mapped from ``path``; ValueError unless the file is as written from
+    ``member`` (its size and mtime: a few bytes of a stat, not a hash of the file)."""
+    status = path.stat()
+    if status.st_size != member.info.file_size or status.st_mtime != WRITTEN_MTIME:
+        raise ValueError(f"{path} is not the copy of {member.info.filename} written")
+    array = np.load(path, mmap_mode="r", allow_pickle=False)
+    if array.shape != member.shape or array.dtype != member.dtype:
+        raise ValueError(f"{path} does not hold {member.info.filename}'s shape and dtype")
+    return np.asarray(array)
+
+
+def write(folder: Path, blobs: Mapping[str, bytes], members: Mapping[str, Member]) -> None:
+    """Keep the members' bytes ``blobs`` (as the archive holds them) as ``.npy`` files in
+    ``folder``, replacing a damaged copy; then remove all but the ``KEEP`` copies used last.
+    Atomic: written to a temporary folder, checked, renamed."""
+    if folder.exists():
+        if read(folder, members) is not None:  # written meanwhile by another process
+            return
+        _set_aside(folder)
     temporary = folder.with_name(f"{folder.name}.tmp-{os.getpid()}")
     try:
         temporary.mkdir(parents=True)
-        for name, array in arrays.items():
-            np.save(temporary / f"{name}.npy", array, allow_pickle=False)
+        for name, data in blobs.items():
+            (temporary / f"{name}.npy").write_bytes(data)
+        _check_written(temporary, members)
         temporary.rename(folder)
-    except OSError:  # no room, no permission, or another process wrote it first
+    except (OSError, ValueError):  # no room, no permission, a bad write, or written meanwhile
         shutil.rmtree(temporary, ignore_errors=True)
         return
-    copies = sorted(folder.parent.glob(f"{PREFIX}*"), key=_used, reverse=True)
-    for old in copies[KEEP:]:
-        if ".tmp-" not in old.name:
-            shutil.rmtree(old, ignore_errors=True)
+    _prune(folder.parent)
+
+
+def _check_written(folder: Path, members: Mapping[str, Member]) -> None:
+    """ValueError unless each file in ``folder`` reads back with the CRC-32 that the archive
+    records for its member (once per copy: a write that went wrong is never used); then
+    gives each file the mtime that ``read`` expects."""
+    for name, member in members.items():
+        path = folder / f"{name}.npy"
+        crc = 0
+        with open(path, "rb") as stream:
+            while chunk := stream.read(1 << 22):
+                crc = zlib.crc32(chunk, crc)
+        if crc != member.info.CRC:
+            raise ValueError(f"{path} was not written as the archive holds {name}")
+        os.utime(path, (WRITTEN_MTIME, WRITTEN_MTIME))
+
+
+def _set_aside(folder: Path) -> None:
+    """Remove a damaged copy, renamed aside first so that a reader finds the whole folder or
+    none of it (a reader that mapped its files keeps them)."""
+    aside = folder.with_name(f"{folder.name}.old-{os.getpid()}")
+    try:
+        folder.rename(aside)
+    except OSError:  # set aside by another process already, or not ours to change
+        return
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def _prune(cache: Path) -> None:
+    """Remove all but the ``KEEP`` copies used last."""
+    copies = [path for path in cache.glob(f"{PREFIX}*") if not _UNFINISHED.search(path.name)]
+    for old in sorted(copies, key=_used, reverse=True)[KEEP:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _used(folder: Path) -> float:

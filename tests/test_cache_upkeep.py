@@ -1,16 +1,20 @@
 """The cache folder's upkeep (issue 35: the model file and its reader used by every raw-text
-path): a model's decompressed copy is used from a read-only cache, and a damaged copy is
-refused and written anew."""
+path): a model's decompressed copy is used from a read-only cache, a damaged copy is refused
+and written anew, and what killed writes left is removed."""
 
 from __future__ import annotations
 
+import io
 import os
+import time
 import zipfile
+from contextlib import redirect_stderr
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from wsd.knowledge import compiled, lexicon_compiler
 from wsd.systems.allwords import unpacked
 from wsd.systems.allwords.modelfile import _read_members
 
@@ -88,3 +92,71 @@ def test_a_copy_whose_bytes_are_not_the_archives_is_not_kept(model, tmp_path):
     folder = tmp_path / "cache" / f"{unpacked.PREFIX}x"
     unpacked.write(folder, {"coef": bytes(data)}, {"coef": member})
     assert not folder.exists() and not list((tmp_path / "cache").iterdir())
+
+
+def test_what_killed_writes_left_is_removed_unless_its_process_lives(model, monkeypatch):
+    cache = model.parent / "cache"
+    left = {f"{unpacked.PREFIX}a.tmp-111": False, f"{unpacked.PREFIX}b.old-222": False,
+            f"{unpacked.PREFIX}c.tmp-333": True, f"{unpacked.PREFIX}d.tmp-444": True}
+    for name in left:
+        (cache / name).mkdir(parents=True)
+        (cache / name / "coef.npy").write_bytes(b"half")
+
+    def kill(pid: int, signal: int) -> None:
+        assert signal == 0
+        if pid in (111, 222):
+            raise ProcessLookupError(3, "No such process")
+        if pid == 444:
+            raise PermissionError(1, "Operation not permitted")  # another user's process
+
+    monkeypatch.setattr(os, "kill", kill)
+    assert not _mapped(model)  # the copy written, and the dead processes' folders removed
+    assert sorted(p.name for p in cache.iterdir()) == sorted(
+        [_copy(cache).name, *(name for name, alive in left.items() if alive)])
+
+
+class _NoLexicon:
+    """``compiled.active`` when no compiled lexicon is found."""
+
+    def __call__(self) -> None:
+        return None
+
+    def cache_clear(self) -> None:
+        pass
+
+
+@pytest.fixture
+def compiling(tmp_path, monkeypatch) -> list[Path]:
+    """``lexicon_compiler.ensure`` set to compile into ``tmp_path / "cache"``, recording the
+    paths it would build instead of building them."""
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(lexicon_compiler, "has_nltk_resource", lambda name: True)
+    monkeypatch.setattr(compiled, "active", _NoLexicon())
+    built: list[Path] = []
+    monkeypatch.setattr(lexicon_compiler, "build", built.append)
+    return built
+
+
+def _ensure() -> str:
+    with redirect_stderr(io.StringIO()) as stderr:
+        assert lexicon_compiler.ensure() is None
+    return stderr.getvalue()
+
+
+def test_a_killed_lexicon_builds_temporary_is_removed_before_compiling_again(
+        compiling, tmp_path):  # fmt: skip
+    """This file's, under its lock; another's only once older than an hour."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    own = cache / f".{compiled.cache_path().name}.k1l2.tmp"
+    old, young = cache / ".lexicon-v1-aaa.npz.x9.tmp", cache / ".lexicon-v1-bbb.npz.y8.tmp"
+    for path in (own, old, young):
+        path.write_bytes(b"half a lexicon")
+    hours_ago = time.time() - 2 * lexicon_compiler.STALE_AGE_S
+    os.utime(old, (hours_ago, hours_ago))
+    lexicon_compiler._remove_unfinished(compiled.cache_path(), locked=False)
+    assert sorted(cache.iterdir()) == sorted([own, young])
+    _ensure()
+    assert compiling == [compiled.cache_path()]
+    assert sorted(p.name for p in cache.iterdir()) == [young.name, compiled.cache_path()
+                                                       .with_suffix(".lock").name]  # fmt: skip

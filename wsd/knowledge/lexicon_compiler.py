@@ -5,8 +5,10 @@ when it is missing or stale.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,9 @@ try:
     import fcntl
 except ImportError:  # Windows: no lock; concurrent builds each write a whole file, then rename
     fcntl = None  # type: ignore[assignment]
+
+STALE_AGE_S = 3600  # a build writes its file in seconds: an older temporary is a killed one's
+
 
 def _blob(strings: Iterable[str], sep: str = SEP) -> np.ndarray:
     text = sep.join(strings)
@@ -166,6 +171,7 @@ def ensure() -> compiled.CompiledWordNet | None:
                 fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be compiling it
             compiled.active.cache_clear()
             if compiled.active() is None:
+                _remove_unfinished(path, locked=fcntl is not None)
                 print(f"wsd: compiling WordNet and the POS tagger into {path} once, for fast "
                       "starts (about half a minute)", file=sys.stderr)
                 build(path)
@@ -174,3 +180,15 @@ def ensure() -> compiled.CompiledWordNet | None:
               file=sys.stderr)
         return None
     return compiled.active()
+
+
+def _remove_unfinished(path: Path, *, locked: bool) -> None:
+    """Remove the temporary files that builds killed half-way left (``.lexicon-*.npz.*.tmp``,
+    written through ``atomic_open``): those of ``path`` when this process holds its lock (no
+    other build is writing one then), and any older than ``STALE_AGE_S``."""
+    now = time.time()
+    for temporary in path.parent.glob(".lexicon-*.npz.*.tmp"):
+        with contextlib.suppress(OSError):  # removed meanwhile, or not ours to remove
+            if (locked and temporary.name.startswith(f".{path.name}.")
+                    or now - temporary.stat().st_mtime > STALE_AGE_S):  # fmt: skip
+                temporary.unlink()

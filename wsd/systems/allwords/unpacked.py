@@ -11,7 +11,7 @@ its member's size, ``.npy`` shape and dtype, and the modification time given at 
 file cut short, replaced or written to since is refused, then set aside and written anew); the
 file's checks (``modelfile.read_npz``) then run on the arrays as on freshly inflated ones.
 Only files of at least ``MIN_COMPRESSED_BYTES`` are copied; the ``KEEP`` copies used last are
-kept.
+kept, and what killed writes left (``.tmp-PID``, ``.old-PID``, their process gone) is removed.
 A copy that cannot be written or read is skipped: the arrays are then inflated as before.
 """
 
@@ -85,12 +85,13 @@ def _mapped(path: Path, member: Member) -> np.ndarray:
 
 def write(folder: Path, blobs: Mapping[str, bytes], members: Mapping[str, Member]) -> None:
     """Keep the members' bytes ``blobs`` (as the archive holds them) as ``.npy`` files in
-    ``folder``, replacing a damaged copy; then remove all but the ``KEEP`` copies used last.
-    Atomic: written to a temporary folder, checked, renamed."""
+    ``folder``, replacing a damaged copy; then remove what killed writes left and all but the
+    ``KEEP`` copies used last. Atomic: written to a temporary folder, checked, renamed."""
     if folder.exists():
         if read(folder, members) is not None:  # written meanwhile by another process
             return
         _set_aside(folder)
+    _remove_unfinished(folder.parent)
     temporary = folder.with_name(f"{folder.name}.tmp-{os.getpid()}")
     try:
         temporary.mkdir(parents=True)
@@ -128,6 +129,28 @@ def _set_aside(folder: Path) -> None:
     except OSError:  # set aside by another process already, or not ours to change
         return
     shutil.rmtree(aside, ignore_errors=True)
+
+
+def _remove_unfinished(cache: Path) -> None:
+    """Remove the folders of writes killed half-way (``.tmp-PID``, ``.old-PID``): only those
+    whose process is gone, never one that a live process may still be writing."""
+    for path in cache.glob(f"{PREFIX}*"):
+        unfinished = _UNFINISHED.search(path.name)
+        if unfinished and not _alive(int(unfinished[1])):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` may be running: False only when the system says it is not."""
+    if os.name == "nt":  # os.kill(pid, 0) would end the process there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process, or not a process id
+        return True
+    return True
 
 
 def _prune(cache: Path) -> None:

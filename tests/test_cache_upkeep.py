@@ -1,6 +1,7 @@
 """The cache folder's upkeep (issue 35: the model file and its reader used by every raw-text
 path): a model's decompressed copy is used from a read-only cache, a damaged copy is refused
-and written anew, and what killed writes left is removed."""
+and written anew, what killed writes left is removed, and the compiled lexicon is not
+compiled into a full disk."""
 
 from __future__ import annotations
 
@@ -160,3 +161,13 @@ def test_a_killed_lexicon_builds_temporary_is_removed_before_compiling_again(
     assert compiling == [compiled.cache_path()]
     assert sorted(p.name for p in cache.iterdir()) == [young.name, compiled.cache_path()
                                                        .with_suffix(".lock").name]  # fmt: skip
+
+
+def test_a_full_cache_disk_is_not_compiled_into(compiling, tmp_path, monkeypatch):
+    usage = lexicon_compiler.shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(lexicon_compiler.shutil, "disk_usage",
+                        lambda path: usage._replace(free=1 << 20))  # fmt: skip
+    message = _ensure()
+    assert compiling == []
+    assert f"the cache folder {tmp_path / 'cache'} has 1 MB free" in message
+    assert "needs about 63 MB" in message and message.count("\n") == 1

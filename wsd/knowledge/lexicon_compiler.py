@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -28,6 +29,8 @@ try:
 except ImportError:  # Windows: no lock; concurrent builds each write a whole file, then rename
     fcntl = None  # type: ignore[assignment]
 
+LEXICON_BYTES = 40 << 20  # the compiled file's size (38 MB from WordNet 3.0 and its tagger)
+NEEDED_BYTES = LEXICON_BYTES * 3 // 2  # free space asked for before compiling: with a margin
 STALE_AGE_S = 3600  # a build writes its file in seconds: an older temporary is a killed one's
 
 
@@ -172,6 +175,8 @@ def ensure() -> compiled.CompiledWordNet | None:
             compiled.active.cache_clear()
             if compiled.active() is None:
                 _remove_unfinished(path, locked=fcntl is not None)
+                if not _room_for_lexicon(path.parent):
+                    return None
                 print(f"wsd: compiling WordNet and the POS tagger into {path} once, for fast "
                       "starts (about half a minute)", file=sys.stderr)
                 build(path)
@@ -192,3 +197,19 @@ def _remove_unfinished(path: Path, *, locked: bool) -> None:
             if (locked and temporary.name.startswith(f".{path.name}.")
                     or now - temporary.stat().st_mtime > STALE_AGE_S):  # fmt: skip
                 temporary.unlink()
+
+
+def _room_for_lexicon(folder: Path) -> bool:
+    """Whether ``folder`` has the space the compiled file needs; if not, says so on stderr
+    (compiling takes half a minute or more, and a full disk would waste it at every call)."""
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:  # cannot tell: try
+        return True
+    if free >= NEEDED_BYTES:
+        return True
+    print(f"wsd: not compiling WordNet and the POS tagger for fast starts: the cache folder "
+          f"{folder} has {free / 1e6:.0f} MB free, and the compiled lexicon needs about "
+          f"{NEEDED_BYTES / 1e6:.0f} MB (free some, or set ${compiled.CACHE_ENV} to another "
+          "folder); using NLTK's WordNet", file=sys.stderr)
+    return False

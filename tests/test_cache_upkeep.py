@@ -1,7 +1,7 @@
 """The cache folder's upkeep (issue 35: the model file and its reader used by every raw-text
 path): a model's decompressed copy is used from a read-only cache, a damaged copy is refused
 and written anew, what killed writes left is removed, and the compiled lexicon is not
-compiled into a full disk."""
+compiled into a full disk or a file."""
 
 from __future__ import annotations
 
@@ -171,3 +171,23 @@ def test_a_full_cache_disk_is_not_compiled_into(compiling, tmp_path, monkeypatch
     assert compiling == []
     assert f"the cache folder {tmp_path / 'cache'} has 1 MB free" in message
     assert "needs about 63 MB" in message and message.count("\n") == 1
+
+
+def test_a_cache_folder_that_is_a_file_is_named_as_such(compiling, tmp_path, monkeypatch):
+    (tmp_path / "cache").write_text("not a folder")
+    assert _ensure() == (f"wsd: the cache folder {tmp_path / 'cache'} is a file, not a folder "
+                         "(set $WSD_CACHE_DIR to a folder); using NLTK's WordNet\n")
+    monkeypatch.setenv("WSD_CACHE_DIR", str(tmp_path / "cache" / "wsd"))
+    assert f"cannot be made: {tmp_path / 'cache'} is a file, not a folder" in _ensure()
+    assert compiling == []
+
+
+def test_a_cache_folder_given_with_a_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
+    from wsd.features.vector_cache import cache_root
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("WSD_CACHE_DIR", "~/wsd-cache")
+    assert compiled.cache_dir() == cache_root() == tmp_path / "wsd-cache"
+    monkeypatch.delenv("WSD_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", "~/xdg")
+    assert compiled.cache_dir() == tmp_path / "xdg" / "wsd"

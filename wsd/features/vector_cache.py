@@ -36,8 +36,8 @@ DAMAGED_NPZ = (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile, zlib
 
 
 def cache_root() -> Path:
-    """``$WSD_CACHE_DIR``, else ``~/.cache/wsd``."""
-    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "wsd")
+    """``$WSD_CACHE_DIR``, else ``~/.cache/wsd``; a leading ``~`` is the home folder."""
+    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "wsd").expanduser()
 
 
 def digest(*parts: str) -> str:

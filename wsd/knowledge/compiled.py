@@ -57,11 +57,12 @@ SUBSTITUTIONS = {
 
 
 def cache_dir() -> Path:
-    """$WSD_CACHE_DIR, else $XDG_CACHE_HOME/wsd, else ~/.cache/wsd."""
+    """$WSD_CACHE_DIR, else $XDG_CACHE_HOME/wsd, else ~/.cache/wsd; a leading ``~`` is the home
+    folder (a value quoted in a shell, a .env file or a service unit keeps it unexpanded)."""
     if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
+        return Path(os.environ[CACHE_ENV]).expanduser()
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "wsd"
+    return Path(base).expanduser() / "wsd"
 
 
 def cache_path() -> Path:

@@ -181,7 +181,7 @@ def ensure() -> compiled.CompiledWordNet | None:
                       "starts (about half a minute)", file=sys.stderr)
                 build(path)
     except OSError as error:  # e.g. a read-only cache folder: NLTK answers, only slower
-        print(f"wsd: could not write the compiled lexicon ({error}); using NLTK's WordNet",
+        print(f"wsd: {_write_problem(path.parent, error)}; using NLTK's WordNet",
               file=sys.stderr)
         return None
     return compiled.active()
@@ -213,3 +213,16 @@ def _room_for_lexicon(folder: Path) -> bool:
           f"{NEEDED_BYTES / 1e6:.0f} MB (free some, or set ${compiled.CACHE_ENV} to another "
           "folder); using NLTK's WordNet", file=sys.stderr)
     return False
+
+
+def _write_problem(folder: Path, error: OSError) -> str:
+    """Why the compiled lexicon could not be written in ``folder``: a file where the folder
+    (or one above it) should be is named as such, anything else as ``error`` says."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if place.is_dir():
+                break
+            where = "is" if place == folder else f"cannot be made: {place} is"
+            return (f"the cache folder {folder} {where} a file, not a folder (set "
+                    f"${compiled.CACHE_ENV} to a folder)")
+    return f"could not write the compiled lexicon ({error})"

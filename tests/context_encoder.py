@@ -1,11 +1,15 @@
 """A stand-in contextual encoder in numpy, so tests of the contextual features never need the
 packaged model (or onnxruntime)."""
 
+import errno
+import io
+import os
+import tempfile
 import zlib
 
 import numpy as np
 
-from wsd.features import encoders
+from wsd.features import encoders, vector_cache
 
 DIM = 8
 CLS, SEP, PAD = 1, 2, 0
@@ -67,3 +71,24 @@ def standin_encoder(monkeypatch, tmp_path):
     encoders.load_encoder.cache_clear()
     yield encoder
     encoders.load_encoder.cache_clear()
+
+
+def unwritable(how: str, cache, monkeypatch) -> str:
+    """Make the cache folder ``cache`` unwritable ``how``: a path that is a file, a full disk
+    (a write fails half-way), read-only (a temporary file refused, so root is refused too);
+    say what the notice gives as the reason."""
+    monkeypatch.setattr(vector_cache, "_NOTED", set())
+    if how == "file":
+        cache.write_text("a file where the cache folder goes")
+        return "not a directory"
+    code = errno.ENOSPC if how == "full" else errno.EACCES
+
+    def refused(stream, *args, **kwargs):
+        stream.write(b"PK\x03\x04 half")
+        raise OSError(code, os.strerror(code))
+
+    if how == "full":
+        monkeypatch.setattr(np, "savez", refused)
+    else:
+        monkeypatch.setattr(tempfile, "mkstemp", lambda *a, **k: refused(io.BytesIO()))
+    return os.strerror(code).lower()

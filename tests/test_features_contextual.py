@@ -6,11 +6,13 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import re
+import shutil
 import sys
 
 import numpy as np
 import pytest
-from context_encoder import DIM, NumpyEncoder, standin_encoder
+from context_encoder import DIM, NumpyEncoder, standin_encoder, unwritable
 
 from wsd.cli import main
 from wsd.features import Featurizer, encoders
@@ -127,6 +129,29 @@ def test_a_cache_hit_gives_identical_vectors_without_encoding(standin, tmp_path)
     np.testing.assert_allclose(last, embed(layers=(-1,)).vectors(instances), rtol=1e-6)
     assert list((tmp_path / "cache").rglob("*.npz"))
     assert not np.array_equal(embed(cache=True, window=8).vectors(instances), first)
+
+
+@pytest.mark.parametrize("how", ["read-only", "full", "file"])
+def test_a_cache_that_cannot_be_written_is_noted_once_and_gives_the_same_vectors(
+        standin, tmp_path, monkeypatch, capsys, how):
+    """The cache only saves time: a folder that cannot be written is one notice per process,
+    naming it and why (it had been "error: .../<digest>: permission denied"); the vectors are
+    those of a writable cache, bit for bit, and what the folder holds is still read."""
+    instances = [text("he caught a huge <<bass>> today"), text("the <<bass>> line was loud")]
+    expected = embed(cache=True).vectors(instances)
+    cache = tmp_path / "cache"
+    shutil.rmtree(cache)
+    if how != "file":  # a cache filled before: the first instance is read from it
+        embed(cache=True).vectors(instances[:1])
+    reason = unwritable(how, cache, monkeypatch)
+    rows = standin.rows
+    for _ in range(2):  # two runs of one process
+        assert embed(cache=True).vectors(instances).tobytes() == expected.tobytes()
+    assert standin.rows - rows == (4 if how == "file" else 2)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and re.match(
+        rf"wsd: could not write the vector cache {cache}/\w+ \({reason}\); going on", err)
+    assert not list(cache.rglob("*.tmp")) if cache.is_dir() else True
 
 
 def test_one_run_serves_several_targets_of_one_sentence(standin):

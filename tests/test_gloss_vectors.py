@@ -5,10 +5,11 @@ import hashlib
 import io
 import json
 import re
+import shutil
 
 import numpy as np
 import pytest
-from context_encoder import standin_encoder
+from context_encoder import standin_encoder, unwritable
 
 from wsd.features.gloss_vectors import (
     GlossCacheError,
@@ -213,6 +214,33 @@ def test_a_damaged_file_is_left_out_with_a_notice_and_encoded_again(standin, tmp
     assert standin.calls > calls  # encoded again, never read from the damaged file
     for name, vector in first.items():
         np.testing.assert_array_equal(again[name], vector)
+
+
+@pytest.mark.parametrize("how", ["read-only", "full", "file"])
+def test_a_cache_that_cannot_be_written_is_noted_once_and_gives_the_same_vectors(
+        standin, tmp_path, monkeypatch, capsys, how):
+    """The cache only saves time: a folder that cannot be written is one notice per process,
+    naming it and why; the vectors are those of a writable cache, bit for bit, and what the
+    folder holds is still read."""
+    def gloss_vectors():
+        return GlossVectors("numpy-test", wordnet=Wordnet(), wordnet_id="test-wn")
+
+    expected = gloss_vectors().vectors(["pitcher.n.01", "pitcher.n.02"])
+    cache = tmp_path / "cache"
+    shutil.rmtree(cache)
+    if how != "file":  # a cache filled before: pitcher.n.01 is read from it
+        gloss_vectors().vectors(["pitcher.n.01"])
+    reason = unwritable(how, cache, monkeypatch)
+    rows = standin.rows
+    for _ in range(2):  # two runs of one process
+        found = gloss_vectors().vectors(["pitcher.n.01", "pitcher.n.02"])
+        for name, vector in expected.items():
+            assert found[name].tobytes() == vector.tobytes()
+    assert standin.rows - rows == (4 if how == "file" else 2)  # pitcher.n.02 each time
+    assert not list(cache.rglob("*.tmp")) if cache.is_dir() else True
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        f"wsd: could not write the gloss-vector cache {cache / 'gloss-vectors'} ({reason}); ")
 
 
 def sentence(words, lemma="pitcher"):

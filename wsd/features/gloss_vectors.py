@@ -16,7 +16,9 @@ encoder, layers or WordNet is refused (:class:`GlossCacheError`), never read as 
 this one's; a damaged one (cut, not an ``.npz`` archive, arrays of the wrong kind or not
 finite) is left out with a one-line notice naming it, and its glosses are encoded again (the
 next merge writes the main file anew; the damaged parts are removed then). Every write goes
-through a temporary file and a rename.
+through a temporary file and a rename. A folder that cannot be written (read-only, a full
+disk, a path that is a file) is reported once per process and the vectors are kept in memory
+(the same bits; encoded again next run); what it holds is still read.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from wsd.features.encoders import (
     load_encoder,
     mean_over_pieces,
 )
-from wsd.features.vector_cache import DAMAGED_NPZ, cache_root, digest
+from wsd.features.vector_cache import DAMAGED_NPZ, cache_root, digest, note_unwritable
 from wsd.knowledge import compiled
 from wsd.knowledge.inventory import wordnet_reader
 from wsd.persistence import atomic_open
@@ -162,17 +164,20 @@ class GlossStore:
         """Write ``new`` vectors as a file of their own beside the main one; once
         ``MERGE_AFTER`` such files have piled up, ``save`` all ``known`` (which holds them)
         into the main file and remove them (a crash between the two leaves copies of the same
-        vectors, read as one)."""
+        vectors, read as one). A folder that cannot be written is reported once
+        (``note_unwritable``): the vectors stay in the caller's memory only."""
         if not new:
             return
-        self.added.mkdir(parents=True, exist_ok=True)
-        name = digest(*new)[:24]
-        self._write(self.added / f"{name}.npz", new)
-        parts = self._parts()
-        if len(parts) >= self.MERGE_AFTER:
-            self.save(known)
-            for part in parts:
-                part.unlink(missing_ok=True)
+        try:
+            self.added.mkdir(parents=True, exist_ok=True)
+            self._write(self.added / f"{digest(*new)[:24]}.npz", new)
+            parts = self._parts()
+            if len(parts) >= self.MERGE_AFTER:
+                self.save(known)
+                for part in parts:
+                    part.unlink(missing_ok=True)
+        except OSError as error:
+            note_unwritable("gloss-vector cache", self.path.parent, error)
 
     def save(self, vectors: dict[str, np.ndarray]) -> None:
         """Write all ``vectors`` (float16) into the main file, atomically

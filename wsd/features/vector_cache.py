@@ -12,7 +12,10 @@ are the same bits. The root is
 header, and its vectors only when it holds a key asked for. A shard that cannot be read or
 holds anything but one float32 row per string key, all rows as wide as the folder's others,
 or (when its vectors are read) a value that is not finite (a damaged or foreign file), is left
-out with a one-line notice naming it: its vectors are encoded again, never used wrong.
+out with a one-line notice naming it: its vectors are encoded again, never used wrong. The cache
+is an optimisation: a folder that cannot be written (read-only, a full disk, a path that is a
+file) is reported once per process (:func:`note_unwritable`) and the run goes on with the
+vectors in memory, the same bits; what the folder holds is still read.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
+import sys
 import tempfile
 import warnings
 import zipfile
@@ -35,6 +39,9 @@ DAMAGED_NPZ = (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile, zlib
                struct.error)
 
 
+_NOTED: set[str] = set()  # the caches whose failed write this process has reported
+
+
 def cache_root() -> Path:
     """``$WSD_CACHE_DIR``, else ``~/.cache/wsd``; a leading ``~`` is the home folder."""
     return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "wsd").expanduser()
@@ -43,6 +50,18 @@ def cache_root() -> Path:
 def digest(*parts: str) -> str:
     """sha256 of the parts, each ended by a unit separator (so ("ab", "c") != ("a", "bc"))."""
     return hashlib.sha256("".join(p + "\x1f" for p in parts).encode("utf-8")).hexdigest()
+
+
+def note_unwritable(cache: str, folder: Path, error: OSError) -> None:
+    """Say on stderr, once per process for each kind of ``cache``, that ``folder`` could not
+    be written and why: a cache only saves time, so the caller goes on without it."""
+    if cache in _NOTED:
+        return
+    _NOTED.add(cache)
+    reason = ("a file, not a folder" if isinstance(error, FileExistsError)
+              else (error.strerror or str(error)).lower())  # fmt: skip
+    print(f"wsd: could not write the {cache} {folder} ({reason}); going on without it (this "
+          "run's vectors will be encoded again next run)", file=sys.stderr)
 
 
 class VectorCache:
@@ -80,12 +99,21 @@ class VectorCache:
         return found
 
     def put(self, vectors: Mapping[str, np.ndarray]) -> None:
-        """Store new vectors, rounded to float16 (one new shard)."""
+        """Store new vectors, rounded to float16 (one new shard); when the folder cannot be
+        written, say so once (``note_unwritable``) and keep nothing."""
         if not vectors:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
         keys = np.array(list(vectors), dtype="U64")
         matrix = np.stack([np.asarray(v, dtype=np.float16) for v in vectors.values()])
+        try:
+            self._write(keys, matrix)
+        except OSError as error:
+            note_unwritable("vector cache", self.folder, error)
+
+    def _write(self, keys: np.ndarray, matrix: np.ndarray) -> None:
+        """One new shard of ``keys`` and their float16 ``matrix`` (on disk as float32),
+        through a temporary file and a rename."""
+        self.folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as stream:

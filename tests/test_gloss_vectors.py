@@ -166,6 +166,82 @@ def test_new_vectors_are_added_beside_the_file_and_merged_into_it(standin, tmp_p
         assert sorted(data["names"].tolist()) == [f"{x}.n.01" for x in "abcdefg"]
 
 
+HEADER = {"encoder": "x", "layers": [5], "pooling": "mean-of-all-pieces", "wordnet": "w"}
+
+
+def vector(value):
+    return {f"s{value}.n.01": np.full(4, value, np.float16)}
+
+
+def test_a_merge_keeps_what_other_processes_wrote(tmp_path, monkeypatch):
+    """Stores sharing a file (processes, in real use): a merge saves the main file on disk
+    and the parts it listed, whoever wrote them (it had saved its own process's vectors only),
+    replaces the main file by a rename, and removes only the parts it listed: one written
+    meanwhile stays for the next merge."""
+    monkeypatch.setattr(GlossStore, "MERGE_AFTER", 3)
+    first, second = GlossStore(tmp_path / "g.npz", HEADER), GlossStore(tmp_path / "g.npz", HEADER)
+    for value in (1, 2, 3):
+        first.add(vector(value))
+    inode = (tmp_path / "g.npz").stat().st_ino
+    second.add(vector(4))
+    second.add(vector(5))
+    save = GlossStore.save
+
+    def written_meanwhile(store, vectors):
+        first.add(vector(6))  # after the merge listed its parts: merged next time
+        save(store, vectors)
+
+    monkeypatch.setattr(GlossStore, "save", written_meanwhile)
+    second.add(vector(7))  # merges 1-5 and 7
+    assert (tmp_path / "g.npz").stat().st_ino != inode  # a new file, renamed over the old
+    with open(tmp_path / "g.npz", "rb") as stream, np.load(stream) as data:
+        assert sorted(data["names"].tolist()) == [f"s{v}.n.01" for v in (1, 2, 3, 4, 5, 7)]
+    (left,) = (tmp_path / "g.npz.added").glob("*.npz")
+    with open(left, "rb") as stream, np.load(stream) as data:
+        assert data["names"].tolist() == ["s6.n.01"]
+    loaded = GlossStore(tmp_path / "g.npz", HEADER).load()
+    assert {name: int(v[0]) for name, v in loaded.items()} == {
+        f"s{v}.n.01": v for v in range(1, 8)}
+
+
+def test_a_part_merged_while_it_is_read_is_found_in_the_main_file(tmp_path, monkeypatch,
+                                                                    recwarn):
+    """A load lists the parts, then reads them: one that another process merged and removed
+    in between is skipped without a notice, and its vectors read from the new main file."""
+    monkeypatch.setattr(GlossStore, "MERGE_AFTER", 3)
+    writer, reader = GlossStore(tmp_path / "g.npz", HEADER), GlossStore(tmp_path / "g.npz", HEADER)
+    writer.add(vector(1))
+    writer.add(vector(2))
+    read = reader._read
+
+    def merged_meanwhile(path):
+        if path.parent == reader.added and len(writer._parts()) == 2:
+            writer.add(vector(3))  # the third part: the two listed are merged and removed
+        return read(path)
+
+    monkeypatch.setattr(reader, "_read", merged_meanwhile)
+    loaded = reader.load()
+    assert not list((tmp_path / "g.npz.added").glob("*.npz"))  # merged and removed
+    assert sorted(loaded) == ["s1.n.01", "s2.n.01", "s3.n.01"] and not recwarn.list
+
+
+def test_a_merge_another_process_is_making_is_left_to_it(tmp_path, monkeypatch):
+    """One process merges at a time: while the lock is held (an flock, dropped by the kernel
+    if its holder dies, so never left stale), another leaves the parts to the holder."""
+    fcntl = pytest.importorskip("fcntl")
+    monkeypatch.setattr(GlossStore, "MERGE_AFTER", 2)
+    store = GlossStore(tmp_path / "g.npz", HEADER)
+    store.add(vector(1))
+    with open(tmp_path / "g.npz.added" / "merge.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        store.add(vector(2))
+        assert not (tmp_path / "g.npz").exists()
+        assert len(list((tmp_path / "g.npz.added").glob("*.npz"))) == 2
+    store.add(vector(3))  # the lock is free again
+    assert not list((tmp_path / "g.npz.added").glob("*.npz"))
+    assert sorted(store.load()) == ["s1.n.01", "s2.n.01", "s3.n.01"]
+
+
 def test_a_file_of_another_encoder_or_wordnet_is_refused(standin, tmp_path):
     glosses(tmp_path).vectors(["pitcher.n.01"])
     header = {"encoder": "another-encoder", "layers": [3], "pooling": "mean-of-all-pieces",

@@ -7,18 +7,21 @@ text's word pieces, the two special ones included (the pooling all-MiniLM-L6-v2 
 with), of the hidden states of the chosen layers averaged; texts longer than ``max_pieces``
 are cut.
 
-Vectors are computed lazily, for the synsets a run asks for, and kept in one ``.npz`` file
-per encoder, layers and WordNet (under ``$WSD_CACHE_DIR/gloss-vectors``), those of each later
-run in a small file beside it until 32 have piled up and are merged into it: float16 rows,
-the synset names, and a JSON header naming the format version, the encoder's identity, the
-layers, the pooling and a digest of the WordNet files. A file whose header names another
-encoder, layers or WordNet is refused (:class:`GlossCacheError`), never read as if it were
-this one's; a damaged one (cut, not an ``.npz`` archive, arrays of the wrong kind or not
-finite) is left out with a one-line notice naming it, and its glosses are encoded again (the
-next merge writes the main file anew; the damaged parts are removed then). Every write goes
-through a temporary file and a rename. A folder that cannot be written (read-only, a full
-disk, a path that is a file) is reported once per process and the vectors are kept in memory
-(the same bits; encoded again next run); what it holds is still read.
+Vectors are computed lazily, for the synsets a run asks for, and kept in one ``.npz`` file per
+encoder, layers and WordNet (under ``$WSD_CACHE_DIR/gloss-vectors``), those of each later run
+in a small file beside it until 32 have piled up and are merged into it: float16 rows, the
+synset names, and a JSON header naming the format version, the encoder's identity, the layers,
+the pooling and a digest of the WordNet files. A file whose header names another encoder,
+layers or WordNet is refused (:class:`GlossCacheError`), never read as if it were this one's; a
+damaged one (cut, not an ``.npz`` archive, arrays of the wrong kind or not finite) is left out
+with a one-line notice naming it, and its glosses are encoded again (the next merge writes the
+main file anew; the damaged parts are removed then). Every write goes through a temporary file
+and a rename. Processes may share the files: one merges at a time (an flock, dropped by the
+kernel if it dies), from what is on disk, and removes only the parts it merged; a part merged
+away while a load reads the parts is found in the new main file. A folder that cannot be
+written (read-only, a full disk, a path that is a file) is reported once per process and the
+vectors are kept in memory (the same bits; encoded again next run); what it holds is still
+read.
 """
 
 from __future__ import annotations
@@ -44,6 +47,11 @@ from wsd.knowledge import compiled
 from wsd.knowledge.inventory import wordnet_reader
 from wsd.persistence import atomic_open
 from wsd.resources import ResourceFault
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock; merges at once may each leave out the other's parts
+    fcntl = None  # type: ignore[assignment]
 
 FORMAT = "wsd-gloss-vectors"
 VERSION = 1
@@ -120,8 +128,9 @@ def wordnet_identity() -> str:
 class GlossStore:
     """One gloss-vector file and the files added beside it (in ``<file>.added/``): ``load``
     their vectors (refusing another encoder's), ``add`` new ones as a small file of their own
-    (a call that meets new senses had rewritten the whole file, tens of MB, each time; merged
-    into the main file once ``MERGE_AFTER`` have piled up), ``save`` all into the main file."""
+    (a call that meets new senses had rewritten the whole file, tens of MB, each time), and
+    ``merge`` them into the main file once ``MERGE_AFTER`` have piled up. Processes may share
+    them: the main file is replaced by a rename, so a reader sees the old one or the new."""
 
     MERGE_AFTER = 32
 
@@ -131,24 +140,30 @@ class GlossStore:
         self.header = {"format": FORMAT, "version": VERSION, **header}
 
     def load(self) -> dict[str, np.ndarray]:
-        """Synset name -> float16 vector; empty when no file exists yet."""
-        vectors = self._read(self.path) if self.path.exists() else {}
-        for part in self._parts():
-            vectors.update(self._read(part))
+        """Synset name -> float16 vector; empty when no file exists yet. The parts are listed
+        before the main file is read, and it is read again when one of them has gone since:
+        a merge replaces the main file before it removes the parts it merged."""
+        parts = self._parts()
+        vectors = self._read(self.path) or {}
+        found = [self._read(part) for part in parts]
+        if None in found:
+            vectors.update(self._read(self.path) or {})
+        for part_vectors in found:
+            vectors.update(part_vectors or {})
         return vectors
 
     def _parts(self) -> list[Path]:
         return sorted(self.added.glob("*.npz")) if self.added.is_dir() else []
 
-    def _read(self, path: Path) -> dict[str, np.ndarray]:
-        """The vectors of one file. None, with a one-line notice, when it is damaged (they are
-        encoded again, never read wrong; a file missing now is a part that another process
-        merged and removed); GlossCacheError when it is another encoder's, layers' or
-        WordNet's."""
+    def _read(self, path: Path) -> dict[str, np.ndarray] | None:
+        """The vectors of one file; None when there is none (a main file not written yet, a
+        part that another process merged and removed); {}, with a one-line notice, when it is
+        damaged (they are encoded again, never read wrong); GlossCacheError when it is
+        another encoder's, layers' or WordNet's."""
         try:
             header, names, matrix = _members(path)
-        except FileNotFoundError:
-            return {}
+        except (FileNotFoundError, NotADirectoryError):
+            return None
         except DAMAGED_NPZ as err:
             warnings.warn(f"gloss-vector cache file {path} is damaged ({err}); left out, its "
                           "glosses will be encoded again", stacklevel=2)
@@ -160,24 +175,43 @@ class GlossStore:
                     f"{self.header[field]!r}; delete the file to encode the glosses again")
         return dict(zip(names.tolist(), matrix, strict=True))
 
-    def add(self, new: dict[str, np.ndarray], known: dict[str, np.ndarray]) -> None:
-        """Write ``new`` vectors as a file of their own beside the main one; once
-        ``MERGE_AFTER`` such files have piled up, ``save`` all ``known`` (which holds them)
-        into the main file and remove them (a crash between the two leaves copies of the same
-        vectors, read as one). A folder that cannot be written is reported once
-        (``note_unwritable``): the vectors stay in the caller's memory only."""
+    def add(self, new: dict[str, np.ndarray]) -> None:
+        """Write ``new`` vectors as a file of their own beside the main one, and ``merge``
+        once ``MERGE_AFTER`` such files have piled up. A folder that cannot be written is
+        reported once (``note_unwritable``): the vectors stay in the caller's memory only."""
         if not new:
             return
         try:
             self.added.mkdir(parents=True, exist_ok=True)
             self._write(self.added / f"{digest(*new)[:24]}.npz", new)
-            parts = self._parts()
-            if len(parts) >= self.MERGE_AFTER:
-                self.save(known)
-                for part in parts:
-                    part.unlink(missing_ok=True)
+            if len(self._parts()) >= self.MERGE_AFTER:
+                self.merge()
         except OSError as error:
             note_unwritable("gloss-vector cache", self.path.parent, error)
+
+    def merge(self) -> None:
+        """Merge the added files into the main file, then remove those merged. One process
+        merges at a time (an flock on ``<file>.added/merge.lock``, which the kernel drops when
+        its process dies; a process that finds it held leaves the merge to the holder), and
+        it reads the main file and lists the parts under the lock: a merge had saved only its
+        own process's vectors and removed the parts that others had written meanwhile. A crash
+        between the write and the removal leaves copies of the same vectors, read as one."""
+        with open(self.added / "merge.lock", "a") as lock:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    return
+            parts = self._parts()
+            if len(parts) < self.MERGE_AFTER:  # merged by the process that held the lock
+                return
+            vectors = self._read(self.path) or {}
+            for part in parts:
+                vectors.update(self._read(part) or {})
+            if vectors:
+                self.save(vectors)
+            for part in parts:
+                part.unlink(missing_ok=True)
 
     def save(self, vectors: dict[str, np.ndarray]) -> None:
         """Write all ``vectors`` (float16) into the main file, atomically
@@ -269,5 +303,5 @@ class GlossVectors:
             fresh = sentence_vectors(encoder, texts, self.layers).astype(np.float16)
             known.update(zip(todo, fresh, strict=True))
             if self._store is not None:
-                self._store.add({name: known[name] for name in todo}, known)
+                self._store.add({name: known[name] for name in todo})
         return {name: known[name].astype(np.float32) for name in wanted}

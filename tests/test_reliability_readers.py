@@ -435,6 +435,7 @@ def _annotate(capsys, npz_model, out, *inputs, extra=()):
                    *extra)
 
 
+@needs_text_data
 def test_annotate_reports_damaged_gzip_and_deep_json_as_bad_documents(tmp_path, npz_model,
                                                                       capsys):
     lines = b"".join(b'{"id": "d%d", "text": "The bank of the river."}\n' % i for i in range(40))

@@ -324,6 +324,7 @@ def test_annotate_utf16_without_mark_is_a_bad_document(tmp_path, capsys, npz_mod
     assert len(bad) == 1 and "NUL" in bad[0]["problem"] and "utf-16" in bad[0]["problem"].lower()
 
 
+@needs_text_data
 def test_annotate_resume_notices_content_changed_with_size_and_mtime_kept(tmp_path, capsys,
                                                                          npz_model):
     (tmp_path / "in").mkdir()
@@ -431,6 +432,7 @@ def test_a_single_sense_corpus_names_its_file(tmp_path, capsys):
 # -- 8. concurrency and resume state ----------------------------------------------------------
 
 
+@needs_text_data
 def test_a_second_annotate_run_on_one_folder_is_refused(tmp_path, capsys, npz_model):
     docs = write(tmp_path / "d.jsonl", _docs(3))
     out = tmp_path / "out"

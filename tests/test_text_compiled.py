@@ -242,7 +242,8 @@ def test_a_lexicon_compiled_from_changed_or_missing_files_is_not_used(tmp_path):
     assert not _sources_unchanged({"sources": []})
 
 
-def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, monkeypatch):
+def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, monkeypatch,
+                                                                     capsys):
     import numpy as np
 
     from wsd.knowledge import compiled
@@ -259,8 +260,11 @@ def test_the_cache_file_follows_nltk_data_and_refuses_other_versions(tmp_path, m
     compiled.active.cache_clear()
     try:
         assert compiled.active() is None  # ignored with a notice: NLTK answers
+        compiled.active.cache_clear()  # as ensure() looks again under its lock
+        assert compiled.active() is None
     finally:
         compiled.active.cache_clear()
+    assert capsys.readouterr().err.count("wsd: ignoring the compiled lexicon") == 1
 
 
 @needs_both

@@ -525,9 +525,15 @@ def active() -> CompiledWordNet | None:
     try:
         compiled = CompiledWordNet(path)
     except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:
-        print(f"wsd: ignoring the compiled lexicon {path} ({error})", file=sys.stderr)
+        notice = f"wsd: ignoring the compiled lexicon {path} ({error})"
+        if notice not in _NOTICES_GIVEN:  # once a process: ensure() looks again under its lock
+            _NOTICES_GIVEN.add(notice)
+            print(notice, file=sys.stderr)
         return None
     return compiled if _sources_unchanged(compiled.meta) else None
+
+
+_NOTICES_GIVEN: set[str] = set()
 
 
 def wordnet_source() -> Path:

@@ -49,6 +49,7 @@ from numpy.lib import format as npy
 
 from wsd.features.weighting import Weighting
 from wsd.persistence import atomic_open, loads_json
+from wsd.resources import ResourceFault
 from wsd.systems.allwords import unpacked
 from wsd.systems.allwords.keymodel import KeyModel
 from wsd.systems.allwords.sense_vectors import SenseVectors
@@ -68,8 +69,9 @@ _READER_DTYPES = {"reader_rows": np.int32, "reader_weights": np.float32}
 _SENSE_VECTORS = ("sense_vector_names", "sense_vectors")  # optional members
 
 
-class ModelFileError(ValueError):
-    """A model file that is not a valid all-words model (the message names the file)."""
+class ModelFileError(ResourceFault, ValueError):
+    """A model file that is not a valid all-words model (the message names the file); met
+    during a run (a file changed since it was loaded), the run's fault, not a document's."""
 
 
 class PickledMemberError(ValueError):
@@ -354,6 +356,15 @@ def _reader(meta: Any, arrays: dict[str, np.ndarray], bad) -> LearnedReader:
         return LearnedReader.from_file(meta, arrays["reader_rows"], arrays["reader_weights"])
     except ValueError as err:
         raise bad(f"has a reader that does not fit together ({err})") from err
+def archive_directory(path: str | Path) -> tuple[tuple[str, int, int], ...]:
+    """What the model file's zip directory says of its members (name, CRC-32, size), read
+    without decompressing: other contents have another (a change of mode or owner does not
+    change it, where it moves the file's change time)."""
+    with zipfile.ZipFile(path) as archive:
+        return tuple(sorted((info.filename, info.CRC, info.file_size)
+                            for info in archive.infolist()))
+
+
 def read_sense_vectors(path: str | Path) -> SenseVectors | None:
     """The sense vectors of a model file (None when it has none); ModelFileError naming the
     file when they are damaged or do not match their names."""

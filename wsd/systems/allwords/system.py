@@ -4,6 +4,7 @@ training (``training``), prediction (``predict``) and the model file (``modelfil
 from __future__ import annotations
 
 import warnings
+import zipfile
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -35,6 +36,7 @@ from wsd.systems.allwords.keymodel import KeyModel, most_frequent
 from wsd.systems.allwords.modelfile import (
     NPZ_MAGIC,
     ModelFileError,
+    archive_directory,
     read_npz,
     read_sense_vectors,
     write_npz,
@@ -423,7 +425,7 @@ class AllWordsWSD:
             return None
         return SenseSums.fit(labelled, raw, wordnet)
 
-    _sense_vectors: SenseVectors | tuple[Path, tuple[int, ...]] | None = None
+    _sense_vectors: SenseVectors | tuple[Path, tuple[int, ...], tuple] | None = None
 
     @property
     def sense_vectors_(self) -> SenseVectors | None:
@@ -431,8 +433,8 @@ class AllWordsWSD:
         when first asked for: most decisions do not use them (a quarter of a second and
         24 MB of a cold start); ModelFileError if the file changed since it was loaded."""
         if isinstance(self._sense_vectors, tuple):
-            path, identity = self._sense_vectors
-            if not path.exists() or persistence.file_identity(path) != identity:
+            path, identity, directory = self._sense_vectors
+            if not _unchanged(path, identity, directory):
                 raise ModelFileError(f"model file {str(path)!r} changed since it was loaded "
                                      "(its sense vectors are read when first used); load it "
                                      "again")
@@ -553,7 +555,8 @@ class AllWordsWSD:
     @classmethod
     def from_npz(cls, path: str | Path) -> AllWordsWSD:
         """The system saved in an ``.npz`` model file (checked; ValueError naming the file)."""
-        identity = persistence.file_identity(path)  # before reading: a file replaced meanwhile
+        # taken before reading, so that a file replaced meanwhile is caught
+        identity, directory = persistence.file_identity(path), _directory(path)
         header, models = read_npz(path)
         try:
             system = cls(**{**_OPTION_WAS_OFF, **header["params"]})
@@ -561,7 +564,7 @@ class AllWordsWSD:
             system._restore(header, models)
             if "reader" in header:
                 system.reader_ = header.pop("reader")
-            system._sense_vectors = (Path(path), identity)  # read later
+            system._sense_vectors = (Path(path), identity, directory)  # read later
         except MissingExtraError as err:
             raise MissingExtraError(f"model file {str(path)!r}: {err}") from err
         except (TypeError, ValueError) as err:
@@ -576,3 +579,20 @@ class AllWordsWSD:
 
 
 persistence.register_format(NPZ_MAGIC, AllWordsWSD, AllWordsWSD.from_npz)
+
+
+def _directory(path: str | Path) -> tuple:
+    """``archive_directory(path)``, or () for a file that is no zip (``read_npz`` says why)."""
+    try:
+        return archive_directory(path)
+    except (OSError, zipfile.BadZipFile):
+        return ()
+
+
+def _unchanged(path: Path, identity: tuple[int, ...], directory: tuple) -> bool:
+    """Whether the model file at ``path`` holds what it held when it was loaded: the same
+    ``file_identity`` or, where that moved (a change of mode, owner or links moves the change
+    time too), the same members by their CRC-32s."""
+    if not path.exists():
+        return False
+    return persistence.file_identity(path) == identity or _directory(path) == directory

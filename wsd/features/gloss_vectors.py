@@ -155,15 +155,23 @@ class GlossStore:
     def _parts(self) -> list[Path]:
         return sorted(self.added.glob("*.npz")) if self.added.is_dir() else []
 
-    def _read(self, path: Path) -> dict[str, np.ndarray] | None:
+    def _read(self, path: Path, strict: bool = False) -> dict[str, np.ndarray] | None:
         """The vectors of one file; None when there is none (a main file not written yet, a
         part that another process merged and removed); {}, with a one-line notice, when it is
-        damaged (they are encoded again, never read wrong); GlossCacheError when it is
-        another encoder's, layers' or WordNet's."""
+        damaged or cannot be read (they are encoded again, never read wrong), or with
+        ``strict`` the OSError of a file that cannot be read (a merge must not write over a
+        file it could not read: a main file of mode 0600 in a shared cache, say);
+        GlossCacheError when it is another encoder's, layers' or WordNet's."""
         try:
             header, names, matrix = _members(path)
         except (FileNotFoundError, NotADirectoryError):
             return None
+        except OSError as err:
+            if strict:
+                raise
+            warnings.warn(f"gloss-vector cache file {path} cannot be read ({err}); left out, "
+                          "its glosses will be encoded again", stacklevel=2)
+            return {}
         except DAMAGED_NPZ as err:
             warnings.warn(f"gloss-vector cache file {path} is damaged ({err}); left out, its "
                           "glosses will be encoded again", stacklevel=2)
@@ -205,9 +213,9 @@ class GlossStore:
             parts = self._parts()
             if len(parts) < self.MERGE_AFTER:  # merged by the process that held the lock
                 return
-            vectors = self._read(self.path) or {}
+            vectors = self._read(self.path, strict=True) or {}
             for part in parts:
-                vectors.update(self._read(part) or {})
+                vectors.update(self._read(part, strict=True) or {})
             if vectors:
                 self.save(vectors)
             for part in parts:

@@ -101,6 +101,7 @@ def write(tmp_path, name, content):
         ("notes.txt", "weights: 1, 2, 3", "neither an .npz archive .* nor a JSON object"),
         ("model.npz", b"\x93NUMPY not a zip", "neither an .npz archive"),
         ("empty.json", b"", "is empty"),
+        ("utf16.json", '{"format": 1}'.encode("utf-16"), "not UTF-8"),
         ("hand.json", '{"format": ', "not a JSON model file: .*hand.json:1: not valid JSON"),
         ("other.json", json.dumps({"format": "sklearn", "version": 1}), "not a wsd model file"),
         ("list.json", "[1, 2]", "not a wsd model file"),

@@ -163,7 +163,7 @@ def load_model(path: str | Path, expected: type | None = None) -> Any:
                               "code). Re-train the model and save it with save_model()")
     if not raw.strip():
         raise _bad_file(path, "is empty: not a model file")
-    if not _JSON_START.match(raw):
+    if not _JSON_START.match(raw) and not raw.startswith(WIDE_BOMS):  # UTF-16: said below
         raise _bad_file(path, "is not a model file wsd wrote: neither an .npz archive (a zip "
                               f"file) nor a JSON object (it starts {raw[:8]!r})")
     try:
@@ -528,7 +528,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
         handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                              suffix=".tmp")
     except OSError as err:  # it names the temporary file, which the user never gave
-        raise type(err)(err.errno, err.strerror, str(given)) from None
+        raise _named(err, given, err.filename) from None
     try:
         with os.fdopen(handle, mode, encoding=None if binary else encoding,
                        newline=None if binary else newline) as stream:

@@ -52,7 +52,9 @@ class ModelRef:
         """The reference of the file at ``path`` (ValueError naming it when it is missing)."""
         resolved = Path(path).expanduser().resolve()
         if not resolved.is_file():
-            named = str(path).lower() in ("gloss", "lesk")  # `wsd disambiguate`'s, by name
+            from wsd.systems.allwords.plaintext import NO_MODEL_SYSTEMS  # the error's only
+
+            named = str(path).lower() in NO_MODEL_SYSTEMS  # `wsd disambiguate`'s, by name
             raise ValueError(f"model file {str(path)!r} does not exist" + (
                 "; wsd annotate needs a model file (`wsd allwords --save model.npz`, or a "
                 "one-word model from `wsd train`): gloss and lesk answer `wsd disambiguate` "

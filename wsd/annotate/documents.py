@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from wsd.annotate.listing import input_files
+from wsd.annotate.listing import JSONL_SUFFIXES, input_files
 from wsd.instance import quoted
 from wsd.persistence import (
     WIDE_BOMS,
@@ -101,7 +101,7 @@ def read_documents(
     ``encoding``: their bytes' (default UTF-8; see ``checked_encoding``)."""
     codec = checked_encoding(encoding)
     for path, name in input_files(inputs):
-        if path.name.endswith((".jsonl", ".jsonl.gz")):
+        if path.name.endswith(JSONL_SUFFIXES):
             yield from _jsonl_documents(path, max_bytes, codec)
         else:
             yield _text_document(path, name, max_bytes, codec)
@@ -243,7 +243,7 @@ def count_records(inputs: Sequence[str | os.PathLike]) -> int:
     from a fast pass over the bytes: the length of the progress bar."""
     total = 0
     for path, _ in input_files(inputs):
-        if not path.name.endswith((".jsonl", ".jsonl.gz")):
+        if not path.name.endswith(JSONL_SUFFIXES):
             total += 1
             continue
         try:

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from wsd.persistence import file_sha256, regular_file
 
-SUFFIXES = (".txt", ".txt.gz", ".jsonl", ".jsonl.gz")
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz")  # a document a line; .txt files are one each
+SUFFIXES = (".txt", ".txt.gz", *JSONL_SUFFIXES)
 
 
 @dataclass
@@ -65,7 +66,7 @@ def _check_names_apart(files: Sequence[tuple[Path, str]]) -> None:
     given: ``x/a.txt`` and ``y/a.txt`` of the inputs ``x`` and ``y``), before any work."""
     first: dict[str, Path] = {}
     for path, name in files:
-        if path.name.endswith((".jsonl", ".jsonl.gz")):
+        if path.name.endswith(JSONL_SUFFIXES):
             continue
         if first.setdefault(name, path) != path:
             raise ValueError(f"inputs {str(first[name])!r} and {str(path)!r} would both be the "

@@ -33,7 +33,8 @@ from pathlib import Path
 
 import numpy as np
 
-CACHE_ENV = "WSD_CACHE_DIR"
+from wsd.knowledge.compiled import cache_dir
+
 # What reading a damaged or foreign .npz file raises (a cut zip, a bad member, a bad .npy header)
 DAMAGED_NPZ = (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile, zlib.error,
                struct.error)
@@ -43,8 +44,8 @@ _NOTED: set[str] = set()  # the caches whose failed write this process has repor
 
 
 def cache_root() -> Path:
-    """``$WSD_CACHE_DIR``, else ``~/.cache/wsd``; a leading ``~`` is the home folder."""
-    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "wsd").expanduser()
+    """The cache folder of every wsd cache (``compiled.cache_dir``: ``$WSD_CACHE_DIR``, ...)."""
+    return cache_dir()
 
 
 def digest(*parts: str) -> str:

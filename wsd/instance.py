@@ -152,7 +152,8 @@ class Instance:
         )[0]
 
 
-def _check_arguments(text: Any, target: Any, occurrence: Any, lemma: Any, id: Any) -> None:
+def _check_arguments(text: Any, target: Any, offset: Any, occurrence: Any, lemma: Any,
+                     id: Any) -> None:
     """One TypeError (or ValueError) naming the argument given a value of another kind: each
     had failed deep inside (a regular expression on bytes, ``'int' has no attribute 'lower'``),
     or silently (``senses="bank%1:17:01::"`` read as its characters, ``occurrence=-1`` as the
@@ -163,11 +164,11 @@ def _check_arguments(text: Any, target: Any, occurrence: Any, lemma: Any, id: An
     for name, value in (("target", target), ("lemma", lemma), ("id", id)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    if occurrence is not None:
-        if isinstance(occurrence, bool) or not isinstance(occurrence, int):
-            raise TypeError(f"occurrence must be an int, not {type(occurrence).__name__}")
-        if occurrence < 0:
-            raise ValueError(f"occurrence counts from 0; {occurrence} is not one")
+    for name, value in (("offset", offset), ("occurrence", occurrence)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if occurrence is not None and occurrence < 0:
+        raise ValueError(f"occurrence counts from 0; {occurrence} is not one")
 
 
 def _sense_ids(senses: Any) -> tuple[str, ...]:
@@ -201,7 +202,7 @@ def instances_from_text(
 ) -> list[Instance]:
     """Instances for the target(s) in ``text``; with ``every`` one per occurrence of ``target``."""
     senses = _sense_ids(senses)
-    _check_arguments(text, target, occurrence, lemma, id)
+    _check_arguments(text, target, offset, occurrence, lemma, id)
     marked = MARKER.search(text)
     if marked:
         if MARKER.search(text, marked.end()):  # quoted as given, both markers in it
@@ -210,8 +211,6 @@ def instances_from_text(
         text = text[: marked.start()] + marked.group(1) + text[marked.end() :]
         char_ranges = [(char_start, char_end)]
     elif offset is not None:
-        if isinstance(offset, bool) or not isinstance(offset, int):
-            raise TypeError(f"offset must be an int, not {type(offset).__name__}")
         if not 0 <= offset < len(text) or text[offset].isspace():
             raise ValueError(f"offset {offset} does not point at a word in {quoted(text)}")
         # the token there (*crane* of *crane,* or *crane's*), not all up to the next space

@@ -254,10 +254,6 @@ class CompiledWordNet:
     def _gloss_vocabulary(self) -> list[str]:
         return _lines(self._arrays["gloss_vocabulary"])
 
-    @functools.cached_property
-    def _gloss_sets(self) -> list[frozenset[str] | None]:
-        return [None] * (len(self._arrays["gloss_words_indptr"]) - 1)
-
     # -- NLTK's reader API --
     def _morphy(self, form: str, pos: str, check_exceptions: bool = True) -> list[str]:
         """NLTK's ``_morphy``: the form itself and its exception-list or suffix-rule base
@@ -415,18 +411,19 @@ class CompiledWordNet:
         n = self._lemma_number(key)
         return [CompiledSynset(self, i) for i in ids[indptr[n] : indptr[n + 1]]]
 
-    def gloss_words(self, synset: CompiledSynset) -> frozenset[str]:
-        """The words of a synset's gloss and examples as the default Lesk normaliser
-        (built-in stopwords, WordNet base forms) gives them."""
-        number = synset._id
-        words = self._gloss_sets[number]
-        if words is None:
-            start, end = self._arrays["gloss_words_indptr"][number : number + 2]
-            vocabulary = self._gloss_vocabulary
-            ids = self._arrays["gloss_words"][start:end].tolist()
-            words = frozenset([vocabulary[i] for i in ids])
-            self._gloss_sets[number] = words
-        return words
+    def signature(self, synset: str, key: str) -> frozenset[str]:
+        """The words of the gloss and examples of ``synset`` and of the synsets
+        ``related_synsets(key)`` gives, as the default Lesk normaliser (built-in stopwords,
+        WordNet base forms) gives them: a Lesk signature, built from the word rows at once
+        (a set per synset, then their union, had cost a tenth of a first run's time)."""
+        indptr, ids = self._related
+        n = self._lemma_number(key)
+        numbers = [self._synset_number(synset), *ids[indptr[n] : indptr[n + 1]]]
+        bounds, words = self._arrays["gloss_words_indptr"], self._arrays["gloss_words"]
+        starts = bounds[numbers].tolist()
+        ends = bounds[np.add(numbers, 1)].tolist()
+        found = np.concatenate([words[a:b] for a, b in zip(starts, ends, strict=True)])
+        return frozenset(map(self._gloss_vocabulary.__getitem__, found.tolist()))
 
     def tagger_params(self) -> tuple[TaggerWeights, dict, list[str]]:
         """NLTK's tagger parameters: weights, tag dictionary, classes."""

@@ -253,11 +253,24 @@ class WordNetInventory:
     def compiled_related(self, sense: Sense) -> list | None:
         """The related synsets the compiled lexicon lists for ``sense`` (None when the reader
         is NLTK's or the relations are not the default ones it was compiled with)."""
-        if not hasattr(self._wn, "related_synsets") or (
-            tuple(self.relations), tuple(self.lemma_relations)) != (SYNSET_RELATIONS,
-                                                                   LEMMA_RELATIONS):
+        if not self._default_compiled_relations():
             return None
         return self._wn.related_synsets(sense.id)
+
+    def compiled_signature(self, sense: Sense) -> frozenset[str] | None:
+        """The normalised words of the sense's gloss and related glosses as the compiled
+        lexicon lists them (``CompiledWordNet.signature``; None where ``compiled_related``
+        is None)."""
+        if not self._default_compiled_relations():
+            return None
+        return self._wn.signature(sense.synset, sense.id)
+
+    def _default_compiled_relations(self) -> bool:
+        """Whether the reader is the compiled lexicon and the relations are the default ones
+        it was compiled with."""
+        return hasattr(self._wn, "related_synsets") and (
+            tuple(self.relations), tuple(self.lemma_relations)) == (SYNSET_RELATIONS,
+                                                                    LEMMA_RELATIONS)
 
     def _related_texts(self, sense: Sense) -> Iterable[str]:
         seen = {sense.synset}

@@ -139,21 +139,16 @@ class _Lesk(InventorySystem):
         known = self._signatures.get(key)
         if known is not None:  # each sense's signature is asked for by every instance
             return known  # type: ignore[return-value]
-        if self._compiled_signatures():
-            inventory = self._inventory()
-            related = inventory.compiled_related(sense)
-            if related is not None:
-                wordnet = inventory._wn
-                words = [wordnet.gloss_words(wordnet.synset(sense.synset)),
-                         *map(wordnet.gloss_words, related)]
-                self._signatures[key] = frozenset().union(*words)
-        if key not in self._signatures:
+        inventory = self._inventory()
+        found = inventory.compiled_signature(sense) if self._compiled_signatures() else None
+        if found is None:
             norm = self._normaliser()
             texts = self._gloss_texts(sense)
             if self.related:
-                texts = [*texts, *self._inventory().related_glosses(sense)]
-            self._signatures[key] = frozenset(w for text in texts for w in norm.text(text))
-        return self._signatures[key]  # type: ignore[return-value]
+                texts = [*texts, *inventory.related_glosses(sense)]
+            found = frozenset(w for text in texts for w in norm.text(text))
+        self._signatures[key] = found
+        return found
 
     def _compiled_signatures(self) -> bool:
         """Whether signatures come precomputed from the compiled lexicon: WordNet through it,
@@ -162,7 +157,7 @@ class _Lesk(InventorySystem):
         return (self.related and self.use_examples and self.stopwords is True
                 and self.lemmatize and not self.raw_tokens
                 and isinstance(inventory, WordNetInventory) and inventory.include_examples
-                and hasattr(inventory._wn, "gloss_words"))  # fmt: skip
+                and hasattr(inventory._wn, "signature"))  # fmt: skip
 
     def context_positions(self, inst: Instance) -> list[int]:
         """Token positions of the context: the window around the target (target excluded

@@ -5,6 +5,7 @@ import copy
 import json
 import time
 
+import numpy as np
 import pytest
 from test_allwords import BANK_MONEY, BANK_RIVER, QUICK, _bank_sentences, _corpus, _load
 from test_cli import assert_clean_error, run
@@ -606,3 +607,22 @@ def test_a_system_asked_for_by_name_answers_a_bundled_target_itself():
     assert [name for name, _ in bass.reasons][0] == "sense prior"
     refused = run("disambiguate", "--model", "lesk", "--epochs", "3", "He plays bass")
     assert_clean_error(refused, "--epochs only acts when", "lesk trains nothing")
+
+
+def test_a_keys_totals_together_are_each_instances_own_sums(model_path):
+    """``key_totals`` sums a key's instances as one matrix: each row bit for bit the
+    instance's own scores plus the prior plus its gloss overlap, as one at a time."""
+    from wsd.systems.allwords.plaintext import load_system
+    from wsd.systems.allwords.predict import _prior_scores, classifier_groups, key_totals
+
+    system = copy.copy(load_system(model_path))  # the loaded model is cached: change a copy
+    system.gloss_weight, system.discourse_weight = 1.5, 0.0
+    instances, _ = _bank_instance(system, TEXT + " " + TEXT)  # keys with several instances
+    for key, positions, own in classifier_groups(system, instances):
+        model = system.models_[key]
+        group = [instances[i] for i in positions]
+        before, _ = key_totals(system, model, key, group, own)
+        for inst, scores, row in zip(group, own, before, strict=True):
+            alone = (scores + _prior_scores(system, model, key)
+                     + 1.5 * system.knowledge.gloss_overlaps(inst, model.classes))
+            assert np.array_equal(row, alone)

@@ -90,19 +90,28 @@ class KeyModel:
                     ) -> list[np.ndarray]:  # fmt: skip
         """``scores`` of several instances: their feature names looked up together, then
         one product per instance of the rows it knows (the same sums as one at a time)."""
+        return list(self.score_matrix(features, dense, extra))
+
+    def score_matrix(self, features: Sequence[Mapping[str, float]],
+                     dense: Sequence[np.ndarray | None],
+                     extra: Sequence[Mapping[str, float] | None] | None = None,
+                     ) -> np.ndarray:  # fmt: skip
+        """``scores_many`` as one matrix, a row per instance (what the decisions sum on)."""
         extra = extra if extra is not None else [None] * len(features)
-        totals: list[np.ndarray] = []
+        chunks = []
         for at in range(0, len(features), SCORED_TOGETHER):
             part = slice(at, at + SCORED_TOGETHER)
             weighted = [self.weighted(f, e) for f, e in zip(features[part], extra[part],
                                                              strict=True)]  # fmt: skip
-            totals += self._sums(weighted, dense[part])
-        return totals
+            chunks.append(self._sums(weighted, dense[part]))
+        if len(chunks) == 1:
+            return chunks[0]
+        return np.concatenate(chunks) if chunks else np.zeros((0, len(self.classes)))
 
     def _sums(self, weighted: Sequence[Mapping[str, float]],
-              dense: Sequence[np.ndarray | None]) -> list[np.ndarray]:  # fmt: skip
-        """Each instance's bias plus its weighted features' rows (and its dense row's): the
-        known rows of all of them gathered at once, each instance's stretch of them
+              dense: Sequence[np.ndarray | None]) -> np.ndarray:  # fmt: skip
+        """Each instance's bias plus its weighted features' rows (and its dense row's), a row
+        each: the known rows of all of them gathered at once, each instance's stretch of them
         (``bounds``) in its features' order, so the sums are those of one at a time."""
         found = self.row_ids(list(chain.from_iterable(weighted)))
         values = np.array(list(chain.from_iterable(w.values() for w in weighted)),
@@ -112,19 +121,18 @@ class KeyModel:
         # only the rows used are cast to float64 (exactly), not the whole matrix: no float64
         # copy of every classifier's weights stays in memory
         rows, values = self.coef[found[known]].astype(np.float64), values[known]
-        intercept = self.intercept.astype(np.float64)
-        dense_weights = None  # the block's rows in float64, gathered once for the instances
-        totals = []
-        for k, row in enumerate(dense):
-            start, end = bounds[k], bounds[k + 1]
-            total = intercept + values[start:end] @ rows[start:end] if end > start \
-                else intercept.copy()  # fmt: skip
-            if row is not None:
-                dims, dense_rows = self.dense_rows
-                if dense_weights is None:
-                    dense_weights = self.coef[dense_rows].astype(np.float64)
-                total += row[dims].astype(np.float64) @ dense_weights
-            totals.append(total)
+        totals = np.empty((len(weighted), len(self.intercept)))
+        totals[:] = self.intercept  # each row: the bias plus (commutes exactly) its features'
+        for k, (start, end) in enumerate(zip(bounds[:-1].tolist(), bounds[1:].tolist(),
+                                                   strict=True)):
+            if end > start:
+                totals[k] += values[start:end] @ rows[start:end]
+        if any(row is not None for row in dense):
+            dims, dense_rows = self.dense_rows
+            dense_weights = self.coef[dense_rows].astype(np.float64)  # gathered once
+            for k, row in enumerate(dense):
+                if row is not None:
+                    totals[k] += row[dims].astype(np.float64) @ dense_weights
         return totals
 
     def to_dict(self) -> dict[str, Any]:

@@ -72,27 +72,25 @@ class Reasons:
 
 def one_sense_per_discourse(
     instances: Sequence[Instance], scores: Sequence[np.ndarray], weight: float
-) -> list[np.ndarray]:
-    """Scores of instances of one key, each plus ``weight`` times the mean softmax of the
-    scores of the other instances in its document (Gale et al. 1992: a word keeps its sense
-    within a discourse). Instances with no ``document`` in ``meta`` keep their scores."""
+) -> np.ndarray:
+    """Scores of instances of one key (a row each), each plus ``weight`` times the mean softmax
+    of the scores of the other instances in its document (Gale et al. 1992: a word keeps its
+    sense within a discourse). Instances with no ``document`` in ``meta`` keep their scores."""
     documents: dict[str, list[int]] = {}
     for i, inst in enumerate(instances):
         document = sentence_of(inst)[0]
         if document:
             documents.setdefault(document, []).append(i)
-    smoothed = list(scores)
-    if not any(len(members) > 1 for members in documents.values()):
-        return smoothed
-    stacked = np.array(scores)  # one key's: a row per instance, a column per class
+    stacked = np.array(scores, dtype=np.float64)  # one key's: a row per instance
+    shared = [members for members in documents.values() if len(members) > 1]
+    if not shared:
+        return stacked
     shares = softmax(stacked)
-    for members in documents.values():
-        if len(members) < 2:
-            continue
+    smoothed = stacked.copy()
+    for members in shared:
         total = shares[members].sum(axis=0)
-        smoothed_rows = stacked[members] + weight * (total - shares[members]) / (len(members) - 1)
-        for i, row in zip(members, smoothed_rows, strict=True):
-            smoothed[i] = row
+        others = weight * (total - shares[members]) / (len(members) - 1)  # the others' mean
+        smoothed[members] = stacked[members] + others
     return smoothed
 
 
@@ -150,10 +148,11 @@ class Knowledge:
         return self.gloss_overlaps_many([inst], classes)[0]
 
     def gloss_overlaps_many(self, group: Sequence[Instance], classes: Sequence[str]
-                            ) -> list[np.ndarray]:  # fmt: skip
-        """``gloss_overlaps`` of instances of one lemma#pos: the classes' senses found once."""
+                            ) -> np.ndarray:  # fmt: skip
+        """``gloss_overlaps`` of instances of one lemma#pos, a row each: the classes' senses
+        found once."""
         if not group:
-            return []
+            return np.zeros((0, len(classes)))
         if self._lesk is None:
             inventory = self._inventory() or WordNetInventory(wordnet=wordnet_reader())
             self._lesk = SimplifiedLesk(inventory, related=True)
@@ -161,12 +160,10 @@ class Knowledge:
         first = group[0]
         known = [sense for sense in self._lesk.inventory.senses(first.lemma, first.target_pos)
                  if sense.id in column]  # fmt: skip
-        columns = [column[sense.id] for sense in known]
-        found = []
-        for inst in group:
-            overlaps = np.zeros(len(classes))
-            overlaps[columns] = self._lesk.overlaps(inst, known)
-            found.append(overlaps)
+        found = np.zeros((len(group), len(classes)))
+        if known:
+            found[:, [column[sense.id] for sense in known]] = [
+                self._lesk.overlaps(inst, known) for inst in group]
         return found
 
 
@@ -223,17 +220,16 @@ def classifier_groups(system: AllWordsWSD, instances: Sequence[Instance]
 
 
 def key_totals(system: AllWordsWSD, model: KeyModel, key: str, group: Sequence[Instance],
-               own: Sequence[np.ndarray]) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The totals of a key's instances ``group`` from the classifier's ``own`` scores: with the
-    sense prior and the gloss overlap, then also with the rest of the document."""
-    before = list(own)
+               own: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The totals of a key's instances ``group`` (a row each) from the classifier's ``own``
+    scores: with the sense prior and the gloss overlap, then also with the rest of the
+    document."""
+    before = np.array(own, dtype=np.float64)  # a copy: ``own`` stays the classifier's
     if system.prior:
-        prior = _prior_scores(system, model, key)  # the key's: the same for each instance
-        before = [scores + prior for scores in before]
+        before += _prior_scores(system, model, key)  # the key's: the same for each instance
     if system.gloss_weight:
         overlaps = system.knowledge.gloss_overlaps_many(group, model.classes)
-        before = [scores + system.gloss_weight * found
-                  for scores, found in zip(before, overlaps, strict=True)]  # fmt: skip
+        before += system.gloss_weight * overlaps
     if not system.discourse_weight:
         return before, before
     return before, one_sense_per_discourse(group, before, system.discourse_weight)
@@ -279,7 +275,7 @@ def _classifier_decisions(system: AllWordsWSD, model: KeyModel, key: str,
                           totals: Sequence[np.ndarray]) -> list[Decision]:  # fmt: skip
     """The decision of each of a key's instances from its total scores (all at once: the same
     sums per row as one at a time)."""
-    if not totals:
+    if len(totals) == 0:
         return []
     stacked = np.array(totals)
     ranked = np.argsort(-stacked, axis=1, kind="stable").tolist()
@@ -386,13 +382,16 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
             else system.gloss_backoff and inst.key in system.sense_counts_)]
         encoding = _one_pass(system, gloss, instances, glossed)
         gloss.prepare(glossed, encoding)
+    frequent: dict[str, Decision] = {}  # a key's most frequent sense's decision, made once
     for i, inst in enumerate(instances):
-        counts = system.sense_counts_.get(inst.key)
-        if inst.key in system.models_:
+        key = inst.key
+        if key in system.models_:
             continue
+        counts = system.sense_counts_.get(key)
         if counts:
             decisions[i] = (gloss.backoff(inst, counts, explain) if gloss is not None
-                            and system.gloss_backoff else None) or _frequency_decision(counts)
+                            and system.gloss_backoff else None) or frequent.get(key) \
+                or frequent.setdefault(key, _frequency_decision(counts))  # fmt: skip
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
@@ -404,13 +403,13 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
     for key, positions, rows, dense, extra in groups:
         model = system.models_[key]
         group = [instances[i] for i in positions]
-        own = model.scores_many(rows, [dense.get(i) for i in positions],
-                                [extra.get(i) for i in positions])
+        own = model.score_matrix(rows, [dense.get(i) for i in positions],
+                                 [extra.get(i) for i in positions])
         before, discourse = key_totals(system, model, key, group, own)
         scores = discourse
         if gloss is not None and system.gloss_fusion:
-            scores = [s + system.gloss_fusion * gloss.cosines(inst, model.classes)
-                      for inst, s in zip(group, discourse, strict=True)]  # fmt: skip
+            scores = discourse + system.gloss_fusion * np.array(
+                [gloss.cosines(inst, model.classes) for inst in group])
         decided = _classifier_decisions(system, model, key, scores)
         for j, (i, total, decision) in enumerate(zip(positions, scores, decided, strict=True)):
             if explain > 0 and decision.source == CLASSIFIER and len(model.classes) > 1:

@@ -274,7 +274,7 @@ def test_a_text_without_sentence_ends_is_cut_after_a_comma_when_it_can():
 def test_both_annotators_split_sentences_as_the_text_pipeline(model, monkeypatch):
     import wsd.text.pipeline as pipeline
 
-    monkeypatch.setattr(pipeline, "_tokens", lambda *args: pipeline._Tokens([], [], set(), []))
+    monkeypatch.setattr(pipeline, "_tokens", lambda *args: pipeline._Tokens([], [], set()))
     text = "We caught a bass\nin the lake. Dr. Lee plays bass!\n\n  A bass   \n"
     one_word = [s["text"] for s in load_annotator(model).annotate(text)]
     assert one_word == [s.text for s in pipeline.analyze(text)]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from wsd.knowledge.lexicon import base_form, folded
 from wsd.knowledge.normalise import BUILTIN_STOPWORDS
 from wsd.text.reader import PLAIN, Unit
-from wsd.text.tagger import penn_tags
+from wsd.text.tagger import sentences_penn_tags
 from wsd.text.treebank import ascii_quotes, tokens_with_spans, visible, without_possessive
 from wsd.text.web import PlainView, plain_view
 
@@ -171,12 +171,11 @@ class _Tokens:
     tokens: list[str]
     spans: list[tuple[int, int]]
     merged: set[int]
-    tags: list[str]
 
 
 def _tokens(text: str, view: PlainView, offset: int) -> _Tokens:
     """The tokens of the sentence ``text`` (at ``offset`` in the input), tokenized as
-    ``view`` (the input's ``plain_view``) reads it, and their Penn tags."""
+    ``view`` (the input's ``plain_view``) reads it."""
     seen = view.text[offset : offset + len(text)]
     found, merged = _line_end_hyphens_joined(_apostrophes_restored(
         _period_split(tokens_with_spans(view.tokenized[offset : offset + len(text)]), seen)),
@@ -184,12 +183,13 @@ def _tokens(text: str, view: PlainView, offset: int) -> _Tokens:
     # the tagger's forms: `` for an opening quote, an address itself
     tokens = [seen[start:end] if (offset + start, offset + end) in view.addresses else form
               for form, start, end in found]  # fmt: skip
-    return _Tokens(tokens, [(start, end) for _, start, end in found], merged,
-                   penn_tags(tokens) if tokens else [])
+    return _Tokens(tokens, [(start, end) for _, start, end in found], merged)
 
 
-def _words(text: str, offset: int, read: _Tokens, units: Sequence[Unit]) -> tuple[Word, ...]:
-    """The words of the sentence ``text`` (at ``offset`` in the input): one per unit."""
+def _words(text: str, offset: int, read: _Tokens, tags: Sequence[str], units: Sequence[Unit]
+           ) -> tuple[Word, ...]:  # fmt: skip
+    """The words of the sentence ``text`` (at ``offset`` in the input; its tokens' Penn
+    ``tags``): one per unit."""
     words = []
     for unit in units:
         first, last = unit.start, unit.end
@@ -199,7 +199,7 @@ def _words(text: str, offset: int, read: _Tokens, units: Sequence[Unit]) -> tupl
             form = visible(text[start:end])
         else:  # a word broken across a line: as joined
             form = " ".join(read.tokens[first:last])
-        words.append(Word(text[start:end], offset + start, offset + end, read.tags[head],
+        words.append(Word(text[start:end], offset + start, offset + end, tags[head],
                           unit.lemma, unit.pos, form, unit.name))  # fmt: skip
     return tuple(words)
 
@@ -214,9 +214,10 @@ def analyze(text: str, reader=PLAIN) -> list[Sentence]:
     view = plain_view(text)
     spans = view.sentence_spans()
     read = [_tokens(text[start:end], view, start) for start, end in spans]
-    units = reader.units([(r.tokens, r.tags) for r in read])
-    return [Sentence(text[start:end], start, end, _words(text[start:end], start, r, found))
-            for (start, end), r, found in zip(spans, read, units, strict=True)]  # fmt: skip
+    tags = sentences_penn_tags([r.tokens for r in read])
+    units = reader.units([(r.tokens, t) for r, t in zip(read, tags, strict=True)])
+    return [Sentence(text[start:end], start, end, _words(text[start:end], start, *found))
+            for (start, end), *found in zip(spans, read, tags, units, strict=True)]  # fmt: skip
 
 
 def target_lemmas(target: str) -> frozenset[str]:

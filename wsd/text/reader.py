@@ -34,7 +34,7 @@ from wsd.text.readerfeatures import (
     lowercase,
     wordnet_expression,
 )
-from wsd.text.tagger import penn_tags
+from wsd.text.tagger import sentences_penn_tags
 
 NAME_KINDS = ("person", "group", "location")
 LABELS = ("O", "I", "B-NOUN", "B-VERB", "B-ADJ", "B-ADV", *(f"B-{k}" for k in NAME_KINDS))
@@ -157,7 +157,8 @@ class LearnedReader:
 
     def units(self, sentences: Sentences) -> list[list[Unit]]:
         split = [self._pieces(tokens) for tokens, _ in sentences]
-        read = [(pieces[0], penn_tags(pieces[0])) if pieces else sentence
+        retagged = iter(sentences_penn_tags([pieces[0] for pieces in split if pieces]))
+        read = [(pieces[0], next(retagged)) if pieces else sentence
                 for sentence, pieces in zip(sentences, split, strict=True)]  # fmt: skip
         labels, scores = self.labels(read)
         ranked = np.argsort(-scores, axis=1, kind="stable").tolist()  # each token's, best first

@@ -32,11 +32,14 @@ class PerceptronTags:
                  classes: Sequence[str]) -> None:  # fmt: skip
         self.weights, self.tagdict, self.classes = weights, tagdict, list(classes)
         self._columns = {label: i for i, label in enumerate(self.classes)}
-        # A feature's weights per class, on first use: its row of ``_matrix`` (-1: none); a
-        # column more than the classes, as numpy sums a matrix of one column pairwise.
+        # The columns from the greatest label down: the first best score there wins a tie.
+        self._descending = np.argsort(self.classes)[::-1]
+        # A feature's weights per class, on first use: its row of ``_matrix`` (row 0: none,
+        # all zeros); a column more than the classes, as numpy sums a matrix of one column
+        # pairwise.
         self._row_of: dict[str, int] = {}
         self._matrix = np.zeros((1024, len(self.classes) + 1))
-        self._used = 0
+        self._used = 1
         # The rows of the features a word, a context word, a pair of previous tags, a previous
         # tag and a context word make (found by their names once; ``_rows``).
         self._own: dict[str, tuple[int, int]] = {}
@@ -55,21 +58,38 @@ class PerceptronTags:
         return word.lower()
 
     def tag(self, tokens: Sequence[str]) -> list[str]:
+        return self.tag_sentences([tokens])[0]
+
+    def tag_sentences(self, sentences: Sequence[Sequence[str]]) -> list[list[str]]:
+        """Each sentence's tags, as ``tag`` gives them: the sentences side by side, step t
+        tagging every sentence's token t, so that the tokens the tag dictionary lacks are
+        scored together (one numpy sum a step, not one a token)."""
+        found = [list(reversed(_START)) for _ in sentences]  # then each tag, in order
+        contexts = [_START + [self.normalize(w) for w in tokens] + _END for tokens in sentences]
+        going = sorted(range(len(sentences)), key=lambda s: -len(sentences[s]))
+        for t in range(len(sentences[going[0]]) if going else 0):
+            while len(sentences[going[-1]]) <= t:
+                going.pop()
+            self._bound()
+            scored, rows = [], []
+            for s in going:
+                word, tags = sentences[s][t], found[s]
+                tag = self.tagdict.get(word)
+                tags.append(tag)
+                if not tag:
+                    scored.append(tags)
+                    rows.append(self._rows(t + 2, word, contexts[s], tags[-2], tags[-3]))
+            for tags, tag in zip(scored, self._predict(rows) if rows else (), strict=True):
+                tags[-1] = tag
+        return [tags[2:] for tags in found]
+
+    def _bound(self) -> None:
+        """Forgets the features' rows past ``MAX_ROWS`` (bounded memory on endless input)."""
         kept = (self._row_of, self._own, self._places, self._tag_pairs, self._tag_words)
-        if sum(map(len, kept)) > MAX_ROWS:  # bounded memory on endless input (+ a sentence's)
+        if sum(map(len, kept)) > MAX_ROWS:
             for table in kept:
                 table.clear()
-            self._used = 0
-        prev, prev2 = _START
-        tags = []
-        context = _START + [self.normalize(w) for w in tokens] + _END
-        for i, word in enumerate(tokens):
-            tag = self.tagdict.get(word)
-            if not tag:
-                tag = self._predict(self._rows(i + 2, word, context, prev, prev2))
-            tags.append(tag)
-            prev2, prev = prev, tag
-        return tags
+            self._used = 1
 
     def _rows(self, i: int, word: str, context: list[str], prev: str, prev2: str
               ) -> list[int]:  # fmt: skip
@@ -106,24 +126,13 @@ class PerceptronTags:
                 f"i+2 word {word}"))  # fmt: skip
         return found
 
-    def _predict(self, rows: list[int]) -> str:
-        """NLTK's ``AveragedPerceptron.predict``: the weights summed in the same order, the
-        highest score, ties to the greater label."""
-        scores = self._score_vector(rows).tolist()
-        best = max(scores)
-        if scores.count(best) == 1:
-            return self.classes[scores.index(best)]
-        return max(label for label, score in zip(self.classes, scores, strict=True)
-                   if score == best)  # fmt: skip
-
-    def _score_vector(self, rows: list[int]) -> np.ndarray:
-        """Per class, the weights of the features' ``rows`` summed one after another (NLTK's
-        sums: a feature without weights, -1, adds nothing; the matrix's sum down a column
-        adds its rows in their order)."""
-        rows = [row for row in rows if row >= 0]
-        if not rows:
-            return np.zeros(len(self.classes))
-        return np.add.reduce(self._matrix.take(rows, axis=0), axis=0)[:-1]
+    def _predict(self, rows: list[list[int]]) -> list[str]:
+        """NLTK's ``AveragedPerceptron.predict`` of each token's feature ``rows``: the weights
+        summed in the same order (down each token's rows: numpy adds them one after another;
+        a feature without weights adds the zeros of row 0), the highest score, ties to the
+        greater label."""
+        scores = np.add.reduce(self._matrix[np.array(rows)], axis=1)[:, self._descending]
+        return [self.classes[k] for k in self._descending[scores.argmax(axis=1)].tolist()]
 
     def _feature_row(self, feature: str) -> int:
         row = self._row_of.get(feature)
@@ -132,13 +141,13 @@ class PerceptronTags:
         return row
 
     def _row(self, feature: str) -> int:
-        """The row of ``_matrix`` given to the feature's weights, -1 if it has none."""
+        """The row of ``_matrix`` given to the feature's weights, 0 if it has none."""
         if self._used == len(self._matrix):
             self._matrix = np.vstack([self._matrix, np.zeros_like(self._matrix)])
         row = self._matrix[self._used]
         row[:] = 0.0
         if not self._weights_into(feature, row):
-            return -1
+            return 0
         self._used += 1
         return self._used - 1
 
@@ -173,4 +182,9 @@ def _tagger():
 def penn_tags(tokens: Sequence[str]) -> list[str]:
     """One Penn tag per token (what ``nltk.pos_tag`` gives)."""
     return _tagger().tag(list(tokens))
+
+
+def sentences_penn_tags(sentences: Sequence[Sequence[str]]) -> list[list[str]]:
+    """``penn_tags`` of each sentence, tagged together (faster than one by one)."""
+    return _tagger().tag_sentences(sentences)
 

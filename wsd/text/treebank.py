@@ -18,47 +18,56 @@ from __future__ import annotations
 import re
 import unicodedata
 
+# Each rule with the strings one of which its pattern needs in the text: a rule whose text
+# holds none of them cannot apply, and is not run (most sentences need a few of the twenty).
 _STARTING_QUOTES = [
-    (re.compile(r"^\""), r"``"),
-    (re.compile(r"(``)"), r" \1 "),
-    (re.compile(r"([ \(\[{<])(\"|\'{2})"), r"\1 `` "),
+    (re.compile(r"^\""), r"``", ('"',)),
+    (re.compile(r"(``)"), r" \1 ", ("``",)),
+    (re.compile(r"([ \(\[{<])(\"|\'{2})"), r"\1 `` ", ('"', "''")),
 ]
 _PUNCTUATION = [
-    (re.compile(r"([:,])([^\d])"), r" \1 \2"),
-    (re.compile(r"([:,])$"), r" \1 "),
-    (re.compile(r"\.\.\."), r" ... "),
-    (re.compile(r"[;@#$%&]"), r" \g<0> "),
-    (re.compile(r'([^\.])(\.)([\]\)}>"\']*)\s*$'), r"\1 \2\3 "),  # the final period
-    (re.compile(r"[?!]"), r" \g<0> "),
-    (re.compile(r"([^'])' "), r"\1 ' "),
+    (re.compile(r"([:,])([^\d])"), r" \1 \2", (":", ",")),
+    (re.compile(r"([:,])$"), r" \1 ", (":", ",")),
+    (re.compile(r"\.\.\."), r" ... ", ("...",)),
+    (re.compile(r"[;@#$%&]"), r" \g<0> ", tuple(";@#$%&")),
+    (re.compile(r'([^\.])(\.)([\]\)}>"\']*)\s*$'), r"\1 \2\3 ", (".",)),  # the final period
+    (re.compile(r"[?!]"), r" \g<0> ", ("?", "!")),
+    (re.compile(r"([^'])' "), r"\1 ' ", ("' ",)),
 ]
-_PARENS_BRACKETS = (re.compile(r"[\]\[\(\)\{\}\<\>]"), r" \g<0> ")
-_DOUBLE_DASHES = (re.compile(r"--"), r" -- ")
+_PARENS_BRACKETS = (re.compile(r"[\]\[\(\)\{\}\<\>]"), r" \g<0> ", tuple("[](){}<>"))
+_DOUBLE_DASHES = (re.compile(r"--"), r" -- ", ("--",))
 _ENDING_QUOTES = [
-    (re.compile(r"''"), " '' "),
-    (re.compile(r'"'), " '' "),
-    (re.compile(r"([^' ])('[sS]|'[mM]|'[dD]|') "), r"\1 \2 "),
-    (re.compile(r"([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), r"\1 \2 "),
+    (re.compile(r"''"), " '' ", ("''",)),
+    (re.compile(r'"'), " '' ", ('"',)),
+    (re.compile(r"([^' ])('[sS]|'[mM]|'[dD]|') "), r"\1 \2 ", ("'",)),
+    (re.compile(r"([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), r"\1 \2 ", ("'",)),
 ]
-_CONTRACTIONS = [re.compile(pattern) for pattern in (
-    r"(?i)\b(can)(?#X)(not)\b", r"(?i)\b(d)(?#X)('ye)\b", r"(?i)\b(gim)(?#X)(me)\b",
-    r"(?i)\b(gon)(?#X)(na)\b", r"(?i)\b(got)(?#X)(ta)\b", r"(?i)\b(lem)(?#X)(me)\b",
-    r"(?i)\b(more)(?#X)('n)\b", r"(?i)\b(wan)(?#X)(na)(?=\s)",
-    r"(?i) ('t)(?#X)(is)\b", r"(?i) ('t)(?#X)(was)\b",
+# NLTK's contractions, each with the word it splits (lowercase: the patterns ignore case)
+_CONTRACTIONS = [(re.compile(pattern), word) for pattern, word in (
+    (r"(?i)\b(can)(?#X)(not)\b", "cannot"), (r"(?i)\b(d)(?#X)('ye)\b", "d'ye"),
+    (r"(?i)\b(gim)(?#X)(me)\b", "gimme"), (r"(?i)\b(gon)(?#X)(na)\b", "gonna"),
+    (r"(?i)\b(got)(?#X)(ta)\b", "gotta"), (r"(?i)\b(lem)(?#X)(me)\b", "lemme"),
+    (r"(?i)\b(more)(?#X)('n)\b", "more'n"), (r"(?i)\b(wan)(?#X)(na)(?=\s)", "wanna"),
+    (r"(?i) ('t)(?#X)(is)\b", "'tis"), (r"(?i) ('t)(?#X)(was)\b", "'twas"),
 )]  # fmt: skip
 _QUOTES = re.compile(r"``|'{2}|\"")
 
 
 def tokenize(text: str) -> list[str]:
     """The Treebank tokens of ``text`` (double quotes become `` and '')."""
-    for regexp, substitution in _STARTING_QUOTES + _PUNCTUATION + [_PARENS_BRACKETS,
-                                                                   _DOUBLE_DASHES]:
-        text = regexp.sub(substitution, text)
+    for regexp, substitution, needs in _STARTING_QUOTES + _PUNCTUATION + [_PARENS_BRACKETS,
+                                                                          _DOUBLE_DASHES]:
+        if any(need in text for need in needs):
+            text = regexp.sub(substitution, text)
     text = f" {text} "
-    for regexp, substitution in _ENDING_QUOTES:
-        text = regexp.sub(substitution, text)
-    for regexp in _CONTRACTIONS:
-        text = regexp.sub(r" \1 \2 ", text)
+    for regexp, substitution, needs in _ENDING_QUOTES:
+        if any(need in text for need in needs):
+            text = regexp.sub(substitution, text)
+    # (in ASCII text only: ignoring case, a pattern's i also matches the dotless ı)
+    lower = text.lower() if text.isascii() else None
+    for regexp, word in _CONTRACTIONS:
+        if lower is None or word in lower:
+            text = regexp.sub(r" \1 \2 ", text)
     return text.split()
 
 

@@ -52,14 +52,17 @@ _ADDRESS = re.compile(
     r"|(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"
     r"|(?<![\w.@])@[A-Za-z0-9_]{1,30}(?![\w@])"  # a mention: @john
 )
-# Markdown's emphasis and code marks against a word: **bank**, _river_, `bank`, ~~gone~~
+# Markdown's emphasis and code marks against a word: **bank**, _river_, `bank`, ~~gone~~ (the
+# first lookahead, which either side's mark satisfies, lets the search skip to a mark: a
+# pattern that starts with a lookbehind is tried at every character, four times slower)
 _MARK = r"(?:\*{1,3}|_{1,3}|~~|`)"
-_EMPHASIS = re.compile(rf"(?<![\w*~`]){_MARK}(?=[^\s*_~`])|(?<=[^\s*_~`]){_MARK}(?![\w*~`])")
+_EMPHASIS = re.compile(
+    rf"(?=[*_~`])(?:(?<![\w*~`]){_MARK}(?=[^\s*_~`])|(?<=[^\s*_~`]){_MARK}(?![\w*~`]))")
 _MARKS = frozenset("*_~`")
 # Markdown code: a fence line (``` or ~~~, then an info string such as *python*) and an
 # inline span in single backquotes; a span of one word (`bank`) is read as that word.
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*", re.MULTILINE)
-_CODE_SPAN = re.compile(r"(?<![`\w])`([^`\n]+)`(?![`\w])")
+_CODE_SPAN = re.compile(r"(?=`)(?<![`\w])`([^`\n]+)`(?![`\w])")
 _ONE_WORD = re.compile(r"[A-Za-z]+(?:['-][A-Za-z]+)*")
 _MAYBE_WEB = re.compile(r"[<&@*_~`\x1b]|://|www\.")
 # A terminal's escape sequence (colour: ESC [ 31 m), as in text piped from `grep --color`
@@ -108,7 +111,8 @@ def plain_view(text: str) -> PlainView:
         ends_line = match.group(1).lower() in BLOCKS and not _within(hidden, start)
         edits.append((start, end, ("\n" if ends_line else " ") + " " * (end - start - 1)))
     blanked = _edited(text, edits)
-    addresses = [match.span() for match in _ADDRESS.finditer(blanked)]
+    addresses = [match.span() for match in _ADDRESS.finditer(blanked)] if any(
+        mark in blanked for mark in ("@", "://", "www.")) else []  # what each address holds
     edits = [(match.start(), match.end(), " " * (match.end() - match.start()))
              for match in _EMPHASIS.finditer(blanked) if not _within(addresses, match.start())]
     for match in _REFERENCE.finditer(blanked):

@@ -56,6 +56,26 @@ def test_treebank_copy_matches_nltk(pieces):
     assert _our_spans(text) == _nltk_spans(text)
 
 
+def test_treebank_rules_left_out_only_where_they_cannot_apply():
+    """A rule runs only where the text holds what its pattern needs (a contraction's word in
+    any case; in non-ASCII text every contraction, as an ignored case matches the dotless ı)."""
+    from nltk.tokenize import TreebankWordTokenizer
+
+    from wsd.text.treebank import tokenize
+
+    for text in ["I CanNot go, gimme 'Tis it", "'twas D'ye MORE'N wanna go", "gımme gonna",
+                 "Gotta lemme cannot.", 'He said "no" (twice): it\'s done\'', "a--b ... ;"]:
+        assert tokenize(text) == TreebankWordTokenizer().tokenize(text), text
+
+
+@pytest.mark.skipif(not HAS_TAGGER, reason="NLTK averaged_perceptron_tagger_eng data absent")
+def test_sentences_tagged_together_as_one_by_one():
+    from wsd.text.tagger import penn_tags, sentences_penn_tags
+
+    sentences = [s.split() for s in TEXT.splitlines()] + [[], ["Bank"], "zzq the ran".split()]
+    assert sentences_penn_tags(sentences) == [penn_tags(tokens) for tokens in sentences]
+
+
 @pytest.mark.skipif(not HAS_TAGGER, reason="NLTK averaged_perceptron_tagger_eng data absent")
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from(["the", "The", "bank", "banks", "run", "runs", "1984", "12",

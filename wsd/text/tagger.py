@@ -187,4 +187,3 @@ def penn_tags(tokens: Sequence[str]) -> list[str]:
 def sentences_penn_tags(sentences: Sequence[Sequence[str]]) -> list[list[str]]:
     """``penn_tags`` of each sentence, tagged together (faster than one by one)."""
     return _tagger().tag_sentences(sentences)
-

@@ -76,6 +76,17 @@ def test_sentences_tagged_together_as_one_by_one():
     assert sentences_penn_tags(sentences) == [penn_tags(tokens) for tokens in sentences]
 
 
+def test_sentences_without_tokens_need_no_tagger(monkeypatch):
+    import wsd.text.tagger as tagger
+
+    def missing():
+        raise AssertionError("the tagger was loaded")
+
+    monkeypatch.setattr(tagger, "_tagger", missing)
+    assert tagger.sentences_penn_tags([[], []]) == [[], []]
+    assert tagger.sentences_penn_tags([]) == []
+
+
 @pytest.mark.skipif(not HAS_TAGGER, reason="NLTK averaged_perceptron_tagger_eng data absent")
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from(["the", "The", "bank", "banks", "run", "runs", "1984", "12",

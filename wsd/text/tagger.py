@@ -185,5 +185,8 @@ def penn_tags(tokens: Sequence[str]) -> list[str]:
 
 
 def sentences_penn_tags(sentences: Sequence[Sequence[str]]) -> list[list[str]]:
-    """``penn_tags`` of each sentence, tagged together (faster than one by one)."""
+    """``penn_tags`` of each sentence, tagged together (faster than one by one); text without
+    tokens needs no tagger (none is loaded)."""
+    if not any(sentences):
+        return [[] for _ in sentences]
     return _tagger().tag_sentences(sentences)

@@ -277,7 +277,7 @@ def _classifier_decisions(system: AllWordsWSD, model: KeyModel, key: str,
     sums per row as one at a time)."""
     if len(totals) == 0:
         return []
-    stacked = np.array(totals)
+    stacked = np.asarray(totals)  # a key's totals come as one matrix: no copy
     ranked = np.argsort(-stacked, axis=1, kind="stable").tolist()
     probabilities = softmax(stacked / system.score_temperature)
     decisions = []
@@ -389,9 +389,11 @@ def decide(system: AllWordsWSD, instances: Sequence[Instance], explain: int = 0,
             continue
         counts = system.sense_counts_.get(key)
         if counts:
-            decisions[i] = (gloss.backoff(inst, counts, explain) if gloss is not None
-                            and system.gloss_backoff else None) or frequent.get(key) \
-                or frequent.setdefault(key, _frequency_decision(counts))  # fmt: skip
+            backed = (gloss.backoff(inst, counts, explain) if gloss is not None
+                      and system.gloss_backoff else None)  # fmt: skip
+            if backed is None and key not in frequent:
+                frequent[key] = _frequency_decision(counts)
+            decisions[i] = backed or frequent[key]
         else:
             first = None if system.backoff == "none" else system.knowledge.first_sense(inst)
             decisions[i] = Decision(first, FIRST_SENSE if first else None)
